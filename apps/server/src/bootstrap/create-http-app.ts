@@ -1,0 +1,33 @@
+import { ValidationPipe } from '@nestjs/common';
+import type { INestApplication } from '@nestjs/common';
+import { NestFactory } from '@nestjs/core';
+import { DocumentBuilder, SwaggerModule } from '@nestjs/swagger';
+import { Logger } from 'nestjs-pino';
+import { AppModule } from '../app.module';
+import type { Env } from '../config/env.schema';
+import type { DatabaseConnection } from '../database/database-connection';
+
+/** Build the HTTP application (not yet listening): used by main.ts and by the integration tests. */
+export async function createHttpApp(env: Env, connection: DatabaseConnection): Promise<INestApplication> {
+  const app = await NestFactory.create(AppModule.forRoot(env, connection), { bufferLogs: true });
+  app.useLogger(app.get(Logger));
+  app.enableCors({ origin: env.WEB_ORIGIN });
+  app.useGlobalPipes(
+    new ValidationPipe({
+      whitelist: true,
+      forbidNonWhitelisted: true,
+      transform: true,
+      stopAtFirstError: false,
+    }),
+  );
+  const document = SwaggerModule.createDocument(
+    app,
+    new DocumentBuilder()
+      .setTitle('Lumina API')
+      .setDescription('Retrieval-augmented chat over your documents, with citations to the exact passages.')
+      .setVersion('0.1.0')
+      .build(),
+  );
+  SwaggerModule.setup('api/docs', app, document, { jsonDocumentUrl: 'api/docs-json' });
+  return app;
+}

@@ -1,0 +1,47 @@
+import { EnvValidationError, ENV_KEYS, validateEnv } from './env.schema';
+
+describe('env schema', () => {
+  it('runs offline with no variables set: embedded database, local embedder, local Redis', () => {
+    const env = validateEnv({});
+    expect(env.DATABASE_URL).toBeUndefined();
+    expect(env.PGLITE_DATA_DIR).toBe('./.data/pglite');
+    expect(env.REDIS_URL).toBe('redis://127.0.0.1:6379');
+    expect(env.EMBEDDINGS_PROVIDER).toBe('local');
+    expect(env.BM25_K1).toBe(0.9);
+    expect(env.BM25_B).toBe(0.4);
+    expect(env.WORKERS_IN_PROCESS).toBe(true);
+  });
+
+  it('names every bad variable in one readable error', () => {
+    let error: unknown;
+    try {
+      validateEnv({ PORT: 'eighty', REDIS_URL: 'not a url', WORKERS_IN_PROCESS: 'maybe' });
+    } catch (caught) {
+      error = caught;
+    }
+    expect(error).toBeInstanceOf(EnvValidationError);
+    const message = (error as Error).message;
+    expect(message).toMatch(/PORT: .*got "eighty"/);
+    expect(message).toMatch(/REDIS_URL: .*got "not a url"/);
+    expect(message).toMatch(/WORKERS_IN_PROCESS/);
+  });
+
+  it('requires the endpoint, model and dimension for an OpenAI-compatible embedder', () => {
+    expect(() => validateEnv({ EMBEDDINGS_PROVIDER: 'openai' })).toThrow(
+      /EMBEDDINGS_BASE_URL: is required when EMBEDDINGS_PROVIDER=openai/,
+    );
+  });
+
+  it('never echoes a secret value', () => {
+    expect(() => validateEnv({ DATABASE_URL: 'secret-not-a-url' })).toThrow(/DATABASE_URL: .*got "\*\*\*"/);
+  });
+
+  it('rejects an overlap as large as the chunk', () => {
+    expect(() => validateEnv({ CHUNK_MAX_CHARS: '200', CHUNK_OVERLAP_CHARS: '200' })).toThrow(/CHUNK_OVERLAP_CHARS/);
+  });
+
+  it('lists its keys for the compose and README checks', () => {
+    expect(ENV_KEYS).toContain('DATABASE_URL');
+    expect(ENV_KEYS).toContain('REDIS_URL');
+  });
+});

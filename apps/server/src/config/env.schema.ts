@@ -1,0 +1,113 @@
+import { z } from 'zod';
+
+const booleanFromString = z
+  .enum(['true', 'false', '1', '0', 'yes', 'no'])
+  .transform((value) => value === 'true' || value === '1' || value === 'yes');
+
+const port = z.coerce.number().int().min(0).max(65535);
+const positiveInt = z.coerce.number().int().positive();
+const optionalUrl = z
+  .string()
+  .url()
+  .optional()
+  .or(z.literal('').transform(() => undefined));
+
+/**
+ * The one environment schema. Every variable the server and worker read is declared here, with
+ * defaults that run offline on one machine. Nothing else reads process.env.
+ */
+export const envSchema = z
+  .object({
+    NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+    HOST: z.string().min(1).default('127.0.0.1'),
+    PORT: port.default(3000),
+    LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+    WEB_ORIGIN: z.string().url().default('http://127.0.0.1:3001'),
+
+    /** Unset: embedded PGlite + pgvector inside the process. Set: a PostgreSQL with pgvector. */
+    DATABASE_URL: optionalUrl,
+    DATABASE_POOL_SIZE: positiveInt.max(100).default(10),
+    PGLITE_DATA_DIR: z.string().min(1).default('./.data/pglite'),
+    /** Port of the embedded database's Postgres-protocol socket (0 picks a free one). */
+    PGLITE_PORT: port.default(0),
+    PGLITE_MAX_CONNECTIONS: positiveInt.max(16).default(4),
+    DATABASE_MIGRATIONS_RUN: booleanFromString.default('true'),
+
+    REDIS_URL: z.string().url().default('redis://127.0.0.1:6379'),
+    /** Run the BullMQ workers inside the API process (the one-command embedded mode). */
+    WORKERS_IN_PROCESS: booleanFromString.default('true'),
+    INGESTION_CONCURRENCY: positiveInt.max(32).default(1),
+
+    EMBEDDINGS_PROVIDER: z.enum(['local', 'openai']).default('local'),
+    EMBEDDINGS_BASE_URL: optionalUrl,
+    EMBEDDINGS_API_KEY: z.string().optional(),
+    EMBEDDINGS_MODEL: z.string().min(1).optional(),
+    EMBEDDINGS_DIMENSIONS: positiveInt.max(16000).optional(),
+    EMBEDDINGS_BATCH_SIZE: positiveInt.max(2048).default(32),
+    EMBEDDINGS_TIMEOUT_MS: positiveInt.default(30000),
+
+    BM25_K1: z.coerce.number().min(0).max(10).default(0.9),
+    BM25_B: z.coerce.number().min(0).max(1).default(0.4),
+    HNSW_EF_SEARCH: positiveInt.max(1000).default(100),
+    CHUNK_MAX_CHARS: positiveInt.max(20000).default(900),
+    CHUNK_OVERLAP_CHARS: z.coerce.number().int().min(0).default(180),
+  })
+  .superRefine((env, ctx) => {
+    if (env.EMBEDDINGS_PROVIDER === 'openai') {
+      for (const key of ['EMBEDDINGS_BASE_URL', 'EMBEDDINGS_MODEL', 'EMBEDDINGS_DIMENSIONS'] as const) {
+        if (env[key] === undefined) {
+          ctx.addIssue({
+            code: z.ZodIssueCode.custom,
+            path: [key],
+            message: `is required when EMBEDDINGS_PROVIDER=openai`,
+          });
+        }
+      }
+    }
+    if (env.CHUNK_OVERLAP_CHARS >= env.CHUNK_MAX_CHARS) {
+      ctx.addIssue({
+        code: z.ZodIssueCode.custom,
+        path: ['CHUNK_OVERLAP_CHARS'],
+        message: `must be smaller than CHUNK_MAX_CHARS (${env.CHUNK_MAX_CHARS})`,
+      });
+    }
+  });
+
+export type Env = z.infer<typeof envSchema>;
+
+/** Names of every variable the schema knows (used to check docker-compose and the README). */
+export const ENV_KEYS = Object.keys(envSchema._def.schema.shape) as (keyof Env)[];
+
+/** Variables whose values are secrets: never logged. */
+export const SECRET_ENV_KEYS: readonly (keyof Env)[] = ['DATABASE_URL', 'EMBEDDINGS_API_KEY'];
+
+export class EnvValidationError extends Error {
+  constructor(readonly issues: { variable: string; message: string }[]) {
+    super(
+      'Invalid environment configuration:\n' +
+        issues.map((issue) => `  - ${issue.variable}: ${issue.message}`).join('\n'),
+    );
+    this.name = 'EnvValidationError';
+  }
+}
+
+/** Validate a raw environment (process.env at boot) and return typed config, or throw naming each bad variable. */
+export function validateEnv(raw: Record<string, string | undefined>): Env {
+  const result = envSchema.safeParse(raw);
+  if (!result.success) {
+    throw new EnvValidationError(
+      result.error.issues.map((issue) => ({
+        variable: String(issue.path[0] ?? '(environment)'),
+        message:
+          issue.path[0] !== undefined && raw[String(issue.path[0])] !== undefined
+            ? `${issue.message} (got "${redact(String(issue.path[0]), raw[String(issue.path[0])])}")`
+            : issue.message,
+      })),
+    );
+  }
+  return result.data;
+}
+
+function redact(key: string, value: string | undefined): string {
+  return (SECRET_ENV_KEYS as readonly string[]).includes(key) ? '***' : String(value);
+}

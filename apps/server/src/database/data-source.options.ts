@@ -1,0 +1,20 @@
+import type { DataSourceOptions } from 'typeorm';
+import type { DatabaseConnection } from './database-connection';
+import { ENTITIES } from './entities';
+import { allMigrations } from './migrations';
+
+/** TypeORM options shared by the API, the worker, the migration CLI and the eval CLI. Never synchronize. */
+export function buildDataSourceOptions(connection: DatabaseConnection, embeddingDimension: number): DataSourceOptions {
+  return {
+    type: 'postgres',
+    url: connection.url,
+    entities: ENTITIES,
+    migrations: allMigrations(embeddingDimension),
+    migrationsTableName: 'migrations',
+    synchronize: false,
+    migrationsRun: false,
+    logging: ['error'],
+    poolSize: connection.poolSize,
+    extra: { max: connection.poolSize, connectionTimeoutMillis: 30_000 },
+  };
+}

@@ -1,0 +1,43 @@
+import type { JobsOptions } from 'bullmq';
+import { QueueName } from './queue-name.enum';
+import { RetryPolicies } from './retry-policies';
+import type { RetryPolicyName } from './retry-policies';
+
+/** Every job name. */
+export enum JobName {
+  IngestDocument = 'ingest-document',
+  ReembedChunks = 'reembed-chunks',
+}
+
+/** Job name → payload type. A payload holds ids, never file contents. */
+export interface JobPayloads {
+  [JobName.IngestDocument]: { documentId: string };
+  [JobName.ReembedChunks]: { model: string };
+}
+
+interface CatalogueEntry {
+  queue: QueueName;
+  retry: RetryPolicyName;
+  /** Keep finished jobs a while so /admin/queues and the metrics can show them. */
+  keep: { completed: number; failed: number };
+}
+
+export const JOB_CATALOGUE: Record<JobName, CatalogueEntry> = {
+  [JobName.IngestDocument]: {
+    queue: QueueName.Ingestion,
+    retry: 'transient',
+    keep: { completed: 1000, failed: 5000 },
+  },
+  [JobName.ReembedChunks]: { queue: QueueName.Ingestion, retry: 'transient', keep: { completed: 100, failed: 100 } },
+};
+
+/** BullMQ options for a job: its named retry policy and retention, plus a dedupe id when given. */
+export function jobOptions(name: JobName, jobId?: string): JobsOptions {
+  const entry = JOB_CATALOGUE[name];
+  return {
+    ...RetryPolicies[entry.retry],
+    removeOnComplete: { count: entry.keep.completed },
+    removeOnFail: { count: entry.keep.failed },
+    ...(jobId ? { jobId } : {}),
+  };
+}

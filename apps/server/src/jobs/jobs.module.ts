@@ -1,0 +1,26 @@
+import { BullModule } from '@nestjs/bullmq';
+import { Global, Module } from '@nestjs/common';
+import type { DynamicModule } from '@nestjs/common';
+import type { Env } from '../config/env.schema';
+import { QueueName } from './queue-name.enum';
+import { REDIS_CLIENT, RedisClientCloser, redisClientProvider } from './redis-client.provider';
+
+/** BullMQ root connection, the queues, and a Redis client for health checks. */
+@Global()
+@Module({})
+export class JobsModule {
+  static forRoot(env: Env): DynamicModule {
+    const queues = BullModule.registerQueue(...Object.values(QueueName).map((name) => ({ name })));
+    return {
+      module: JobsModule,
+      imports: [
+        BullModule.forRoot({
+          connection: { url: env.REDIS_URL, maxRetriesPerRequest: null },
+        }),
+        queues,
+      ],
+      providers: [redisClientProvider, RedisClientCloser],
+      exports: [queues, REDIS_CLIENT],
+    };
+  }
+}

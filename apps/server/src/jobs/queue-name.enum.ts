@@ -1,0 +1,4 @@
+/** Every BullMQ queue the server uses. */
+export enum QueueName {
+  Ingestion = 'ingestion',
+}

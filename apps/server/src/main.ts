@@ -1,0 +1,29 @@
+import 'reflect-metadata';
+import { Logger } from 'nestjs-pino';
+import { createHttpApp } from './bootstrap/create-http-app';
+import { exitOnBootFailure, onShutdownSignal } from './bootstrap/process-lifecycle';
+import { loadEnv } from './config/load-env';
+import { openDatabase } from './database/database-connection';
+
+/** HTTP API entry point. With WORKERS_IN_PROCESS=true (the default) the BullMQ workers run here too. */
+async function main(): Promise<void> {
+  const env = loadEnv();
+  const connection = await openDatabase(env);
+  const app = await createHttpApp(env, connection).catch(async (error: unknown) => {
+    await connection.close();
+    throw error;
+  });
+  await app.listen(env.PORT, env.HOST);
+  app
+    .get(Logger)
+    .log(
+      `Lumina API listening on ${await app.getUrl()} (docs at /api/docs); database: ${connection.driver}` +
+        (env.WORKERS_IN_PROCESS ? '; workers in process' : ''),
+    );
+  onShutdownSignal(async () => {
+    await app.close();
+    await connection.close();
+  });
+}
+
+main().catch(exitOnBootFailure);

@@ -1,0 +1,63 @@
+import { Inject, Injectable } from '@nestjs/common';
+import { InjectDataSource } from '@nestjs/typeorm';
+import type Redis from 'ioredis';
+import { DataSource } from 'typeorm';
+import { DATABASE_CONNECTION } from '../../database/database-connection';
+import type { DatabaseConnection } from '../../database/database-connection';
+import { InjectRedis } from '../../jobs/redis-client.provider';
+
+export type ComponentStatus = 'up' | 'down';
+
+export interface HealthReport {
+  status: 'ok' | 'degraded';
+  database: { status: ComponentStatus; driver: DatabaseConnection['driver']; latencyMs: number; error?: string };
+  redis: { status: ComponentStatus; latencyMs: number; error?: string };
+  uptimeSeconds: number;
+}
+
+const CHECK_TIMEOUT_MS = 2_000;
+
+@Injectable()
+export class HealthService {
+  constructor(
+    @InjectDataSource() private readonly dataSource: DataSource,
+    @InjectRedis() private readonly redis: Redis,
+    @Inject(DATABASE_CONNECTION) private readonly connection: DatabaseConnection,
+  ) {}
+
+  async check(): Promise<HealthReport> {
+    const [database, redis] = await Promise.all([
+      probe(() => this.dataSource.query('SELECT 1')),
+      probe(async () => {
+        if (this.redis.status === 'wait' || this.redis.status === 'end') await this.redis.connect();
+        await this.redis.ping();
+      }),
+    ]);
+    return {
+      status: database.status === 'up' && redis.status === 'up' ? 'ok' : 'degraded',
+      database: { ...database, driver: this.connection.driver },
+      redis,
+      uptimeSeconds: Math.round(process.uptime()),
+    };
+  }
+}
+
+async function probe(
+  action: () => Promise<unknown>,
+): Promise<{ status: ComponentStatus; latencyMs: number; error?: string }> {
+  const started = performance.now();
+  let timer: NodeJS.Timeout | undefined;
+  try {
+    await Promise.race([
+      action(),
+      new Promise((_, reject) => {
+        timer = setTimeout(() => reject(new Error(`no answer within ${CHECK_TIMEOUT_MS} ms`)), CHECK_TIMEOUT_MS);
+      }),
+    ]);
+    return { status: 'up', latencyMs: Math.round(performance.now() - started) };
+  } catch (error) {
+    return { status: 'down', latencyMs: Math.round(performance.now() - started), error: (error as Error).message };
+  } finally {
+    clearTimeout(timer);
+  }
+}

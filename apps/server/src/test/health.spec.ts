@@ -1,0 +1,70 @@
+import { startTestApp } from './helpers/test-app';
+import type { TestApp } from './helpers/test-app';
+import { testEnv } from './helpers/test-env';
+import { readJson } from './helpers/http';
+
+describe('GET /health over HTTP (embedded PGlite, real Redis)', () => {
+  let server: TestApp;
+
+  beforeAll(async () => {
+    server = await startTestApp(testEnv());
+  });
+
+  afterAll(async () => {
+    await server.close();
+  });
+
+  it('reports the database and Redis as up', async () => {
+    const response = await fetch(`${server.baseUrl}/health`);
+    expect(response.status).toBe(200);
+    const body = await readJson(response);
+    expect(body).toMatchObject({
+      status: 'ok',
+      database: { status: 'up', driver: 'pglite' },
+      redis: { status: 'up' },
+    });
+  });
+
+  it('ran the migrations at boot', async () => {
+    const { DataSource } = await import('typeorm');
+    const dataSource = server.app.get(DataSource);
+    const rows: { name: string }[] = await dataSource.query(`SELECT name FROM migrations ORDER BY id`);
+    expect(rows.map((row) => row.name)).toContain('InitialSchema1764500000000');
+  });
+
+  it('serves the OpenAPI document', async () => {
+    const response = await fetch(`${server.baseUrl}/api/docs-json`);
+    expect(response.status).toBe(200);
+    const document = await readJson(response);
+    expect(document.info.title).toBe('Lumina API');
+    expect(Object.keys(document.paths)).toContain('/health');
+  });
+
+  it('answers an unknown route with a JSON 404', async () => {
+    const response = await fetch(`${server.baseUrl}/no-such-route`);
+    expect(response.status).toBe(404);
+    expect((await readJson(response)).message).toMatch(/Cannot GET/);
+  });
+});
+
+describe('GET /health when Redis does not answer', () => {
+  let server: TestApp;
+
+  beforeAll(async () => {
+    // Nothing listens on port 1 of loopback: the check must report Redis down, not hang.
+    server = await startTestApp(testEnv({ REDIS_URL: 'redis://127.0.0.1:1' }));
+  });
+
+  afterAll(async () => {
+    await server.close();
+  });
+
+  it('answers 503 with Redis down and the database still up', async () => {
+    const response = await fetch(`${server.baseUrl}/health`);
+    expect(response.status).toBe(503);
+    const body = await readJson(response);
+    expect(body.status).toBe('degraded');
+    expect(body.database.status).toBe('up');
+    expect(body.redis.status).toBe('down');
+  });
+});

@@ -1,0 +1,13 @@
+import { validateEnv } from '../../config/env.schema';
+import type { Env } from '../../config/env.schema';
+
+/** A validated env for tests: quiet logs, embedded database in memory, the machine's Redis. */
+export function testEnv(overrides: Record<string, string> = {}): Env {
+  return validateEnv({
+    NODE_ENV: 'test',
+    LOG_LEVEL: 'silent',
+    PGLITE_DATA_DIR: 'memory://',
+    PORT: '0',
+    ...overrides,
+  });
+}

@@ -1,0 +1,79 @@
+import { startTestDatabase } from './helpers/test-database';
+import type { TestDatabase } from './helpers/test-database';
+import { testEnv } from './helpers/test-env';
+
+async function indexes(db: TestDatabase): Promise<Record<string, string>> {
+  const rows: { indexname: string; indexdef: string }[] = await db.dataSource.query(
+    `SELECT indexname, indexdef FROM pg_indexes WHERE schemaname = 'public'`,
+  );
+  return Object.fromEntries(rows.map((row) => [row.indexname, row.indexdef]));
+}
+
+async function tables(db: TestDatabase): Promise<string[]> {
+  const rows: { tablename: string }[] = await db.dataSource.query(
+    `SELECT tablename FROM pg_tables WHERE schemaname = 'public' AND tablename <> 'migrations' ORDER BY tablename`,
+  );
+  return rows.map((row) => row.tablename);
+}
+
+describe('migrations on a fresh embedded PGlite', () => {
+  let db: TestDatabase;
+
+  beforeAll(async () => {
+    db = await startTestDatabase(testEnv(), { migrate: false });
+  });
+
+  afterAll(async () => {
+    await db.close();
+  });
+
+  it('go up, all the way down, and up again', async () => {
+    const applied = await db.dataSource.runMigrations({ transaction: 'each' });
+    expect(applied.map((m) => m.name)).toEqual([
+      'InitialSchema1764500000000',
+      'Bm25Index1764500000100',
+      'EmbeddingCache1764500000200',
+    ]);
+    expect(await tables(db)).toEqual([
+      'bm25_corpus',
+      'bm25_postings',
+      'bm25_terms',
+      'chunks',
+      'documents',
+      'embedding_cache',
+    ]);
+
+    for (let i = 0; i < applied.length; i++) await db.dataSource.undoLastMigration({ transaction: 'each' });
+    expect(await tables(db)).toEqual([]);
+
+    const again = await db.dataSource.runMigrations({ transaction: 'each' });
+    expect(again).toHaveLength(3);
+  });
+
+  it('creates the HNSW (cosine) and GIN indexes and a vector column of the embedder dimension', async () => {
+    const defs = await indexes(db);
+    expect(defs['chunks_embedding_hnsw_idx']).toMatch(/USING hnsw \(embedding vector_cosine_ops\)/);
+    expect(defs['chunks_tsv_gin_idx']).toMatch(/USING gin \(tsv\)/);
+    const [column] = await db.dataSource.query(
+      `SELECT format_type(atttypid, atttypmod) AS type FROM pg_attribute
+       WHERE attrelid = 'chunks'::regclass AND attname = 'embedding'`,
+    );
+    expect(column.type).toBe('vector(512)');
+    const [extension] = await db.dataSource.query(`SELECT extname FROM pg_extension WHERE extname = 'vector'`);
+    expect(extension?.extname).toBe('vector');
+  });
+
+  it('generates the tsvector from the indexed text with English stemming and stop words', async () => {
+    const [doc] = await db.dataSource.query(
+      `INSERT INTO documents (title, content_hash) VALUES ('Runbook', 'hash-1') RETURNING id`,
+    );
+    await db.dataSource.query(
+      `INSERT INTO chunks (document_id, ordinal, text, index_text, span_start, span_end)
+       VALUES ($1, 0, 'The runners were running', 'The runners were running', 0, 24)`,
+      [doc.id],
+    );
+    const [chunk] = await db.dataSource.query(`SELECT tsv::text AS tsv, lexical_length FROM chunks`);
+    expect(chunk.tsv).toBe("'run':4 'runner':2");
+    expect(chunk.lexical_length).toBe(2);
+  });
+});
