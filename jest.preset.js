@@ -6,7 +6,10 @@ module.exports = (projectDir, overrides = {}) => ({
   testEnvironment: 'node',
   moduleFileExtensions: ['ts', 'js', 'json'],
   transform: {
-    '^.+\\.ts$': ['ts-jest', { tsconfig: path.join(projectDir, 'tsconfig.spec.json'), isolatedModules: false }],
+    '^.+\\.ts$': [
+      'ts-jest',
+      { tsconfig: path.join(projectDir, 'tsconfig.spec.json'), isolatedModules: false },
+    ],
   },
   moduleNameMapper: {
     '^@lumina/shared$': path.join(__dirname, 'libs/shared/src/index.ts'),

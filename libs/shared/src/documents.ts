@@ -1,5 +1,6 @@
 /** Ingestion status machine: queued → parsing → chunking → embedding → indexed, or failed / cancelled. */
-export type DocumentStatus = 'queued' | 'parsing' | 'chunking' | 'embedding' | 'indexed' | 'failed' | 'cancelled';
+export type DocumentStatus =
+  'queued' | 'parsing' | 'chunking' | 'embedding' | 'indexed' | 'failed' | 'cancelled';
 
 export const DOCUMENT_STATUSES: readonly DocumentStatus[] = [
   'queued',

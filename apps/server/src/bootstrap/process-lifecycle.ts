@@ -22,7 +22,7 @@ export function exitOnBootFailure(error: unknown): never {
   if (error instanceof EnvValidationError) {
     console.error(error.message);
   } else {
-    console.error('Lumina failed to start:', error instanceof Error ? error.stack ?? error.message : error);
+    console.error('Lumina failed to start:', error instanceof Error ? (error.stack ?? error.message) : error);
   }
   process.exit(1);
 }

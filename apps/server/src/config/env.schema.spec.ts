@@ -37,11 +37,22 @@ describe('env schema', () => {
   });
 
   it('rejects an overlap as large as the chunk', () => {
-    expect(() => validateEnv({ CHUNK_MAX_CHARS: '200', CHUNK_OVERLAP_CHARS: '200' })).toThrow(/CHUNK_OVERLAP_CHARS/);
+    expect(() => validateEnv({ CHUNK_MAX_CHARS: '200', CHUNK_OVERLAP_CHARS: '200' })).toThrow(
+      /CHUNK_OVERLAP_CHARS/,
+    );
   });
 
   it('lists its keys for the compose and README checks', () => {
     expect(ENV_KEYS).toContain('DATABASE_URL');
     expect(ENV_KEYS).toContain('REDIS_URL');
+  });
+});
+
+describe('env schema and empty values', () => {
+  it('treats an empty value as unset', () => {
+    const env = validateEnv({ DATABASE_URL: '', EMBEDDINGS_MODEL: '', PORT: '' });
+    expect(env.DATABASE_URL).toBeUndefined();
+    expect(env.EMBEDDINGS_MODEL).toBeUndefined();
+    expect(env.PORT).toBe(3000);
   });
 });

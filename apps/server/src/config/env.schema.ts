@@ -6,11 +6,7 @@ const booleanFromString = z
 
 const port = z.coerce.number().int().min(0).max(65535);
 const positiveInt = z.coerce.number().int().positive();
-const optionalUrl = z
-  .string()
-  .url()
-  .optional()
-  .or(z.literal('').transform(() => undefined));
+const optionalUrl = z.string().url().optional();
 
 /**
  * The one environment schema. Every variable the server and worker read is declared here, with
@@ -92,7 +88,9 @@ export class EnvValidationError extends Error {
 }
 
 /** Validate a raw environment (process.env at boot) and return typed config, or throw naming each bad variable. */
-export function validateEnv(raw: Record<string, string | undefined>): Env {
+export function validateEnv(input: Record<string, string | undefined>): Env {
+  // An empty value means "not set" (compose writes VAR= for an unset ${VAR:-}).
+  const raw = Object.fromEntries(Object.entries(input).filter(([, value]) => value !== ''));
   const result = envSchema.safeParse(raw);
   if (!result.success) {
     throw new EnvValidationError(

@@ -4,7 +4,10 @@ import { ENTITIES } from './entities';
 import { allMigrations } from './migrations';
 
 /** TypeORM options shared by the API, the worker, the migration CLI and the eval CLI. Never synchronize. */
-export function buildDataSourceOptions(connection: DatabaseConnection, embeddingDimension: number): DataSourceOptions {
+export function buildDataSourceOptions(
+  connection: DatabaseConnection,
+  embeddingDimension: number,
+): DataSourceOptions {
   return {
     type: 'postgres',
     url: connection.url,

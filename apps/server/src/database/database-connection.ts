@@ -15,7 +15,12 @@ export const DATABASE_CONNECTION = Symbol('DATABASE_CONNECTION');
 
 export async function openDatabase(env: Env): Promise<DatabaseConnection> {
   if (env.DATABASE_URL) {
-    return { driver: 'postgres', url: env.DATABASE_URL, poolSize: env.DATABASE_POOL_SIZE, close: async () => {} };
+    return {
+      driver: 'postgres',
+      url: env.DATABASE_URL,
+      poolSize: env.DATABASE_POOL_SIZE,
+      close: async () => {},
+    };
   }
   const embedded = await EmbeddedPostgres.start({
     dataDir: env.PGLITE_DATA_DIR,

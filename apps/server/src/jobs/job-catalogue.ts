@@ -28,7 +28,11 @@ export const JOB_CATALOGUE: Record<JobName, CatalogueEntry> = {
     retry: 'transient',
     keep: { completed: 1000, failed: 5000 },
   },
-  [JobName.ReembedChunks]: { queue: QueueName.Ingestion, retry: 'transient', keep: { completed: 100, failed: 100 } },
+  [JobName.ReembedChunks]: {
+    queue: QueueName.Ingestion,
+    retry: 'transient',
+    keep: { completed: 100, failed: 100 },
+  },
 };
 
 /** BullMQ options for a job: its named retry policy and retention, plus a dedupe id when given. */

@@ -59,7 +59,9 @@ describe('migrations on a fresh embedded PGlite', () => {
        WHERE attrelid = 'chunks'::regclass AND attname = 'embedding'`,
     );
     expect(column.type).toBe('vector(512)');
-    const [extension] = await db.dataSource.query(`SELECT extname FROM pg_extension WHERE extname = 'vector'`);
+    const [extension] = await db.dataSource.query(
+      `SELECT extname FROM pg_extension WHERE extname = 'vector'`,
+    );
     expect(extension?.extname).toBe('vector');
   });
 

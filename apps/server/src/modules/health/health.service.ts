@@ -10,7 +10,12 @@ export type ComponentStatus = 'up' | 'down';
 
 export interface HealthReport {
   status: 'ok' | 'degraded';
-  database: { status: ComponentStatus; driver: DatabaseConnection['driver']; latencyMs: number; error?: string };
+  database: {
+    status: ComponentStatus;
+    driver: DatabaseConnection['driver'];
+    latencyMs: number;
+    error?: string;
+  };
   redis: { status: ComponentStatus; latencyMs: number; error?: string };
   uptimeSeconds: number;
 }
@@ -51,12 +56,19 @@ async function probe(
     await Promise.race([
       action(),
       new Promise((_, reject) => {
-        timer = setTimeout(() => reject(new Error(`no answer within ${CHECK_TIMEOUT_MS} ms`)), CHECK_TIMEOUT_MS);
+        timer = setTimeout(
+          () => reject(new Error(`no answer within ${CHECK_TIMEOUT_MS} ms`)),
+          CHECK_TIMEOUT_MS,
+        );
       }),
     ]);
     return { status: 'up', latencyMs: Math.round(performance.now() - started) };
   } catch (error) {
-    return { status: 'down', latencyMs: Math.round(performance.now() - started), error: (error as Error).message };
+    return {
+      status: 'down',
+      latencyMs: Math.round(performance.now() - started),
+      error: (error as Error).message,
+    };
   } finally {
     clearTimeout(timer);
   }

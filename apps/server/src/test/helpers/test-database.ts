@@ -12,7 +12,10 @@ export interface TestDatabase {
 }
 
 /** A fresh embedded PGlite (with pgvector) served on loopback, migrated unless told otherwise. */
-export async function startTestDatabase(env: Env, options: { migrate?: boolean } = {}): Promise<TestDatabase> {
+export async function startTestDatabase(
+  env: Env,
+  options: { migrate?: boolean } = {},
+): Promise<TestDatabase> {
   const connection = await openDatabase(env);
   const dataSource = new DataSource(buildDataSourceOptions(connection, embeddingDimensionFor(env)));
   await dataSource.initialize();

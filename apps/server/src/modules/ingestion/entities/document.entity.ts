@@ -1,4 +1,11 @@
-import { Column, CreateDateColumn, Entity, OneToMany, PrimaryGeneratedColumn, UpdateDateColumn } from 'typeorm';
+import {
+  Column,
+  CreateDateColumn,
+  Entity,
+  OneToMany,
+  PrimaryGeneratedColumn,
+  UpdateDateColumn,
+} from 'typeorm';
 import type { DocumentStatus } from '@lumina/shared';
 import { ChunkEntity } from './chunk.entity';
 
@@ -33,7 +40,12 @@ export class DocumentEntity {
   @Column({ name: 'chunk_count', type: 'integer', default: 0 })
   chunkCount!: number;
 
-  @Column({ name: 'byte_size', type: 'bigint', default: 0, transformer: { to: (v: number) => v, from: Number } })
+  @Column({
+    name: 'byte_size',
+    type: 'bigint',
+    default: 0,
+    transformer: { to: (v: number) => v, from: Number },
+  })
   byteSize!: number;
 
   @Column({ type: 'jsonb', default: () => `'{}'::jsonb` })

