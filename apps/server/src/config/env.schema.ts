@@ -47,6 +47,9 @@ export const envSchema = z
     HNSW_EF_SEARCH: positiveInt.max(1000).default(100),
     CHUNK_MAX_CHARS: positiveInt.max(20000).default(900),
     CHUNK_OVERLAP_CHARS: z.coerce.number().int().min(0).default(180),
+
+    /** A BEIR-format folder the eval command uses when --dataset is not given. */
+    EVAL_DATASET_DIR: z.string().min(1).optional(),
   })
   .superRefine((env, ctx) => {
     if (env.EMBEDDINGS_PROVIDER === 'openai') {

@@ -1,0 +1,199 @@
+import 'reflect-metadata';
+import { readFileSync, writeFileSync } from 'node:fs';
+import { basename, resolve } from 'node:path';
+import { parseArgs } from 'node:util';
+import {
+  compareReports,
+  documentRanking,
+  formatComparison,
+  formatReport,
+  loadBeirDataset,
+  runRetrievalEval,
+  selectQueriesWithQrels,
+} from '@lumina/eval';
+import type { RetrievalReport } from '@lumina/eval';
+import { searchKnowledge } from '@lumina/rag';
+import type { ChunkingSettings } from '@lumina/rag';
+import { RANKERS } from '@lumina/shared';
+import type { Ranker } from '@lumina/shared';
+import { DataSource } from 'typeorm';
+import { loadEnv } from '../config/load-env';
+import { buildDataSourceOptions } from '../database/data-source.options';
+import { openDatabase } from '../database/database-connection';
+import { createSearchPorts } from '../modules/rag/search-ports.factory';
+import { createEmbedder } from '../providers/create-embedder';
+import { embeddingDimensionFor } from '../providers/embedding-dimension';
+import { indexBeirCorpus } from './beir-index';
+import { progressReporter } from './progress';
+
+const USAGE = `usage:
+  npm run eval -- --dataset <beir-dir> [--split test] [--ranker dense|bm25|hybrid] [--expansion] [--hyde]
+                  [--unit chunk|document] [--chunk-size 900 --overlap 180] [--limit-queries N] [--json <file>]
+                  [--db-dir <dir>] [--dense-weight W] [--exact] [--concurrency N]
+  npm run eval -- --compare <a.json> <b.json>
+
+--dataset defaults to EVAL_DATASET_DIR. Without DATABASE_URL the index lives in an embedded database under
+--db-dir (default .data/eval/<dataset>-<unit>-<size>-<overlap>), reused by later runs.`;
+
+class UsageError extends Error {}
+
+async function main(argv: string[]): Promise<void> {
+  const { values, positionals } = parseArgs({
+    args: argv,
+    allowPositionals: true,
+    options: {
+      dataset: { type: 'string' },
+      split: { type: 'string', default: 'test' },
+      ranker: { type: 'string', default: 'bm25' },
+      expansion: { type: 'boolean', default: false },
+      hyde: { type: 'boolean', default: false },
+      unit: { type: 'string', default: 'chunk' },
+      'chunk-size': { type: 'string' },
+      overlap: { type: 'string' },
+      'limit-queries': { type: 'string' },
+      json: { type: 'string' },
+      compare: { type: 'boolean', default: false },
+      'db-dir': { type: 'string' },
+      'dense-weight': { type: 'string' },
+      exact: { type: 'boolean', default: false },
+      concurrency: { type: 'string', default: '2' },
+      help: { type: 'boolean', default: false },
+    },
+  });
+  if (values.help) {
+    console.log(USAGE);
+    return;
+  }
+  if (values.compare) {
+    if (positionals.length !== 2) throw new UsageError('--compare takes two report files');
+    const [a, b] = positionals.map((file) => JSON.parse(readFileSync(file, 'utf8')) as RetrievalReport);
+    console.log(
+      formatComparison(compareReports(a, b), describe(a, positionals[0]), describe(b, positionals[1])),
+    );
+    return;
+  }
+
+  const env = loadEnv();
+  const datasetDir = values.dataset ?? env.EVAL_DATASET_DIR;
+  if (!datasetDir) throw new UsageError('--dataset (or EVAL_DATASET_DIR) is required');
+  const ranker = values.ranker as Ranker;
+  if (!RANKERS.includes(ranker)) throw new UsageError(`--ranker must be one of ${RANKERS.join(', ')}`);
+  if (values.unit !== 'chunk' && values.unit !== 'document')
+    throw new UsageError('--unit must be chunk or document');
+  const chunking: ChunkingSettings = {
+    unit: values.unit,
+    maxChars: positiveInt(values['chunk-size'] ?? String(env.CHUNK_MAX_CHARS), '--chunk-size'),
+    overlapChars: nonNegativeInt(values.overlap ?? String(env.CHUNK_OVERLAP_CHARS), '--overlap'),
+  };
+  if (chunking.unit === 'document') chunking.overlapChars = 0;
+  const limit = values['limit-queries'] ? positiveInt(values['limit-queries'], '--limit-queries') : undefined;
+
+  const datasetName = basename(resolve(datasetDir));
+  const dataset = await loadBeirDataset(datasetDir, values.split);
+  const queries = selectQueriesWithQrels(dataset).slice(0, limit);
+  const dbDir =
+    values['db-dir'] ??
+    `.data/eval/${datasetName}-${chunking.unit}-${chunking.unit === 'chunk' ? `${chunking.maxChars}-${chunking.overlapChars}` : 'whole'}`;
+  const connection = await openDatabase({ ...env, PGLITE_DATA_DIR: dbDir, PGLITE_PORT: 0 });
+  const dataSource = new DataSource(buildDataSourceOptions(connection, embeddingDimensionFor(env)));
+  try {
+    await dataSource.initialize();
+    await dataSource.runMigrations({ transaction: 'each' });
+    const search = createSearchPorts(dataSource, env, createEmbedder(env));
+    const needsVectors = ranker !== 'bm25';
+    const indexed = await indexBeirCorpus(
+      dataSource,
+      dataset,
+      datasetName,
+      chunking,
+      needsVectors ? search.embedder : null,
+      progressReporter,
+    );
+    const embeddedAtIngest = search.embedder.stats.computed;
+    console.error(
+      `index: ${indexed.documentsAdded} documents added, ${indexed.chunksWritten} chunks written, ` +
+        `${indexed.vectorsBackfilled} vectors added (${embeddedAtIngest} computed, the rest from the cache) in ${indexed.seconds}s`,
+    );
+
+    const options = { ...search.options, exactDense: values.exact };
+    if (values['dense-weight'] !== undefined) {
+      options.weights = { lexical: 1, dense: nonNegativeNumber(values['dense-weight'], '--dense-weight') };
+    }
+    // Deep enough that 100 distinct documents survive deduplication of chunks.
+    const depth = chunking.unit === 'chunk' ? 300 : 100;
+    const settings = {
+      ranker,
+      enableQueryExpansion: values.expansion,
+      enableHyDE: values.hyde,
+      topK: depth,
+      candidateK: depth,
+    };
+    const report = await runRetrievalEval({
+      dataset: datasetName,
+      split: values.split,
+      ranker,
+      settings: { ...settings, chunking, weights: options.weights, exactDense: options.exactDense },
+      queries,
+      qrels: dataset.qrels,
+      concurrency: positiveInt(values.concurrency, '--concurrency'),
+      onProgress: progressReporter('querying  '),
+      search: async (query) => {
+        const result = await searchKnowledge(query.text, settings, search.ports, {
+          ...options,
+          hybridDepth: depth,
+        });
+        return documentRanking(
+          result.results.map((hit) => ({ documentId: hit.externalId ?? hit.documentId })),
+        );
+      },
+    });
+    report.timings = {
+      ...report.timings,
+      indexSeconds: indexed.seconds,
+      vectorsComputed: search.embedder.stats.computed,
+      vectorsFromCache: search.embedder.stats.cached,
+    };
+    console.log(formatReport(report));
+    if (values.json) {
+      writeFileSync(values.json, JSON.stringify(report, null, 2));
+      console.error(`report written to ${values.json}`);
+    }
+  } finally {
+    if (dataSource.isInitialized) await dataSource.destroy();
+    await connection.close();
+  }
+}
+
+function describe(report: RetrievalReport, file: string): string {
+  return `${file} (${report.dataset}/${report.split}, ${report.ranker}, ${report.queries} queries)`;
+}
+
+function positiveInt(value: string, flag: string): number {
+  const parsed = Number(value);
+  if (!Number.isInteger(parsed) || parsed < 1)
+    throw new UsageError(`${flag} must be a positive integer, got "${value}"`);
+  return parsed;
+}
+
+function nonNegativeInt(value: string, flag: string): number {
+  const parsed = Number(value);
+  if (!Number.isInteger(parsed) || parsed < 0)
+    throw new UsageError(`${flag} must be an integer ≥ 0, got "${value}"`);
+  return parsed;
+}
+
+function nonNegativeNumber(value: string, flag: string): number {
+  const parsed = Number(value);
+  if (!Number.isFinite(parsed) || parsed < 0)
+    throw new UsageError(`${flag} must be a number ≥ 0, got "${value}"`);
+  return parsed;
+}
+
+main(process.argv.slice(2)).catch((error: unknown) => {
+  if (error instanceof UsageError) {
+    console.error(`${error.message}\n\n${USAGE}`);
+    process.exit(2);
+  }
+  console.error(error instanceof Error ? error.message : error);
+  process.exit(1);
+});

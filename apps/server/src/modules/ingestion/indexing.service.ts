@@ -1,0 +1,105 @@
+import { chunkDocument } from '@lumina/rag';
+import type { Chunk, ChunkingSettings, EmbeddingProvider, IndexableDocument } from '@lumina/rag';
+import type { DataSource, EntityManager } from 'typeorm';
+import { toVectorLiteral } from '../rag/repositories/sql-chunk-search';
+
+export interface IndexingProgress {
+  stage: 'chunking' | 'embedding' | 'writing';
+  done: number;
+  total: number;
+}
+
+export interface IndexingOutcome {
+  documents: number;
+  chunks: number;
+}
+
+/**
+ * Chunks, embeds and stores documents. The chunks of a batch of documents replace any earlier ones in
+ * ONE transaction, so a retry after a crash leaves no duplicates; BM25 statistics follow through the
+ * triggers in the same transaction. Used by the ingestion jobs and by the eval CLI alike.
+ */
+export class IndexingService {
+  constructor(
+    private readonly dataSource: DataSource,
+    private readonly embedder: EmbeddingProvider | null,
+    private readonly chunking: ChunkingSettings,
+    private readonly embedBatchSize = 64,
+  ) {}
+
+  get embeddingModel(): string | null {
+    return this.embedder?.modelId ?? null;
+  }
+
+  async indexDocuments(
+    documents: IndexableDocument[],
+    onProgress?: (progress: IndexingProgress) => void | Promise<void>,
+  ): Promise<IndexingOutcome> {
+    const chunked = documents.map((document) => ({
+      document,
+      chunks: chunkDocument(document, this.chunking),
+    }));
+    const chunks = chunked.flatMap((entry) => entry.chunks);
+    await onProgress?.({ stage: 'chunking', done: documents.length, total: documents.length });
+
+    const vectors: (number[] | null)[] = [];
+    if (this.embedder) {
+      for (let i = 0; i < chunks.length; i += this.embedBatchSize) {
+        const batch = chunks.slice(i, i + this.embedBatchSize);
+        vectors.push(...(await this.embedder.embed(batch.map((chunk) => chunk.indexText))));
+        await onProgress?.({ stage: 'embedding', done: vectors.length, total: chunks.length });
+      }
+    } else {
+      vectors.push(...chunks.map(() => null));
+    }
+
+    await this.dataSource.transaction(async (manager) => {
+      const ids = documents.map((document) => document.documentId);
+      await manager.query(`DELETE FROM chunks WHERE document_id = ANY($1::uuid[])`, [ids]);
+      for (let i = 0; i < chunks.length; i += 500) {
+        await insertChunks(manager, chunks.slice(i, i + 500), vectors.slice(i, i + 500), this.embeddingModel);
+      }
+      await manager.query(
+        `UPDATE documents d SET chunk_count = coalesce(c.n, 0), status = 'indexed', error = NULL, updated_at = now()
+         FROM unnest($1::uuid[]) AS ids(id)
+         LEFT JOIN (SELECT document_id, count(*)::int AS n FROM chunks WHERE document_id = ANY($1::uuid[])
+                    GROUP BY document_id) c ON c.document_id = ids.id
+         WHERE d.id = ids.id`,
+        [ids],
+      );
+    });
+    await onProgress?.({ stage: 'writing', done: chunks.length, total: chunks.length });
+    return { documents: documents.length, chunks: chunks.length };
+  }
+}
+
+async function insertChunks(
+  manager: EntityManager,
+  chunks: Chunk[],
+  vectors: (number[] | null)[],
+  model: string | null,
+): Promise<void> {
+  if (chunks.length === 0) return;
+  await manager.query(
+    `INSERT INTO chunks (document_id, ordinal, text, index_text, heading_path, anchor, span_start, span_end,
+                         embedding, embedding_model)
+     SELECT t.document_id, t.ordinal, t.text, t.index_text,
+            ARRAY(SELECT jsonb_array_elements_text(t.heading_path)), t.anchor, t.span_start, t.span_end,
+            t.embedding::vector, CASE WHEN t.embedding IS NULL THEN NULL ELSE $10 END
+     FROM unnest($1::uuid[], $2::int[], $3::text[], $4::text[], $5::jsonb[], $6::text[], $7::int[], $8::int[],
+                 $9::text[])
+       AS t(document_id, ordinal, text, index_text, heading_path, anchor, span_start, span_end, embedding)`,
+    [
+      chunks.map((c) => c.documentId),
+      chunks.map((c) => c.ordinal),
+      chunks.map((c) => c.text),
+      chunks.map((c) => c.indexText),
+      chunks.map((c) => JSON.stringify(c.headingPath)),
+      chunks.map((c) => c.anchor),
+      chunks.map((c) => c.start),
+      chunks.map((c) => c.end),
+      vectors.map((v) => (v ? toVectorLiteral(v) : null)),
+      model,
+    ],
+  );
+}

@@ -1,0 +1,84 @@
+import type { ChunkFilter, ChunkRecord, ChunkSearch, ScoredChunk } from '@lumina/rag';
+import type { DataSource } from 'typeorm';
+import { BM25_SEARCH_SQL } from './sql/bm25-search.sql';
+import { DENSE_SEARCH_SQL } from './sql/dense-search.sql';
+
+export interface SqlChunkSearchOptions {
+  k1: number;
+  b: number;
+  efSearch: number;
+}
+
+export function toVectorLiteral(vector: readonly number[]): string {
+  return `[${vector.join(',')}]`;
+}
+
+/** The ChunkSearch port over PostgreSQL/PGlite: BM25 and pgvector in SQL, every value a parameter. */
+export class SqlChunkSearch implements ChunkSearch {
+  constructor(
+    private readonly dataSource: DataSource,
+    private readonly options: SqlChunkSearchOptions,
+  ) {}
+
+  async lexical(query: string, k: number, filter: ChunkFilter = {}): Promise<ScoredChunk[]> {
+    const rows: { chunkId: string; score: number }[] = await this.dataSource.query(BM25_SEARCH_SQL, [
+      query,
+      this.options.k1,
+      this.options.b,
+      k,
+      documentIds(filter),
+    ]);
+    return rows.map((row) => ({ chunkId: row.chunkId, score: Number(row.score) }));
+  }
+
+  async dense(
+    vector: number[],
+    k: number,
+    filter: ChunkFilter & { exact?: boolean } = {},
+  ): Promise<ScoredChunk[]> {
+    const ids = documentIds(filter);
+    const efSearch = Math.max(this.options.efSearch, k);
+    // SET LOCAL only lasts for this transaction; the query runs on the same connection.
+    const rows: { chunkId: string; score: number }[] = await this.dataSource.transaction(async (manager) => {
+      if (filter.exact) {
+        await manager.query(`SET LOCAL enable_indexscan = off`);
+      } else {
+        await manager.query(`SELECT set_config('hnsw.ef_search', $1, true)`, [String(efSearch)]);
+        if (ids) await manager.query(`SET LOCAL hnsw.iterative_scan = relaxed_order`);
+      }
+      return manager.query(DENSE_SEARCH_SQL, [toVectorLiteral(vector), k, ids]);
+    });
+    // relaxed_order may return rows slightly out of order: restore the exact order of the scores.
+    return rows
+      .map((row) => ({ chunkId: row.chunkId, score: Number(row.score) }))
+      .sort((a, b) => b.score - a.score || (a.chunkId < b.chunkId ? -1 : 1));
+  }
+
+  async fetch(chunkIds: string[]): Promise<ChunkRecord[]> {
+    if (chunkIds.length === 0) return [];
+    const rows: ChunkRecord[] = await this.dataSource.query(
+      `SELECT c.id AS "chunkId", c.document_id AS "documentId", d.title AS "documentTitle",
+              d.external_id AS "externalId", c.ordinal, c.text, c.heading_path AS "headingPath", c.anchor,
+              c.span_start AS "spanStart", c.span_end AS "spanEnd"
+       FROM chunks c JOIN documents d ON d.id = c.document_id
+       WHERE c.id = ANY($1::uuid[])`,
+      [chunkIds],
+    );
+    const byId = new Map(rows.map((row) => [row.chunkId, row]));
+    return chunkIds.flatMap((id) => byId.get(id) ?? []);
+  }
+
+  async similarity(chunkIds: string[], vector: number[]): Promise<Map<string, number>> {
+    if (chunkIds.length === 0) return new Map();
+    const rows: { chunkId: string; similarity: number }[] = await this.dataSource.query(
+      `SELECT id AS "chunkId", 1 - (embedding <=> $2::vector) AS similarity
+       FROM chunks WHERE id = ANY($1::uuid[]) AND embedding IS NOT NULL`,
+      [chunkIds, toVectorLiteral(vector)],
+    );
+    return new Map(rows.map((row) => [row.chunkId, Number(row.similarity)]));
+  }
+}
+
+function documentIds(filter: ChunkFilter): string[] | null {
+  return filter.documentIds && filter.documentIds.length > 0 ? filter.documentIds : null;
+}

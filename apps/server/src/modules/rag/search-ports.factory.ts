@@ -1,0 +1,32 @@
+import type { EmbeddingProvider, SearchOptions, SearchPorts } from '@lumina/rag';
+import type { DataSource } from 'typeorm';
+import type { Env } from '../../config/env.schema';
+import { CachedEmbedder } from '../../providers/cached-embedder';
+import { fusionWeightsFor } from './fusion-weights';
+import { SqlChunkSearch } from './repositories/sql-chunk-search';
+
+/**
+ * The ports and options every search runs with — the API, the chat, the eval CLI and the evaluation
+ * jobs all build them here, so an evaluated ranking is the app's ranking.
+ */
+export function createSearchPorts(
+  dataSource: DataSource,
+  env: Env,
+  embedder: EmbeddingProvider,
+  extra: Partial<Omit<SearchPorts, 'chunks' | 'embedder'>> = {},
+): { ports: SearchPorts; options: Partial<SearchOptions>; embedder: CachedEmbedder } {
+  const cached = embedder instanceof CachedEmbedder ? embedder : new CachedEmbedder(embedder, dataSource);
+  return {
+    ports: {
+      chunks: new SqlChunkSearch(dataSource, {
+        k1: env.BM25_K1,
+        b: env.BM25_B,
+        efSearch: env.HNSW_EF_SEARCH,
+      }),
+      embedder: cached,
+      ...extra,
+    },
+    options: { weights: fusionWeightsFor(cached.modelId) },
+    embedder: cached,
+  };
+}

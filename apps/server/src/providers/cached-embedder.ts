@@ -1,0 +1,71 @@
+import { createHash } from 'node:crypto';
+import type { EmbeddingProvider } from '@lumina/rag';
+import type { DataSource } from 'typeorm';
+
+/** Key of a cached vector: sha256 over model id, dimension, max input length and the text. */
+export function embeddingCacheKey(provider: EmbeddingProvider, text: string): string {
+  return createHash('sha256')
+    .update(`${provider.modelId}\u0000${provider.dimension}\u0000${provider.maxInputChars}\u0000${text}`)
+    .digest('hex');
+}
+
+/**
+ * Wraps an embedder with the database cache: a text is embedded once per model, and only the texts
+ * missing from the cache reach the model, in batches. Counts what it computed for benchmarks.
+ */
+export class CachedEmbedder implements EmbeddingProvider {
+  readonly modelId: string;
+  readonly dimension: number;
+  readonly maxInputChars: number;
+  readonly stats = { computed: 0, cached: 0 };
+
+  constructor(
+    private readonly inner: EmbeddingProvider,
+    private readonly dataSource: DataSource,
+    private readonly batchSize = 64,
+  ) {
+    this.modelId = inner.modelId;
+    this.dimension = inner.dimension;
+    this.maxInputChars = inner.maxInputChars;
+  }
+
+  async embed(texts: string[], signal?: AbortSignal): Promise<number[][]> {
+    const keys = texts.map((text) => embeddingCacheKey(this.inner, text));
+    const found = await this.lookup([...new Set(keys)]);
+    const missing = [...new Set(keys.filter((key) => !found.has(key)))];
+    const textByKey = new Map(keys.map((key, i) => [key, texts[i]]));
+    for (let i = 0; i < missing.length; i += this.batchSize) {
+      const batchKeys = missing.slice(i, i + this.batchSize);
+      const vectors = await this.inner.embed(
+        batchKeys.map((key) => textByKey.get(key)!),
+        signal,
+      );
+      await this.store(batchKeys, vectors);
+      batchKeys.forEach((key, j) => found.set(key, vectors[j]));
+      this.stats.computed += batchKeys.length;
+    }
+    this.stats.cached += keys.length - missing.length;
+    return keys.map((key) => found.get(key)!);
+  }
+
+  private async lookup(keys: string[]): Promise<Map<string, number[]>> {
+    const found = new Map<string, number[]>();
+    for (let i = 0; i < keys.length; i += 1000) {
+      const rows: { key: string; embedding: string }[] = await this.dataSource.query(
+        `SELECT key, embedding::text AS embedding FROM embedding_cache WHERE key = ANY($1::text[])`,
+        [keys.slice(i, i + 1000)],
+      );
+      for (const row of rows) found.set(row.key, JSON.parse(row.embedding) as number[]);
+    }
+    return found;
+  }
+
+  private async store(keys: string[], vectors: number[][]): Promise<void> {
+    await this.dataSource.query(
+      `INSERT INTO embedding_cache (key, model, dimension, embedding)
+       SELECT k, $3, $4, v::vector FROM unnest($1::text[], $2::text[]) AS t(k, v)
+       ON CONFLICT (key) DO NOTHING`,
+      [keys, vectors.map((v) => `[${v.join(',')}]`), this.modelId, this.dimension],
+    );
+  }
+}

@@ -1,0 +1,19 @@
+import type { EmbeddingProvider } from '@lumina/rag';
+import type { Env } from '../config/env.schema';
+import { LocalUseEmbedder } from './local-use-embedder';
+import { OpenAiEmbedder } from './openai-embedder';
+
+/** The embedder the environment configures (without the cache). */
+export function createEmbedder(env: Env): EmbeddingProvider {
+  if (env.EMBEDDINGS_PROVIDER === 'openai') {
+    return new OpenAiEmbedder({
+      baseURL: env.EMBEDDINGS_BASE_URL as string,
+      apiKey: env.EMBEDDINGS_API_KEY,
+      model: env.EMBEDDINGS_MODEL as string,
+      dimensions: env.EMBEDDINGS_DIMENSIONS as number,
+      timeoutMs: env.EMBEDDINGS_TIMEOUT_MS,
+      batchSize: env.EMBEDDINGS_BATCH_SIZE,
+    });
+  }
+  return new LocalUseEmbedder();
+}

@@ -1,0 +1,5 @@
+import { ChatView } from '../../components/chat/chat-view';
+
+export default function ChatPage() {
+  return <ChatView />;
+}

@@ -1,0 +1,113 @@
+'use client';
+
+import { SETTINGS_LIMITS } from '@lumina/shared';
+import { useEffectiveSettings, useSettingsStore } from '../../store/settings.store';
+import { NumberField } from './number-field';
+import { RankerField } from './ranker-field';
+import { ThresholdField } from './threshold-field';
+import { ToggleField } from './toggle-field';
+
+/** Every retrieval setting. Changes apply at once; only the differences from the defaults are kept. */
+export function SettingsForm() {
+  const settings = useEffectiveSettings();
+  const overrides = useSettingsStore((state) => state.overrides);
+  const updateSettings = useSettingsStore((state) => state.updateSettings);
+  const resetSettings = useSettingsStore((state) => state.resetSettings);
+  const changed = Object.keys(overrides).length;
+  const scope = settings.documentIds.length;
+
+  return (
+    <form className="settings-form" onSubmit={(event) => event.preventDefault()}>
+      <section className="settings-group" aria-labelledby="settings-query">
+        <h3 id="settings-query">Query</h3>
+        <ToggleField
+          id="setting-query-expansion"
+          label="Query expansion"
+          hint="Rewrites your question into variants and searches with each of them."
+          checked={settings.enableQueryExpansion}
+          onChange={(enableQueryExpansion) => updateSettings({ enableQueryExpansion })}
+        />
+        <NumberField
+          id="setting-expansion-count"
+          label="Expansion count"
+          hint={
+            settings.enableQueryExpansion
+              ? 'How many variants query expansion writes.'
+              : 'Used when query expansion is on.'
+          }
+          value={settings.expansionCount}
+          min={SETTINGS_LIMITS.expansionCount.min}
+          max={SETTINGS_LIMITS.expansionCount.max}
+          disabled={!settings.enableQueryExpansion}
+          onChange={(expansionCount) => updateSettings({ expansionCount })}
+        />
+        <ToggleField
+          id="setting-hyde"
+          label="HyDE"
+          hint="Drafts a hypothetical answer passage and searches with it too."
+          checked={settings.enableHyDE}
+          onChange={(enableHyDE) => updateSettings({ enableHyDE })}
+        />
+      </section>
+
+      <section className="settings-group" aria-labelledby="settings-ranking">
+        <h3 id="settings-ranking">Ranking</h3>
+        <RankerField value={settings.ranker} onChange={(ranker) => updateSettings({ ranker })} />
+        <ToggleField
+          id="setting-rerank"
+          label="Rerank"
+          hint="Re-scores the candidate pool with a reranking model before keeping the best passages."
+          checked={settings.enableRerank}
+          onChange={(enableRerank) => updateSettings({ enableRerank })}
+        />
+      </section>
+
+      <section className="settings-group" aria-labelledby="settings-results">
+        <h3 id="settings-results">Results</h3>
+        <NumberField
+          id="setting-top-k"
+          label="Passages returned (top K)"
+          hint="How many passages come back."
+          value={settings.topK}
+          min={SETTINGS_LIMITS.topK.min}
+          max={SETTINGS_LIMITS.topK.max}
+          onChange={(topK) => updateSettings({ topK })}
+        />
+        <NumberField
+          id="setting-candidate-k"
+          label="Candidate pool"
+          hint="Passages each search branch keeps before fusion and reranking."
+          value={settings.candidateK}
+          min={SETTINGS_LIMITS.candidateK.min}
+          max={SETTINGS_LIMITS.candidateK.max}
+          onChange={(candidateK) => updateSettings({ candidateK })}
+        />
+        <ThresholdField
+          id="setting-min-score"
+          label="Similarity threshold"
+          hint="Passages scoring below this are dropped; 0 keeps everything."
+          value={settings.minScore}
+          min={SETTINGS_LIMITS.minScore.min}
+          max={SETTINGS_LIMITS.minScore.max}
+          onChange={(minScore) => updateSettings({ minScore })}
+        />
+        <p className="field-hint">
+          {scope === 0
+            ? 'Searching all documents.'
+            : `Searching ${scope} selected document${scope === 1 ? '' : 's'}.`}
+        </p>
+      </section>
+
+      <div className="settings-footer">
+        <p className="field-hint" aria-live="polite">
+          {changed === 0
+            ? 'All settings are at their defaults.'
+            : `${changed} setting${changed === 1 ? ' differs' : 's differ'} from the defaults.`}
+        </p>
+        <button type="button" className="button button-secondary" onClick={resetSettings}>
+          Reset to defaults
+        </button>
+      </div>
+    </form>
+  );
+}

@@ -1,0 +1,274 @@
+import { DEFAULT_SETTINGS, resolveSettings } from '@lumina/shared';
+import { createApiClient, type FetchLike } from './api-client';
+import { ApiError } from './api-errors';
+
+const BASE = 'http://127.0.0.1:3000';
+
+interface Recorded {
+  url: string;
+  init: RequestInit;
+}
+
+function jsonResponse(status: number, body: unknown): Response {
+  return new Response(typeof body === 'string' ? body : JSON.stringify(body), {
+    status,
+    headers: { 'Content-Type': 'application/json' },
+  });
+}
+
+function fakeFetch(answer: (url: string, init: RequestInit) => Response | Promise<Response>) {
+  const calls: Recorded[] = [];
+  const fetch: FetchLike = async (url, init) => {
+    calls.push({ url, init });
+    return answer(url, init);
+  };
+  return { fetch, calls };
+}
+
+async function failure(promise: Promise<unknown>): Promise<ApiError> {
+  try {
+    await promise;
+  } catch (error) {
+    if (error instanceof ApiError) return error;
+    throw error;
+  }
+  throw new Error('expected the call to fail');
+}
+
+const searchBody = {
+  results: [
+    {
+      chunkId: 'c1',
+      documentId: 'd1',
+      documentTitle: 'Handbook',
+      headingPath: ['Leave', 'Parental leave'],
+      anchor: 'parental-leave',
+      text: 'Parents get sixteen weeks.',
+      score: 0.82,
+      provenance: [{ branch: 'bm25', rank: 1, score: 7.1 }],
+    },
+  ],
+  expansions: ['parental leave length'],
+  hyde: null,
+  timings: { total: 12, bm25: 4 },
+  warnings: [],
+  belowThreshold: false,
+};
+
+describe('api client: requests', () => {
+  it('posts the query with the fully merged settings to /rag/search', async () => {
+    const { fetch, calls } = fakeFetch(() => jsonResponse(200, searchBody));
+    const client = createApiClient({ baseUrl: `${BASE}/`, fetch });
+    const settings = resolveSettings({ enableHyDE: true });
+
+    const response = await client.search('How long is parental leave?', settings);
+
+    expect(calls).toHaveLength(1);
+    expect(calls[0].url).toBe(`${BASE}/rag/search`);
+    expect(calls[0].init.method).toBe('POST');
+    expect(JSON.parse(calls[0].init.body as string)).toEqual({
+      query: 'How long is parental leave?',
+      settings: { ...DEFAULT_SETTINGS, enableHyDE: true },
+    });
+    expect(response.results[0]).toEqual(searchBody.results[0]);
+    expect(response.timings).toEqual({ total: 12, bm25: 4 });
+  });
+
+  it('fills in missing optional fields of a search answer', async () => {
+    const { fetch } = fakeFetch(() =>
+      jsonResponse(200, { results: [{ chunkId: 'c1', documentId: 'd1', text: 'x', score: 0.5 }] }),
+    );
+    const response = await createApiClient({ baseUrl: BASE, fetch }).search('q', resolveSettings());
+
+    expect(response).toEqual({
+      results: [
+        {
+          chunkId: 'c1',
+          documentId: 'd1',
+          documentTitle: 'Untitled document',
+          headingPath: [],
+          anchor: '',
+          text: 'x',
+          score: 0.5,
+          provenance: [],
+        },
+      ],
+      expansions: [],
+      hyde: null,
+      timings: {},
+      warnings: [],
+      belowThreshold: false,
+    });
+  });
+
+  it('reads the health report, also from a degraded server answering 503', async () => {
+    const report = {
+      status: 'degraded',
+      database: { status: 'up', driver: 'pglite' },
+      redis: { status: 'down' },
+      uptime: 12,
+    };
+    const { fetch, calls } = fakeFetch(() => jsonResponse(503, report));
+    const health = await createApiClient({ baseUrl: BASE, fetch }).getHealth();
+
+    expect(calls[0].url).toBe(`${BASE}/health`);
+    expect(calls[0].init.method).toBe('GET');
+    expect(health).toEqual(report);
+  });
+});
+
+describe('api client: error sentences', () => {
+  it('explains that search is missing when the endpoint answers 404', async () => {
+    const { fetch } = fakeFetch(() =>
+      jsonResponse(404, { statusCode: 404, message: 'Cannot POST /rag/search', error: 'Not Found' }),
+    );
+    const error = await failure(createApiClient({ baseUrl: BASE, fetch }).search('q', resolveSettings()));
+
+    expect(error.code).toBe('not_found');
+    expect(error.status).toBe(404);
+    expect(error.message).toBe(
+      "Search isn't available on this server yet (POST /rag/search returned 404). Update the Lumina server, " +
+        'or check that the web app points to the right API address.',
+    );
+    expect(error.detail).toBe('POST /rag/search → 404: Cannot POST /rag/search');
+  });
+
+  it('passes on a 404 that is about a missing thing rather than a missing endpoint', async () => {
+    const { fetch } = fakeFetch(() =>
+      jsonResponse(404, { statusCode: 404, message: 'Document d9 was not found', error: 'Not Found' }),
+    );
+    const error = await failure(createApiClient({ baseUrl: BASE, fetch }).search('q', resolveSettings()));
+    expect(error.message).toBe('Document d9 was not found.');
+  });
+
+  it('lists every validation message of a 400', async () => {
+    const { fetch } = fakeFetch(() =>
+      jsonResponse(400, {
+        statusCode: 400,
+        message: ['settings.topK must not be greater than 50', 'query should not be empty.'],
+        error: 'Bad Request',
+      }),
+    );
+    const error = await failure(createApiClient({ baseUrl: BASE, fetch }).search('', resolveSettings()));
+
+    expect(error.code).toBe('invalid_request');
+    expect(error.message).toBe(
+      "The server didn't accept the request: settings.topK must not be greater than 50; query should not be empty.",
+    );
+  });
+
+  it('uses a plain message for a 400 without details', async () => {
+    const { fetch } = fakeFetch(() =>
+      jsonResponse(400, { statusCode: 400, message: 'Bad Request', error: 'Bad Request' }),
+    );
+    const error = await failure(createApiClient({ baseUrl: BASE, fetch }).search('q', resolveSettings()));
+    expect(error.message).toBe(
+      "The server didn't accept the request. Check the retrieval settings and try again.",
+    );
+  });
+
+  it('keeps the reason of a 503 and suggests trying again', async () => {
+    const { fetch } = fakeFetch(() =>
+      jsonResponse(503, {
+        statusCode: 503,
+        message: 'The embedding provider is unreachable',
+        error: 'Service Unavailable',
+      }),
+    );
+    const error = await failure(createApiClient({ baseUrl: BASE, fetch }).search('q', resolveSettings()));
+
+    expect(error.code).toBe('unavailable');
+    expect(error.message).toBe(
+      "The server is running but couldn't search your documents right now (The embedding provider is unreachable). " +
+        'Try again in a moment.',
+    );
+  });
+
+  it('hides the internals of a 500 from the person', async () => {
+    const { fetch } = fakeFetch(() =>
+      jsonResponse(500, {
+        statusCode: 500,
+        message: 'TypeError: cannot read x of undefined',
+        error: 'Internal Server Error',
+      }),
+    );
+    const error = await failure(createApiClient({ baseUrl: BASE, fetch }).search('q', resolveSettings()));
+
+    expect(error.code).toBe('server_error');
+    expect(error.message).toBe(
+      'The server ran into an unexpected problem while trying to search your documents. The details are in the server log.',
+    );
+    expect(error.message).not.toContain('TypeError');
+    expect(error.detail).toContain('TypeError');
+  });
+
+  it('copes with an error body that is not JSON', async () => {
+    const { fetch } = fakeFetch(() => new Response('<html>Bad gateway</html>', { status: 502 }));
+    const error = await failure(createApiClient({ baseUrl: BASE, fetch }).search('q', resolveSettings()));
+    expect(error.message).toBe(
+      "The server is running but couldn't search your documents right now. Try again in a moment.",
+    );
+  });
+
+  it('says when the server cannot be reached', async () => {
+    const { fetch } = fakeFetch(() => {
+      throw new TypeError('fetch failed');
+    });
+    const error = await failure(createApiClient({ baseUrl: BASE, fetch }).getHealth());
+
+    expect(error.code).toBe('unreachable');
+    expect(error.message).toBe(
+      `Couldn't reach the Lumina server at ${BASE}. Check that it is running and that the web app points to the right API address.`,
+    );
+    expect(error.detail).toBe('GET /health: fetch failed');
+  });
+
+  it('says when a success answer cannot be read', async () => {
+    const { fetch } = fakeFetch(() => jsonResponse(200, { hits: [] }));
+    const error = await failure(createApiClient({ baseUrl: BASE, fetch }).search('q', resolveSettings()));
+
+    expect(error.code).toBe('invalid_response');
+    expect(error.message).toBe(
+      "The server sent an answer the web app couldn't read. The server and the web app may be different versions.",
+    );
+  });
+
+  it('reports a cancelled request as aborted, not as an unreachable server', async () => {
+    const { fetch } = fakeFetch(
+      (_url, init) =>
+        new Promise<Response>((_resolve, reject) => {
+          init.signal?.addEventListener('abort', () => reject(new DOMException('aborted', 'AbortError')));
+        }),
+    );
+    const controller = new AbortController();
+    const pending = failure(
+      createApiClient({ baseUrl: BASE, fetch }).getHealth({ signal: controller.signal }),
+    );
+    controller.abort();
+
+    expect((await pending).code).toBe('aborted');
+  });
+
+  describe('timeouts', () => {
+    beforeEach(() => jest.useFakeTimers());
+    afterEach(() => jest.useRealTimers());
+
+    it('gives up after the operation timeout with advice for a slow search', async () => {
+      const { fetch } = fakeFetch(
+        (_url, init) =>
+          new Promise<Response>((_resolve, reject) => {
+            init.signal?.addEventListener('abort', () => reject(new DOMException('aborted', 'AbortError')));
+          }),
+      );
+      const pending = failure(createApiClient({ baseUrl: BASE, fetch }).search('q', resolveSettings()));
+      await jest.advanceTimersByTimeAsync(60_000);
+      const error = await pending;
+
+      expect(error.code).toBe('timeout');
+      expect(error.message).toBe(
+        'The server took longer than 60 seconds to search your documents. ' +
+          'Turning off query expansion, HyDE and reranking makes a search faster.',
+      );
+    });
+  });
+});

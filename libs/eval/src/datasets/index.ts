@@ -1,0 +1,11 @@
+export { BeirFormatError } from './beir-format-error';
+export { readBeirCorpus, readBeirQueries } from './beir-jsonl';
+export type { BeirDocument } from './beir-jsonl';
+export { readBeirQrels } from './beir-qrels';
+export type { ReadQrelsOptions } from './beir-qrels';
+export { loadBeirDataset } from './load-beir-dataset';
+export type { BeirDataset, LoadBeirOptions } from './load-beir-dataset';
+export { selectQueriesWithQrels } from './select-queries-with-qrels';
+export type { DatasetQuery } from './select-queries-with-qrels';
+export { readLines } from './read-lines';
+export type { NumberedLine } from './read-lines';

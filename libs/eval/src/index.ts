@@ -1,0 +1,4 @@
+export * from './metrics';
+export * from './stats';
+export * from './datasets';
+export * from './runner';

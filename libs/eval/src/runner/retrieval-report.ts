@@ -1,0 +1,25 @@
+import type { QueryEvaluation } from '../metrics/evaluate-run';
+
+export const REPORT_METRICS = ['ndcg@10', 'recall@100', 'mrr@10', 'hit@1', 'hit@5'] as const;
+export type ReportMetric = (typeof REPORT_METRICS)[number];
+
+export interface MetricInterval {
+  low: number;
+  high: number;
+  /** 'wilson' for hit rates, 'bootstrap' for means. */
+  method: 'wilson' | 'bootstrap';
+}
+
+/** The JSON the eval command writes (`--json`) and compares (`--compare`). */
+export interface RetrievalReport {
+  suite: 'retrieval';
+  dataset: string;
+  split: string;
+  ranker: string;
+  settings: Record<string, unknown>;
+  queries: number;
+  metrics: Record<ReportMetric, number>;
+  intervals: Record<ReportMetric, MetricInterval>;
+  timings: Record<string, number>;
+  perQuery: (QueryEvaluation & { ranking: string[] })[];
+}

@@ -1,0 +1,12 @@
+export { mulberry32 } from './mulberry32';
+export type { RandomSource } from './mulberry32';
+export { quantileSorted } from './quantile';
+export { Z_95, wilsonInterval } from './wilson-interval';
+export type { ProportionInterval } from './wilson-interval';
+export { bootstrapMeanInterval, pairedBootstrapInterval } from './bootstrap-interval';
+export type { BootstrapOptions, MeanDifferenceInterval, MeanInterval } from './bootstrap-interval';
+export { pairedRandomizationTest } from './paired-randomization-test';
+export type { RandomizationOptions, RandomizationResult } from './paired-randomization-test';
+export { mcnemarExact } from './mcnemar-exact';
+export type { McNemarResult } from './mcnemar-exact';
+export { holmAdjust } from './holm-adjust';

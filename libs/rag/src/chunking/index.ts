@@ -1,0 +1,12 @@
+export { HEADING_SEPARATOR, formatHeadingPath, buildIndexText, assertValidChunkerOptions } from './chunk';
+export type { Chunk, ChunkerOptions } from './chunk';
+export type { TextSpan } from './text-span';
+export { DEFAULT_ABBREVIATIONS, splitSentences } from './sentence-splitter';
+export type { SentenceSplitterOptions } from './sentence-splitter';
+export { chunkBySentences } from './sentence-chunker';
+export type { ChunkBase } from './sentence-chunker';
+export { chunkByHeadings } from './heading-chunker';
+export { parseMarkdownHeadings, cleanHeadingTitle } from './markdown-headings';
+export type { MarkdownHeading } from './markdown-headings';
+export { slugify, createAnchorAllocator } from './anchor';
+export { chunkWholeDocument } from './document-chunker';

@@ -1,0 +1,103 @@
+import { cleanHeadingTitle, parseMarkdownHeadings } from './markdown-headings';
+
+function outline(source: string): [number, string][] {
+  return parseMarkdownHeadings(source).map((heading) => [heading.level, heading.title]);
+}
+
+describe('parseMarkdownHeadings', () => {
+  it('finds ATX headings of every level with their line spans', () => {
+    const source = '# One\ntext\n###### Six\n   ## Indented two\n';
+    expect(parseMarkdownHeadings(source)).toEqual([
+      { level: 1, title: 'One', start: 0, end: 6 },
+      { level: 6, title: 'Six', start: 11, end: 22 },
+      { level: 2, title: 'Indented two', start: 22, end: 41 },
+    ]);
+  });
+
+  it('requires a space after the hashes and at most three spaces of indentation', () => {
+    expect(outline('#hashtag\n####### seven\n    # code\n#\n## ')).toEqual([
+      [1, ''],
+      [2, ''],
+    ]);
+  });
+
+  it('removes the optional closing sequence', () => {
+    expect(outline('## Title ##\n# Title #####   \n# C# language\n# #\n')).toEqual([
+      [2, 'Title'],
+      [1, 'Title'],
+      [1, 'C# language'],
+      [1, ''],
+    ]);
+  });
+
+  it('ignores headings inside fenced code blocks', () => {
+    const source = [
+      '# Real',
+      '```bash',
+      '# comment, not a heading',
+      '```',
+      '~~~',
+      '## also code',
+      '```',
+      '## still code: a ``` line does not close a ~~~ fence',
+      '~~~',
+      '````',
+      '```',
+      '# inside a four-backtick fence',
+      '````',
+      '## Real again',
+    ].join('\n');
+    expect(outline(source)).toEqual([
+      [1, 'Real'],
+      [2, 'Real again'],
+    ]);
+  });
+
+  it('treats an unclosed fence as running to the end of the document', () => {
+    expect(outline('# A\n```\n# not a heading\n')).toEqual([[1, 'A']]);
+  });
+
+  it('finds setext headings including multi-line titles', () => {
+    const source = 'Main Title\n==========\n\nIntro.\n\nSub\ntitle\n---\nBody.\n';
+    const headings = parseMarkdownHeadings(source);
+    expect(headings).toEqual([
+      { level: 1, title: 'Main Title', start: 0, end: 22 },
+      { level: 2, title: 'Sub title', start: 31, end: 45 },
+    ]);
+    expect(source.slice(headings[1].start, headings[1].end)).toBe('Sub\ntitle\n---\n');
+  });
+
+  it('does not mistake thematic breaks, list items or block quotes for setext headings', () => {
+    expect(outline('Para.\n\n---\n\nText\n\n***\n- item\n---\n> quote\n---\n    code\n---\n')).toEqual([]);
+    expect(outline('Para\n- item\n---\n')).toEqual([]);
+  });
+
+  it('handles CRLF line endings', () => {
+    const source = '# One\r\nText\r\n\r\nTwo\r\n---\r\n';
+    expect(parseMarkdownHeadings(source)).toEqual([
+      { level: 1, title: 'One', start: 0, end: 7 },
+      { level: 2, title: 'Two', start: 15, end: 25 },
+    ]);
+  });
+});
+
+describe('cleanHeadingTitle', () => {
+  it('strips emphasis, strikethrough, inline code and links', () => {
+    expect(cleanHeadingTitle('**Bold** and *it* and __b__ and _i_ and ***both***')).toBe(
+      'Bold and it and b and i and both',
+    );
+    expect(cleanHeadingTitle('~~old~~ `code` [Link text](https://example.com) ![img](x.png)')).toBe(
+      'old code Link text img',
+    );
+    expect(cleanHeadingTitle('**Nested _emphasis_ here**')).toBe('Nested emphasis here');
+  });
+
+  it('keeps underscores inside words, lone asterisks and escaped characters', () => {
+    expect(cleanHeadingTitle('Set my_var_name to 2 * 3')).toBe('Set my_var_name to 2 * 3');
+    expect(cleanHeadingTitle('\\*not emphasis\\* \\#1')).toBe('*not emphasis* #1');
+  });
+
+  it('collapses whitespace', () => {
+    expect(cleanHeadingTitle('  a \t  b  ')).toBe('a b');
+  });
+});

@@ -1,0 +1,129 @@
+/** A Markdown heading and the source lines it occupies. */
+export interface MarkdownHeading {
+  /** 1 to 6; setext headings are 1 (`===`) or 2 (`---`). */
+  level: number;
+  /** Plain title: emphasis, inline code, links and closing `#`s removed; '' for an empty heading. */
+  title: string;
+  /** Offset of the first character of the heading's first line. */
+  start: number;
+  /** Offset just after the heading's last line, including its line break. */
+  end: number;
+}
+
+interface Line {
+  start: number;
+  /** End of the content, before the line break. */
+  end: number;
+  /** Start of the next line. */
+  next: number;
+  text: string;
+}
+
+const ATX_HEADING = /^ {0,3}(#{1,6})(?:[ \t]+(.*?))?[ \t]*$/;
+const ATX_CLOSING_SEQUENCE = /(?:^|[ \t]+)#+$/;
+const FENCE_OPEN = /^ {0,3}(`{3,}|~{3,})(.*)$/;
+const FENCE_CLOSE = /^ {0,3}(`{3,}|~{3,})[ \t]*$/;
+const SETEXT_UNDERLINE = /^ {0,3}(=+|-+)[ \t]*$/;
+const THEMATIC_BREAK = /^ {0,3}([-*_])(?:[ \t]*\1){2,}[ \t]*$/;
+/** Lines that start a block which cannot turn into a setext heading: list items, block quotes, indented code. */
+const NON_PARAGRAPH_BLOCK = /^(?: {0,3}(?:[-+*](?:[ \t]|$)|\d{1,9}[.)](?:[ \t]|$)|>)| {4}|\t)/;
+/** Blocks that may start right below a paragraph line without a blank line in between. */
+const INTERRUPTING_BLOCK = /^ {0,3}(?:[-+*][ \t]+\S|1[.)][ \t]+\S|>)/;
+
+function splitLines(source: string): Line[] {
+  const lines: Line[] = [];
+  let start = 0;
+  while (start < source.length) {
+    const newline = source.indexOf('\n', start);
+    const next = newline === -1 ? source.length : newline + 1;
+    let end = newline === -1 ? source.length : newline;
+    if (end > start && source[end - 1] === '\r') end--;
+    lines.push({ start, end, next, text: source.slice(start, end) });
+    start = next;
+  }
+  return lines;
+}
+
+/** Reduces a heading's inline Markdown to plain text. */
+export function cleanHeadingTitle(raw: string): string {
+  let title = raw
+    .replace(/!?\[([^\]]*)\]\([^)]*\)/g, '$1')
+    .replace(/(`+)([^`]*?)\1/g, (_match, _ticks: string, code: string) => code.trim());
+  let previous: string;
+  do {
+    previous = title;
+    title = title
+      .replace(/(?<!\\)(\*{1,3})(?=\S)(.*?\S)(?<!\\)\1/g, '$2')
+      .replace(/(?<![\p{L}\p{N}_\\])(_{1,3})(?=\S)(.*?\S)\1(?![\p{L}\p{N}_])/gu, '$2')
+      .replace(/(?<!\\)~~(?=\S)(.*?\S)~~/g, '$1');
+  } while (title !== previous);
+  return title
+    .replace(/\\([!-/:-@[-`{-~])/g, '$1')
+    .replace(/\s+/g, ' ')
+    .trim();
+}
+
+function atxTitle(raw: string | undefined): string {
+  return cleanHeadingTitle((raw ?? '').trim().replace(ATX_CLOSING_SEQUENCE, ''));
+}
+
+type BlockState = { kind: 'none' } | { kind: 'paragraph'; firstLine: number } | { kind: 'other' };
+
+/**
+ * Finds ATX (`# Title`) and setext (`Title` over `===` / `---`) headings in document order. Lines inside fenced
+ * code blocks (``` or ~~~) are ignored. A setext heading's title is the whole paragraph above the underline.
+ */
+export function parseMarkdownHeadings(source: string): MarkdownHeading[] {
+  const lines = splitLines(source);
+  const headings: MarkdownHeading[] = [];
+  let fence: { char: string; length: number } | null = null;
+  let state: BlockState = { kind: 'none' };
+
+  for (let index = 0; index < lines.length; index++) {
+    const line = lines[index];
+    const { text } = line;
+    if (fence) {
+      const close = FENCE_CLOSE.exec(text);
+      if (close && close[1][0] === fence.char && close[1].length >= fence.length) fence = null;
+      continue;
+    }
+    if (text.trim() === '') {
+      state = { kind: 'none' };
+      continue;
+    }
+    const open = FENCE_OPEN.exec(text);
+    if (open && !(open[1][0] === '`' && open[2].includes('`'))) {
+      fence = { char: open[1][0], length: open[1].length };
+      state = { kind: 'none' };
+      continue;
+    }
+    const atx = ATX_HEADING.exec(text);
+    if (atx) {
+      headings.push({ level: atx[1].length, title: atxTitle(atx[2]), start: line.start, end: line.next });
+      state = { kind: 'none' };
+      continue;
+    }
+    const underline = state.kind === 'paragraph' ? SETEXT_UNDERLINE.exec(text) : null;
+    if (state.kind === 'paragraph' && underline) {
+      const paragraph = lines.slice(state.firstLine, index);
+      headings.push({
+        level: underline[1][0] === '=' ? 1 : 2,
+        title: cleanHeadingTitle(paragraph.map((paragraphLine) => paragraphLine.text.trim()).join(' ')),
+        start: paragraph[0].start,
+        end: line.next,
+      });
+      state = { kind: 'none' };
+      continue;
+    }
+    if (THEMATIC_BREAK.test(text)) {
+      state = { kind: 'none' };
+      continue;
+    }
+    if (state.kind === 'none') {
+      state = NON_PARAGRAPH_BLOCK.test(text) ? { kind: 'other' } : { kind: 'paragraph', firstLine: index };
+    } else if (state.kind === 'paragraph' && INTERRUPTING_BLOCK.test(text)) {
+      state = { kind: 'other' };
+    }
+  }
+  return headings;
+}

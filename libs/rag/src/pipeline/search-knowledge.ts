@@ -1,0 +1,292 @@
+import { resolveSettings } from '@lumina/shared';
+import type { SearchSettings } from '@lumina/shared';
+import { l2Normalize } from '../dense/l2-normalize';
+import { feedbackPseudoDocument, feedbackVariants } from '../expansion/pseudo-relevance-feedback';
+import type { HydeGenerator, QueryExpander } from '../expansion/query-expander.port';
+import { reciprocalRankFusion } from '../fusion/reciprocal-rank-fusion';
+import type { RankedList } from '../fusion/reciprocal-rank-fusion';
+import type { ChunkFilter, ChunkSearch, ScoredChunk } from '../ports/chunk-search.port';
+import type { EmbeddingProvider } from '../ports/embedding-provider.port';
+import type { Reranker } from '../rerank/reranker.port';
+import { DEFAULT_SEARCH_OPTIONS } from './search-options';
+import type { SearchOptions } from './search-options';
+import type { GeneratorSource, SearchHit, SearchResult } from './search-result';
+import { withDeadline } from './with-deadline';
+
+export interface SearchPorts {
+  chunks: ChunkSearch;
+  embedder: EmbeddingProvider;
+  /** LLM query expansion; without it, expansion uses pseudo-relevance feedback. */
+  expander?: QueryExpander;
+  /** LLM HyDE; without it, the top passages of the original query are the pseudo-document. */
+  hyde?: HydeGenerator;
+  reranker?: Reranker;
+  now?: () => number;
+}
+
+type Ranker = SearchSettings['ranker'];
+
+/**
+ * The one search used by the API, the chat, the eval CLI and the evaluation jobs. Branches start
+ * together: the original query, the expansion variants and the HyDE passage; each branch yields ranked
+ * lists (BM25 and/or dense), fused with reciprocal rank fusion and deduplicated by chunk, keeping
+ * which branch found what. A failing branch becomes a warning, never a failed search.
+ */
+export async function searchKnowledge(
+  query: string,
+  requested: Partial<SearchSettings>,
+  ports: SearchPorts,
+  options: Partial<SearchOptions> = {},
+  signal?: AbortSignal,
+): Promise<SearchResult> {
+  const settings = resolveSettings(requested);
+  const opts: SearchOptions = { ...DEFAULT_SEARCH_OPTIONS, ...options };
+  const now = ports.now ?? (() => performance.now());
+  const started = now();
+  const warnings: string[] = [];
+  const perBranch: Record<string, number> = {};
+  let llmMs = 0;
+  const filter: ChunkFilter = settings.documentIds.length ? { documentIds: settings.documentIds } : {};
+  const depth = Math.max(
+    settings.candidateK,
+    settings.topK,
+    settings.ranker === 'hybrid' ? opts.hybridDepth : 0,
+  );
+  const needsQueryVector = settings.ranker !== 'bm25' || settings.minScore > 0;
+
+  const timed = async <T>(name: string, work: () => Promise<T>): Promise<T> => {
+    const t0 = now();
+    try {
+      return await work();
+    } finally {
+      perBranch[name] = round(now() - t0);
+    }
+  };
+  const llmCall = async <T>(label: string, work: (s: AbortSignal) => Promise<T>): Promise<T> => {
+    const t0 = now();
+    try {
+      return await withDeadline(label, opts.llmTimeoutMs, work, signal);
+    } finally {
+      llmMs = Math.max(llmMs, now() - t0);
+    }
+  };
+
+  const embedOne = async (text: string): Promise<number[]> => {
+    const [vector] = await ports.embedder.embed([text], signal);
+    return l2Normalize(vector);
+  };
+
+  const rankLists = async (name: string, text: string, ranker: Ranker, vector?: Promise<number[]>) =>
+    timed(name, async () => {
+      const lists: RankedList[] = [];
+      const jobs: Promise<void>[] = [];
+      if (ranker !== 'dense') {
+        jobs.push(
+          ports.chunks.lexical(text, depth, filter).then((items) => {
+            lists.push(toList(`${name}:bm25`, items, ranker === 'hybrid' ? opts.weights.lexical : 1));
+          }),
+        );
+      }
+      if (ranker !== 'bm25') {
+        jobs.push(
+          (vector ?? embedOne(text))
+            .then((v) => ports.chunks.dense(v, depth, { ...filter, exact: opts.exactDense }))
+            .then((items) => {
+              lists.push(toList(`${name}:dense`, items, ranker === 'hybrid' ? opts.weights.dense : 1));
+            }),
+        );
+      }
+      await Promise.all(jobs);
+      return lists.sort((a, b) => (a.name < b.name ? -1 : 1));
+    });
+
+  // Everything that does not depend on another branch starts now.
+  const queryVector = needsQueryVector ? embedOne(query) : undefined;
+  queryVector?.catch(() => undefined);
+  const original = rankLists('original', query, settings.ranker, queryVector);
+  original.catch(() => undefined);
+  // Offline expansion and HyDE feed back from the original query's BM25 hits.
+  let feedback: Promise<{ text: string; score: number }[]> | undefined;
+  const feedbackDocs = () =>
+    (feedback ??= ports.chunks.lexical(query, opts.feedbackDocuments, filter).then(async (hits) => {
+      const records = await ports.chunks.fetch(hits.map((hit) => hit.chunkId));
+      const byId = new Map(records.map((r) => [r.chunkId, r]));
+      return hits.flatMap((hit) => {
+        const record = byId.get(hit.chunkId);
+        return record ? [{ text: record.text, score: hit.score }] : [];
+      });
+    }));
+
+  const expansion = settings.enableQueryExpansion
+    ? (async (): Promise<{ source: GeneratorSource; variants: string[] }> => {
+        if (ports.expander) {
+          const expander = ports.expander;
+          const variants = await llmCall('query expansion', (s) =>
+            expander.expand(query, settings.expansionCount, s),
+          );
+          return { source: 'llm', variants: distinctVariants(query, variants, settings.expansionCount) };
+        }
+        return {
+          source: 'prf',
+          variants: feedbackVariants(query, await feedbackDocs(), settings.expansionCount),
+        };
+      })()
+    : undefined;
+  const hyde = settings.enableHyDE
+    ? (async (): Promise<{ source: GeneratorSource; passage: string }> => {
+        if (ports.hyde) {
+          const generator = ports.hyde;
+          const passage = (await llmCall('HyDE', (s) => generator.generate(query, s))).trim();
+          if (!passage) throw new Error('HyDE returned an empty passage');
+          return { source: 'llm', passage };
+        }
+        return { source: 'prf', passage: feedbackPseudoDocument(await feedbackDocs()) };
+      })()
+    : undefined;
+
+  const variantLists = expansion?.then((result) =>
+    Promise.all(result.variants.map((variant, i) => rankLists(`variant-${i + 1}`, variant, settings.ranker))),
+  );
+  // HyDE is searched densely (and lexically too when the ranker is hybrid or BM25-only).
+  const hydeRanker: Ranker =
+    settings.ranker === 'dense' ? 'dense' : settings.ranker === 'bm25' ? 'bm25' : 'hybrid';
+  const hydeLists = hyde?.then((result) =>
+    result.passage ? rankLists('hyde', result.passage, hydeRanker) : [],
+  );
+
+  const [originalR, expansionR, variantsR, hydeR, hydeListsR] = await Promise.allSettled([
+    original,
+    expansion ?? Promise.resolve(null),
+    variantLists ?? Promise.resolve([]),
+    hyde ?? Promise.resolve(null),
+    hydeLists ?? Promise.resolve([]),
+  ]);
+
+  const lists: RankedList[] = [];
+  if (originalR.status === 'fulfilled') lists.push(...originalR.value);
+  else warnings.push(`The original query's search failed: ${reason(originalR.reason)}`);
+  if (expansionR.status === 'rejected') warnings.push(`Query expansion failed: ${reason(expansionR.reason)}`);
+  if (variantsR.status === 'fulfilled') lists.push(...variantsR.value.flat());
+  else if (expansionR.status === 'fulfilled')
+    warnings.push(`Searching the variants failed: ${reason(variantsR.reason)}`);
+  if (hydeR.status === 'rejected') warnings.push(`HyDE failed: ${reason(hydeR.reason)}`);
+  if (hydeListsR.status === 'fulfilled') lists.push(...hydeListsR.value);
+  else if (hydeR.status === 'fulfilled')
+    warnings.push(`Searching the HyDE passage failed: ${reason(hydeListsR.reason)}`);
+  if (originalR.status === 'rejected' && lists.length === 0) throw originalR.reason;
+
+  const fuseStart = now();
+  const fused = reciprocalRankFusion(lists, { k: opts.rrfK });
+  const fuseMs = now() - fuseStart;
+  let candidates = fused.slice(0, Math.max(settings.candidateK, settings.topK));
+  let scores = new Map(candidates.map((item) => [item.id, item.score]));
+
+  let rerankMs = 0;
+  const records = new Map((await ports.chunks.fetch(candidates.map((c) => c.id))).map((r) => [r.chunkId, r]));
+  if (settings.enableRerank) {
+    if (!ports.reranker) {
+      warnings.push('Reranking was asked for but no reranker is configured; the fused order is kept.');
+    } else {
+      const reranker = ports.reranker;
+      const t0 = now();
+      try {
+        const passages = candidates.map((c) => records.get(c.id)?.text ?? '');
+        const reranked = await llmCall('rerank', (s) => reranker.rerank(query, passages, s));
+        if (reranked.length !== candidates.length || reranked.some((v) => !Number.isFinite(v))) {
+          throw new Error(
+            `the reranker returned ${reranked.length} scores for ${candidates.length} passages`,
+          );
+        }
+        scores = new Map(candidates.map((c, i) => [c.id, reranked[i]]));
+        candidates = [...candidates].sort(
+          (a, b) => scores.get(b.id)! - scores.get(a.id)! || (a.id < b.id ? -1 : 1),
+        );
+      } catch (error) {
+        warnings.push(`Reranking failed, the fused order is kept: ${reason(error)}`);
+      }
+      rerankMs = now() - t0;
+    }
+  }
+
+  let similarity = new Map<string, number>();
+  if (settings.minScore > 0) {
+    try {
+      similarity = await ports.chunks.similarity(
+        candidates.map((c) => c.id),
+        await queryVector!,
+      );
+      candidates = candidates.filter((c) => (similarity.get(c.id) ?? -1) >= settings.minScore);
+    } catch (error) {
+      warnings.push(`The similarity threshold could not be applied: ${reason(error)}`);
+    }
+  }
+
+  const results: SearchHit[] = candidates.slice(0, settings.topK).flatMap((item) => {
+    const record = records.get(item.id);
+    if (!record) return [];
+    return [
+      {
+        chunkId: record.chunkId,
+        documentId: record.documentId,
+        documentTitle: record.documentTitle,
+        externalId: record.externalId,
+        headingPath: record.headingPath,
+        anchor: record.anchor,
+        text: record.text,
+        spanStart: record.spanStart,
+        spanEnd: record.spanEnd,
+        score: scores.get(item.id) ?? item.score,
+        similarity: similarity.get(item.id) ?? null,
+        provenance: item.provenance.map((p) => ({ branch: p.list, rank: p.rank, score: p.score })),
+      },
+    ];
+  });
+
+  return {
+    query,
+    settings,
+    results,
+    expansions: expansionR.status === 'fulfilled' ? expansionR.value : null,
+    hyde: hydeR.status === 'fulfilled' ? hydeR.value : null,
+    belowThreshold: settings.minScore > 0 && results.length === 0 && fused.length > 0,
+    timings: {
+      total: round(now() - started),
+      perBranch,
+      llm: round(llmMs),
+      fuse: round(fuseMs),
+      rerank: round(rerankMs),
+    },
+    warnings,
+  };
+}
+
+function toList(name: string, items: ScoredChunk[], weight: number): RankedList {
+  return { name, weight, items: items.map((item) => ({ id: item.chunkId, score: item.score })) };
+}
+
+/** Keep the first `count` distinct, non-empty variants that differ from the query itself. */
+function distinctVariants(query: string, variants: string[], count: number): string[] {
+  const seen = new Set([normalise(query)]);
+  const kept: string[] = [];
+  for (const variant of variants) {
+    const key = normalise(variant);
+    if (!key || seen.has(key)) continue;
+    seen.add(key);
+    kept.push(variant.trim());
+    if (kept.length === count) break;
+  }
+  if (kept.length === 0) throw new Error('the model returned no usable query variants');
+  return kept;
+}
+
+function normalise(text: string): string {
+  return text.toLowerCase().replace(/\s+/g, ' ').trim();
+}
+
+function reason(error: unknown): string {
+  return error instanceof Error ? error.message : String(error);
+}
+
+function round(ms: number): number {
+  return Math.round(ms * 10) / 10;
+}

@@ -1,0 +1,24 @@
+/** Pipeline settings that are not per request: chosen per embedder by measurement, not by users. */
+export interface SearchOptions {
+  /** RRF constant. */
+  rrfK: number;
+  /** How deep each ranker's list goes for hybrid fusion. */
+  hybridDepth: number;
+  /** Per-ranker weight in fusion; a weak local embedder gets a small dense weight. */
+  weights: { lexical: number; dense: number };
+  /** Deadline of every LLM call (expansion, HyDE, rerank). */
+  llmTimeoutMs: number;
+  /** Exact (sequential) dense scan instead of HNSW, for evaluation. */
+  exactDense: boolean;
+  /** Feedback documents used for offline expansion and HyDE. */
+  feedbackDocuments: number;
+}
+
+export const DEFAULT_SEARCH_OPTIONS: Readonly<SearchOptions> = Object.freeze({
+  rrfK: 60,
+  hybridDepth: 100,
+  weights: { lexical: 1, dense: 1 },
+  llmTimeoutMs: 15_000,
+  exactDense: false,
+  feedbackDocuments: 10,
+});

@@ -1,0 +1,36 @@
+/** One hit of a ranker: a chunk id and that ranker's score (BM25 score, or cosine similarity). */
+export interface ScoredChunk {
+  chunkId: string;
+  score: number;
+}
+
+export interface ChunkFilter {
+  /** Only chunks of these documents; empty or undefined means every document. */
+  documentIds?: string[];
+}
+
+/** A retrieved passage with what the answerer and the citations need. */
+export interface ChunkRecord {
+  chunkId: string;
+  documentId: string;
+  documentTitle: string;
+  externalId: string | null;
+  ordinal: number;
+  text: string;
+  headingPath: string[];
+  anchor: string | null;
+  spanStart: number;
+  spanEnd: number;
+}
+
+/** Ranked retrieval over the stored chunks. Implemented with SQL in apps/server. */
+export interface ChunkSearch {
+  /** Okapi BM25 over the chunks' indexed text, best first. */
+  lexical(query: string, k: number, filter?: ChunkFilter): Promise<ScoredChunk[]>;
+  /** Cosine similarity to the vector, best first (approximate with HNSW unless `exact`). */
+  dense(vector: number[], k: number, filter?: ChunkFilter & { exact?: boolean }): Promise<ScoredChunk[]>;
+  /** The chunks with these ids, in the order given (unknown ids are left out). */
+  fetch(chunkIds: string[]): Promise<ChunkRecord[]>;
+  /** Cosine similarity of each chunk to the vector (chunks without a vector are left out). */
+  similarity(chunkIds: string[], vector: number[]): Promise<Map<string, number>>;
+}
