@@ -7,14 +7,20 @@ import { DatabaseModule } from './database/database.module';
 import { JobsModule } from './jobs/jobs.module';
 import { LoggingModule } from './logging/logging.module';
 import { HealthModule } from './modules/health/health.module';
+import { RagModule } from './modules/rag/rag.module';
+import { ProvidersModule } from './providers/providers.module';
 
 /** The modules every process needs: config, logs, database, queues. */
-export function coreImports(env: Env, connection: DatabaseConnection): DynamicModule[] {
+export function coreImports(
+  env: Env,
+  connection: DatabaseConnection,
+): (DynamicModule | typeof ProvidersModule)[] {
   return [
     ConfigModule.forRoot(env),
     LoggingModule.forRoot(env),
     DatabaseModule.forRoot(connection, env),
     JobsModule.forRoot(env),
+    ProvidersModule,
   ];
 }
 
@@ -24,7 +30,7 @@ export class AppModule {
   static forRoot(env: Env, connection: DatabaseConnection): DynamicModule {
     return {
       module: AppModule,
-      imports: [...coreImports(env, connection), HealthModule],
+      imports: [...coreImports(env, connection), HealthModule, RagModule],
     };
   }
 }

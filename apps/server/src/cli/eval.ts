@@ -4,27 +4,17 @@ import { basename, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import {
   compareReports,
-  documentRanking,
   formatComparison,
   formatReport,
   loadBeirDataset,
-  runRetrievalEval,
   selectQueriesWithQrels,
 } from '@lumina/eval';
 import type { RetrievalReport } from '@lumina/eval';
-import { searchKnowledge } from '@lumina/rag';
 import type { ChunkingSettings } from '@lumina/rag';
 import { RANKERS } from '@lumina/shared';
 import type { Ranker } from '@lumina/shared';
-import { DataSource } from 'typeorm';
 import { loadEnv } from '../config/load-env';
-import { buildDataSourceOptions } from '../database/data-source.options';
-import { openDatabase } from '../database/database-connection';
-import { createSearchPorts } from '../modules/rag/search-ports.factory';
-import { createEmbedder } from '../providers/create-embedder';
-import { embeddingDimensionFor } from '../providers/embedding-dimension';
-import { indexBeirCorpus } from './beir-index';
-import { progressReporter } from './progress';
+import { evaluateBeir } from './evaluate-beir';
 
 const USAGE = `usage:
   npm run eval -- --dataset <beir-dir> [--split test] [--ranker dense|bm25|hybrid] [--expansion] [--hyde]
@@ -94,73 +84,32 @@ async function main(argv: string[]): Promise<void> {
   const dbDir =
     values['db-dir'] ??
     `.data/eval/${datasetName}-${chunking.unit}-${chunking.unit === 'chunk' ? `${chunking.maxChars}-${chunking.overlapChars}` : 'whole'}`;
-  const connection = await openDatabase({ ...env, PGLITE_DATA_DIR: dbDir, PGLITE_PORT: 0 });
-  const dataSource = new DataSource(buildDataSourceOptions(connection, embeddingDimensionFor(env)));
-  try {
-    await dataSource.initialize();
-    await dataSource.runMigrations({ transaction: 'each' });
-    const search = createSearchPorts(dataSource, env, createEmbedder(env));
-    const needsVectors = ranker !== 'bm25';
-    const indexed = await indexBeirCorpus(
-      dataSource,
-      dataset,
-      datasetName,
-      chunking,
-      needsVectors ? search.embedder : null,
-      progressReporter,
-    );
-    const embeddedAtIngest = search.embedder.stats.computed;
-    console.error(
-      `index: ${indexed.documentsAdded} documents added, ${indexed.chunksWritten} chunks written, ` +
-        `${indexed.vectorsBackfilled} vectors added (${embeddedAtIngest} computed, the rest from the cache) in ${indexed.seconds}s`,
-    );
-
-    const options = { ...search.options, exactDense: values.exact };
-    if (values['dense-weight'] !== undefined) {
-      options.weights = { lexical: 1, dense: nonNegativeNumber(values['dense-weight'], '--dense-weight') };
-    }
-    // Deep enough that 100 distinct documents survive deduplication of chunks.
-    const depth = chunking.unit === 'chunk' ? 300 : 100;
-    const settings = {
-      ranker,
-      enableQueryExpansion: values.expansion,
-      enableHyDE: values.hyde,
-      topK: depth,
-      candidateK: depth,
-    };
-    const report = await runRetrievalEval({
-      dataset: datasetName,
-      split: values.split,
-      ranker,
-      settings: { ...settings, chunking, weights: options.weights, exactDense: options.exactDense },
-      queries,
-      qrels: dataset.qrels,
-      concurrency: positiveInt(values.concurrency, '--concurrency'),
-      onProgress: progressReporter('querying  '),
-      search: async (query) => {
-        const result = await searchKnowledge(query.text, settings, search.ports, {
-          ...options,
-          hybridDepth: depth,
-        });
-        return documentRanking(
-          result.results.map((hit) => ({ documentId: hit.externalId ?? hit.documentId })),
-        );
+  const [report] = await evaluateBeir({
+    env,
+    dataset,
+    datasetName,
+    split: values.split,
+    queries,
+    chunking,
+    dbDir,
+    exactDense: values.exact,
+    concurrency: positiveInt(values.concurrency, '--concurrency'),
+    runs: [
+      {
+        ranker,
+        expansion: values.expansion,
+        hyde: values.hyde,
+        denseWeight:
+          values['dense-weight'] === undefined
+            ? undefined
+            : nonNegativeNumber(values['dense-weight'], '--dense-weight'),
       },
-    });
-    report.timings = {
-      ...report.timings,
-      indexSeconds: indexed.seconds,
-      vectorsComputed: search.embedder.stats.computed,
-      vectorsFromCache: search.embedder.stats.cached,
-    };
-    console.log(formatReport(report));
-    if (values.json) {
-      writeFileSync(values.json, JSON.stringify(report, null, 2));
-      console.error(`report written to ${values.json}`);
-    }
-  } finally {
-    if (dataSource.isInitialized) await dataSource.destroy();
-    await connection.close();
+    ],
+  });
+  console.log(formatReport(report));
+  if (values.json) {
+    writeFileSync(values.json, JSON.stringify(report, null, 2));
+    console.error(`report written to ${values.json}`);
   }
 }
 

@@ -9,3 +9,5 @@ export { selectQueriesWithQrels } from './select-queries-with-qrels';
 export type { DatasetQuery } from './select-queries-with-qrels';
 export { readLines } from './read-lines';
 export type { NumberedLine } from './read-lines';
+export { beirSubset } from './beir-subset';
+export type { BeirSubsetOptions } from './beir-subset';

@@ -1,0 +1,29 @@
+import { searchKnowledge } from '@lumina/rag';
+import type { EmbeddingProvider, SearchOptions, SearchResult } from '@lumina/rag';
+import type { SearchSettings } from '@lumina/shared';
+import type { DataSource } from 'typeorm';
+import type { Env } from '../config/env.schema';
+import type { CachedEmbedder } from '../providers/cached-embedder';
+import { createSearchPorts } from '../modules/rag/search-ports.factory';
+
+export interface EvalSearch {
+  embedder: CachedEmbedder;
+  options: Partial<SearchOptions>;
+  search(query: string, settings: Partial<SearchSettings>): Promise<SearchResult>;
+}
+
+/** The eval command's search: the API's ports and options (createSearchPorts), plus explicit overrides. */
+export function createEvalSearch(
+  dataSource: DataSource,
+  env: Env,
+  embedder: EmbeddingProvider,
+  overrides: Partial<SearchOptions> = {},
+): EvalSearch {
+  const built = createSearchPorts(dataSource, env, embedder);
+  const options = { ...built.options, ...overrides };
+  return {
+    embedder: built.embedder,
+    options,
+    search: (query, settings) => searchKnowledge(query, settings, built.ports, options),
+  };
+}

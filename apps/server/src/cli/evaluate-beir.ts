@@ -1,0 +1,114 @@
+import { documentRanking, runRetrievalEval } from '@lumina/eval';
+import type { BeirDataset, EvalQuery, RetrievalReport } from '@lumina/eval';
+import type { ChunkingSettings, SearchOptions } from '@lumina/rag';
+import type { Ranker } from '@lumina/shared';
+import { DataSource } from 'typeorm';
+import type { Env } from '../config/env.schema';
+import { buildDataSourceOptions } from '../database/data-source.options';
+import { openDatabase } from '../database/database-connection';
+import { createEmbedder } from '../providers/create-embedder';
+import { embeddingDimensionFor } from '../providers/embedding-dimension';
+import { indexBeirCorpus } from './beir-index';
+import { createEvalSearch } from './eval-search';
+import { progressReporter } from './progress';
+
+export interface RankerRun {
+  ranker: Ranker;
+  expansion: boolean;
+  hyde: boolean;
+  denseWeight?: number;
+}
+
+export interface EvaluateBeirInput {
+  env: Env;
+  dataset: BeirDataset;
+  datasetName: string;
+  split: string;
+  queries: EvalQuery[];
+  chunking: ChunkingSettings;
+  /** Embedded database folder (ignored when DATABASE_URL is set); 'memory://' for a throwaway one. */
+  dbDir: string;
+  runs: RankerRun[];
+  exactDense: boolean;
+  concurrency: number;
+}
+
+/**
+ * Index a BEIR corpus with the app's code (reusing what the database already holds), then evaluate each
+ * requested ranker configuration with the app's searchKnowledge. Returns one report per run.
+ */
+export async function evaluateBeir(input: EvaluateBeirInput): Promise<RetrievalReport[]> {
+  const { env, chunking } = input;
+  const connection = await openDatabase({ ...env, PGLITE_DATA_DIR: input.dbDir, PGLITE_PORT: 0 });
+  const dataSource = new DataSource(buildDataSourceOptions(connection, embeddingDimensionFor(env)));
+  try {
+    await dataSource.initialize();
+    await dataSource.runMigrations({ transaction: 'each' });
+    // Deep enough that 100 distinct documents survive deduplication of chunks.
+    const depth = chunking.unit === 'chunk' ? 300 : 100;
+    const base = createEvalSearch(dataSource, env, createEmbedder(env), {
+      exactDense: input.exactDense,
+      hybridDepth: depth,
+    });
+    const needsVectors = input.runs.some((run) => run.ranker !== 'bm25');
+    const indexed = await indexBeirCorpus(
+      dataSource,
+      input.dataset,
+      input.datasetName,
+      chunking,
+      needsVectors ? base.embedder : null,
+      progressReporter,
+    );
+    console.error(
+      `index: ${indexed.documentsAdded} documents added, ${indexed.chunksWritten} chunks written, ` +
+        `${indexed.vectorsBackfilled} vectors added (${base.embedder.stats.computed} computed, the rest from ` +
+        `the cache) in ${indexed.seconds}s`,
+    );
+
+    const reports: RetrievalReport[] = [];
+    for (const run of input.runs) {
+      const overrides: Partial<SearchOptions> = { ...base.options };
+      if (run.denseWeight !== undefined) overrides.weights = { lexical: 1, dense: run.denseWeight };
+      const search = createEvalSearch(dataSource, env, base.embedder, overrides);
+      const settings = {
+        ranker: run.ranker,
+        enableQueryExpansion: run.expansion,
+        enableHyDE: run.hyde,
+        topK: depth,
+        candidateK: depth,
+      };
+      const report = await runRetrievalEval({
+        dataset: input.datasetName,
+        split: input.split,
+        ranker: run.ranker,
+        settings: {
+          ...settings,
+          chunking,
+          weights: search.options.weights,
+          exactDense: search.options.exactDense ?? false,
+        },
+        queries: input.queries,
+        qrels: input.dataset.qrels,
+        concurrency: input.concurrency,
+        onProgress: progressReporter(`querying ${run.ranker}`),
+        search: async (query) => {
+          const result = await search.search(query.text, settings);
+          return documentRanking(
+            result.results.map((hit) => ({ documentId: hit.externalId ?? hit.documentId })),
+          );
+        },
+      });
+      report.timings = {
+        ...report.timings,
+        indexSeconds: indexed.seconds,
+        vectorsComputed: base.embedder.stats.computed,
+        vectorsFromCache: base.embedder.stats.cached,
+      };
+      reports.push(report);
+    }
+    return reports;
+  } finally {
+    if (dataSource.isInitialized) await dataSource.destroy();
+    await connection.close();
+  }
+}
