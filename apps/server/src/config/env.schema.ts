@@ -30,6 +30,11 @@ export const envSchema = z
     DATABASE_MIGRATIONS_RUN: booleanFromString.default('true'),
 
     REDIS_URL: z.string().url().default('redis://127.0.0.1:6379'),
+    /** Prefix of every BullMQ key: several Lumina installations (or test runs) can share one Redis. */
+    QUEUE_PREFIX: z
+      .string()
+      .regex(/^[A-Za-z0-9_-]{1,64}$/, 'letters, digits, _ and - only')
+      .default('lumina'),
     /** Run the BullMQ workers inside the API process (the one-command embedded mode). */
     WORKERS_IN_PROCESS: booleanFromString.default('true'),
     INGESTION_CONCURRENCY: positiveInt.max(32).default(1),

@@ -16,6 +16,7 @@ export class JobsModule {
       imports: [
         BullModule.forRoot({
           connection: { url: env.REDIS_URL, maxRetriesPerRequest: null },
+          prefix: env.QUEUE_PREFIX,
         }),
         queues,
       ],

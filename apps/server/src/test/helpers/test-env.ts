@@ -8,6 +8,8 @@ export function testEnv(overrides: Record<string, string> = {}): Env {
     LOG_LEVEL: 'silent',
     PGLITE_DATA_DIR: 'memory://',
     PORT: '0',
+    // Each test app gets its own BullMQ keys, so parallel runs never take each other's jobs.
+    QUEUE_PREFIX: `test-${process.pid}-${Math.random().toString(36).slice(2, 10)}`,
     ...overrides,
   });
 }
