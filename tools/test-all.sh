@@ -18,3 +18,13 @@ npx nx run-many -t test --parallel=1 --outputStyle=static
 
 step 'build'
 npx nx run-many -t build --parallel=1 --outputStyle=static
+
+step 'browser tests (Chromium)'
+bash tools/e2e.sh
+
+step 'retrieval regression gate'
+if [ -n "${EVAL_DATASET_DIR:-}" ]; then
+  node dist/apps/server/apps/server/src/cli/eval-gate.js --dataset "$EVAL_DATASET_DIR"
+else
+  echo 'skipped: set EVAL_DATASET_DIR to a BEIR SciFact folder to run the retrieval gate'
+fi

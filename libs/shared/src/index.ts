@@ -1,2 +1,3 @@
 export * from './settings';
 export * from './documents';
+export * from './question-banks';

@@ -18,7 +18,17 @@ export const envSchema = z
     HOST: z.string().min(1).default('127.0.0.1'),
     PORT: port.default(3000),
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
-    WEB_ORIGIN: z.string().url().default('http://127.0.0.1:3001'),
+    /** Origins allowed to call the API from a browser (CORS), comma-separated. */
+    WEB_ORIGIN: z
+      .string()
+      .default('http://127.0.0.1:3001,http://localhost:3001')
+      .transform((value) =>
+        value
+          .split(',')
+          .map((origin) => origin.trim())
+          .filter(Boolean),
+      )
+      .pipe(z.array(z.string().url('each origin must be a URL such as http://localhost:3001')).min(1)),
 
     /** Unset: embedded PGlite + pgvector inside the process. Set: a PostgreSQL with pgvector. */
     DATABASE_URL: optionalUrl,
@@ -53,6 +63,27 @@ export const envSchema = z
     CHUNK_MAX_CHARS: positiveInt.max(20000).default(900),
     CHUNK_OVERLAP_CHARS: z.coerce.number().int().min(0).default(180),
 
+    // --- LLM and reranker (optional; unset = offline: PRF expansion/HyDE, no LLM reranking) ---
+    /** OpenAI-compatible chat endpoint (OpenAI, Ollama, vLLM, LM Studio), e.g. http://127.0.0.1:11434/v1 */
+    LLM_BASE_URL: optionalUrl,
+    LLM_API_KEY: z.string().optional(),
+    /** The chat model name the endpoint knows (required with LLM_BASE_URL). */
+    LLM_MODEL: z.string().min(1).optional(),
+    /**
+     * Per attempt: until the whole answer, or when streaming until the first byte and between chunks.
+     * Also the search's deadline for each LLM call (expansion, HyDE, rerank).
+     */
+    LLM_TIMEOUT_MS: positiveInt.max(600_000).default(30000),
+    /** Retries (exponential backoff, Retry-After honoured) on 408/409/429/5xx and connection errors. */
+    LLM_MAX_RETRIES: z.coerce.number().int().min(0).max(10).default(2),
+    /**
+     * A /v1/rerank-style endpoint (Cohere, Jina, TEI, vLLM), e.g. http://127.0.0.1:8080/v1.
+     * Unset: an LLM listwise reranker when LLM_BASE_URL is set, else no reranker.
+     */
+    RERANK_BASE_URL: optionalUrl,
+    RERANK_API_KEY: z.string().optional(),
+    RERANK_MODEL: z.string().min(1).optional(),
+
     /** A BEIR-format folder the eval command uses when --dataset is not given. */
     EVAL_DATASET_DIR: z.string().min(1).optional(),
   })
@@ -67,6 +98,13 @@ export const envSchema = z
           });
         }
       }
+    }
+    if (env.LLM_BASE_URL !== undefined && env.LLM_MODEL === undefined) {
+      ctx.addIssue({
+        code: z.ZodIssueCode.custom,
+        path: ['LLM_MODEL'],
+        message: 'is required when LLM_BASE_URL is set',
+      });
     }
     if (env.CHUNK_OVERLAP_CHARS >= env.CHUNK_MAX_CHARS) {
       ctx.addIssue({
@@ -83,7 +121,12 @@ export type Env = z.infer<typeof envSchema>;
 export const ENV_KEYS = Object.keys(envSchema._def.schema.shape) as (keyof Env)[];
 
 /** Variables whose values are secrets: never logged. */
-export const SECRET_ENV_KEYS: readonly (keyof Env)[] = ['DATABASE_URL', 'EMBEDDINGS_API_KEY'];
+export const SECRET_ENV_KEYS: readonly (keyof Env)[] = [
+  'DATABASE_URL',
+  'EMBEDDINGS_API_KEY',
+  'LLM_API_KEY',
+  'RERANK_API_KEY',
+];
 
 export class EnvValidationError extends Error {
   constructor(readonly issues: { variable: string; message: string }[]) {

@@ -7,12 +7,24 @@ import type { RetryPolicyName } from './retry-policies';
 export enum JobName {
   IngestDocument = 'ingest-document',
   ReembedChunks = 'reembed-chunks',
+  GenerateQuestions = 'generate-questions',
+  EvaluateBank = 'evaluate-bank',
 }
 
 /** Job name → payload type. A payload holds ids, never file contents. */
 export interface JobPayloads {
   [JobName.IngestDocument]: { documentId: string };
   [JobName.ReembedChunks]: { model: string };
+  [JobName.GenerateQuestions]: GenerateQuestionsPayload;
+  [JobName.EvaluateBank]: { runId: string };
+}
+
+/** Write `count` items into a bank from passages of the given documents, with the template's prompt. */
+export interface GenerateQuestionsPayload {
+  bankId: string;
+  templateId: string;
+  documentIds: string[];
+  count: number;
 }
 
 interface CatalogueEntry {
@@ -31,6 +43,16 @@ export const JOB_CATALOGUE: Record<JobName, CatalogueEntry> = {
   [JobName.ReembedChunks]: {
     queue: QueueName.Ingestion,
     retry: 'transient',
+    keep: { completed: 100, failed: 100 },
+  },
+  [JobName.GenerateQuestions]: {
+    queue: QueueName.Evaluation,
+    retry: 'transient',
+    keep: { completed: 100, failed: 100 },
+  },
+  [JobName.EvaluateBank]: {
+    queue: QueueName.Evaluation,
+    retry: 'once',
     keep: { completed: 100, failed: 100 },
   },
 };

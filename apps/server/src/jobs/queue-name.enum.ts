@@ -1,4 +1,6 @@
 /** Every BullMQ queue the server uses. */
 export enum QueueName {
   Ingestion = 'ingestion',
+  /** Question generation and question-bank evaluation runs. */
+  Evaluation = 'evaluation',
 }

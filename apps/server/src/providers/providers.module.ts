@@ -1,14 +1,20 @@
-import { Global, Inject, Module } from '@nestjs/common';
+import { Global, Inject, Logger, Module } from '@nestjs/common';
 import { getDataSourceToken } from '@nestjs/typeorm';
+import type { ChatModel } from '@lumina/rag';
 import type { DataSource } from 'typeorm';
 import { APP_CONFIG } from '../config/app-config';
 import type { Env } from '../config/env.schema';
 import { CachedEmbedder } from './cached-embedder';
+import { createChatModel } from './create-chat-model';
 import { createEmbedder } from './create-embedder';
 
 /** Injection token of the configured embedder, wrapped with the database cache (a CachedEmbedder). */
 export const EMBEDDER = Symbol('EMBEDDER');
 export const InjectEmbedder = (): ParameterDecorator => Inject(EMBEDDER);
+
+/** Injection token of the chat model (ChatModel), or null when LLM_BASE_URL is unset (offline). */
+export const CHAT_MODEL = Symbol('CHAT_MODEL');
+export const InjectChatModel = (): ParameterDecorator => Inject(CHAT_MODEL);
 
 /** Adapters that implement libs/rag ports for the rest of the server. */
 @Global()
@@ -20,7 +26,15 @@ export const InjectEmbedder = (): ParameterDecorator => Inject(EMBEDDER);
       useFactory: (env: Env, dataSource: DataSource) =>
         new CachedEmbedder(createEmbedder(env), dataSource, env.EMBEDDINGS_BATCH_SIZE),
     },
+    {
+      provide: CHAT_MODEL,
+      inject: [APP_CONFIG],
+      useFactory: (env: Env): ChatModel | null => {
+        const logger = new Logger('ChatModel');
+        return createChatModel(env, (retry) => logger.warn({ msg: 'retrying the chat endpoint', ...retry }));
+      },
+    },
   ],
-  exports: [EMBEDDER],
+  exports: [EMBEDDER, CHAT_MODEL],
 })
 export class ProvidersModule {}

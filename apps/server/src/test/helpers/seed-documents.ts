@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import type { EmbeddingProvider, TextFormat } from '@lumina/rag';
+import type { ChunkingSettings, EmbeddingProvider, TextFormat } from '@lumina/rag';
 import type { DataSource } from 'typeorm';
 import { IndexingService } from '../../modules/ingestion/indexing.service';
 
@@ -14,7 +14,7 @@ export async function seedDocuments(
   dataSource: DataSource,
   embedder: EmbeddingProvider | null,
   documents: SeedDocument[],
-  chunking = { unit: 'chunk' as const, maxChars: 400, overlapChars: 60 },
+  chunking: ChunkingSettings = { unit: 'chunk', maxChars: 400, overlapChars: 60 },
 ): Promise<string[]> {
   const ids: string[] = [];
   for (const document of documents) {

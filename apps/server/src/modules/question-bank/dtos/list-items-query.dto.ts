@@ -1,0 +1,18 @@
+import { ApiPropertyOptional } from '@nestjs/swagger';
+import { Transform } from 'class-transformer';
+import { IsBoolean, IsOptional, IsString, MaxLength } from 'class-validator';
+import { PageQueryDto } from './page-query.dto';
+
+export class ListItemsQueryDto extends PageQueryDto {
+  @ApiPropertyOptional({ description: 'Only items with this tag' })
+  @IsOptional()
+  @IsString()
+  @MaxLength(100)
+  tag?: string;
+
+  @ApiPropertyOptional({ type: Boolean })
+  @IsOptional()
+  @Transform(({ value }) => (value === 'true' ? true : value === 'false' ? false : value))
+  @IsBoolean({ message: 'inScope must be true or false' })
+  inScope?: boolean;
+}

@@ -1,0 +1,16 @@
+import { ApiPropertyOptional } from '@nestjs/swagger';
+import { IsOptional, IsString, IsUUID, MaxLength } from 'class-validator';
+import { PageQueryDto } from './page-query.dto';
+
+export class ListQuestionBanksQueryDto extends PageQueryDto {
+  @ApiPropertyOptional({ description: 'Words in the name or description (case-insensitive)' })
+  @IsOptional()
+  @IsString()
+  @MaxLength(200)
+  search?: string;
+
+  @ApiPropertyOptional({ format: 'uuid' })
+  @IsOptional()
+  @IsUUID('all', { message: 'templateId must be a template id (UUID)' })
+  templateId?: string;
+}

@@ -1,0 +1,36 @@
+import { ApiProperty, ApiPropertyOptional, PartialType } from '@nestjs/swagger';
+import { QUESTION_TEMPLATE_KINDS } from '@lumina/shared';
+import type { QuestionTemplateKind } from '@lumina/shared';
+import { IsIn, IsNotEmpty, IsOptional, IsString, MaxLength } from 'class-validator';
+
+export class CreateQuestionTemplateDto {
+  @ApiProperty({ maxLength: 200, example: 'Definitions' })
+  @IsString()
+  @IsNotEmpty({ message: 'name must not be empty' })
+  @MaxLength(200)
+  name!: string;
+
+  @ApiProperty({ enum: QUESTION_TEMPLATE_KINDS })
+  @IsIn(QUESTION_TEMPLATE_KINDS as QuestionTemplateKind[], {
+    message: `kind must be one of ${QUESTION_TEMPLATE_KINDS.join(', ')}`,
+  })
+  kind!: QuestionTemplateKind;
+
+  @ApiPropertyOptional({ maxLength: 2000 })
+  @IsOptional()
+  @IsString()
+  @MaxLength(2000)
+  description?: string;
+
+  @ApiProperty({
+    maxLength: 8000,
+    description:
+      'Prompt for the LLM generator; placeholders {{title}}, {{heading}}, {{passage}}, {{language}}',
+  })
+  @IsString()
+  @IsNotEmpty({ message: 'promptTemplate must not be empty' })
+  @MaxLength(8000)
+  promptTemplate!: string;
+}
+
+export class UpdateQuestionTemplateDto extends PartialType(CreateQuestionTemplateDto) {}

@@ -1,0 +1,117 @@
+import type { ExpectedSource } from '@lumina/shared';
+import type { DataSource } from 'typeorm';
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** A source as written by a user or a file: a document by id or external id, and/or a chunk id. */
+export interface SourceReference {
+  documentId?: string;
+  chunkId?: string;
+  grade?: number;
+}
+
+export type ResolvedSources = { ok: true; sources: ExpectedSource[] } | { ok: false; reasons: string[] };
+
+export interface ResolveOptions {
+  /** Look external ids up only among documents of this dataset (documents.metadata.dataset). */
+  dataset?: string;
+}
+
+/**
+ * Turns expected-source references into stored sources: a document named by its id or by its
+ * external id (documents.external_id) becomes its id; a chunk keeps its id and gains its document's.
+ * A reference to a document or chunk that does not exist, or an external id two documents share, is
+ * a reason to reject the item, never silently kept.
+ */
+export class ExpectedSourceResolver {
+  constructor(private readonly dataSource: DataSource) {}
+
+  async resolve(items: SourceReference[][], options: ResolveOptions = {}): Promise<ResolvedSources[]> {
+    const refs = items.flat();
+    const documentRefs = [...new Set(refs.flatMap((r) => (r.documentId ? [r.documentId] : [])))];
+    const chunkRefs = [
+      ...new Set(refs.flatMap((r) => (r.chunkId && UUID.test(r.chunkId) ? [r.chunkId] : []))),
+    ];
+
+    const byId = new Set<string>();
+    const uuidRefs = documentRefs.filter((ref) => UUID.test(ref));
+    if (uuidRefs.length) {
+      const rows: { id: string }[] = await this.dataSource.query(
+        `SELECT id FROM documents WHERE id = ANY($1::uuid[])`,
+        [uuidRefs],
+      );
+      for (const row of rows) byId.add(row.id);
+    }
+    const byExternal = new Map<string, string[]>();
+    const externalRefs = documentRefs.filter((ref) => !byId.has(ref.toLowerCase()));
+    for (let i = 0; i < externalRefs.length; i += 5000) {
+      const rows: { id: string; external_id: string }[] = await this.dataSource.query(
+        `SELECT id, external_id FROM documents
+         WHERE external_id = ANY($1::text[]) AND ($2::text IS NULL OR metadata->>'dataset' = $2)
+         ORDER BY id`,
+        [externalRefs.slice(i, i + 5000), options.dataset ?? null],
+      );
+      for (const row of rows)
+        byExternal.set(row.external_id, [...(byExternal.get(row.external_id) ?? []), row.id]);
+    }
+    const chunkDocument = new Map<string, string>();
+    if (chunkRefs.length) {
+      const rows: { id: string; document_id: string }[] = await this.dataSource.query(
+        `SELECT id, document_id FROM chunks WHERE id = ANY($1::uuid[])`,
+        [chunkRefs],
+      );
+      for (const row of rows) chunkDocument.set(row.id, row.document_id);
+    }
+
+    return items.map((sources) => {
+      const reasons: string[] = [];
+      const resolved: ExpectedSource[] = [];
+      const seen = new Set<string>();
+      for (const ref of sources) {
+        if (!ref.documentId && !ref.chunkId) {
+          reasons.push('an expected source needs a documentId or a chunkId');
+          continue;
+        }
+        let documentId: string | undefined;
+        if (ref.documentId) {
+          const lower = ref.documentId.toLowerCase();
+          if (byId.has(lower)) documentId = lower;
+          else {
+            const matches = byExternal.get(ref.documentId) ?? [];
+            if (matches.length === 1) documentId = matches[0];
+            else if (matches.length > 1) {
+              reasons.push(
+                `document "${ref.documentId}" is ambiguous: ${matches.length} documents have that external id` +
+                  (options.dataset ? '' : ' (name the dataset)'),
+              );
+              continue;
+            } else {
+              reasons.push(`unknown document "${ref.documentId}" (no document has that id or external id)`);
+              continue;
+            }
+          }
+        }
+        if (ref.chunkId) {
+          const owner = chunkDocument.get(ref.chunkId.toLowerCase());
+          if (!owner) {
+            reasons.push(`unknown chunk "${ref.chunkId}"`);
+            continue;
+          }
+          if (documentId && owner !== documentId) {
+            reasons.push(`chunk "${ref.chunkId}" does not belong to document "${ref.documentId}"`);
+            continue;
+          }
+          documentId = owner;
+        }
+        const source: ExpectedSource = { documentId };
+        if (ref.chunkId) source.chunkId = ref.chunkId.toLowerCase();
+        if (ref.grade !== undefined) source.grade = ref.grade;
+        const key = `${source.documentId}|${source.chunkId ?? ''}`;
+        if (seen.has(key)) continue;
+        seen.add(key);
+        resolved.push(source);
+      }
+      return reasons.length ? { ok: false, reasons } : { ok: true, sources: resolved };
+    });
+  }
+}

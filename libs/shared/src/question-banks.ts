@@ -1,0 +1,208 @@
+import type { SearchSettings } from './settings';
+
+/** What a question template asks for; `out-of-scope` items are questions the documents cannot answer. */
+export type QuestionTemplateKind = 'definition' | 'scenario' | 'procedure' | 'out-of-scope' | 'cross-lingual';
+
+export const QUESTION_TEMPLATE_KINDS: readonly QuestionTemplateKind[] = [
+  'definition',
+  'scenario',
+  'procedure',
+  'out-of-scope',
+  'cross-lingual',
+];
+
+/** Where a bank item came from. */
+export type QuestionItemSource = 'manual' | 'generated' | 'imported';
+
+export const QUESTION_ITEM_SOURCES: readonly QuestionItemSource[] = ['manual', 'generated', 'imported'];
+
+/** How a generated item was written: by the LLM, or by the offline template generator. */
+export type QuestionGenerator = 'template' | 'llm';
+
+export type QuestionDifficulty = 'easy' | 'medium' | 'hard';
+
+export const QUESTION_DIFFICULTIES: readonly QuestionDifficulty[] = ['easy', 'medium', 'hard'];
+
+/**
+ * A passage that answers an item: a document (relevance judged per document), a chunk (judged per
+ * passage), or both (a chunk and the document it belongs to). `grade` is the graded relevance (default 1;
+ * 0 means judged not relevant).
+ */
+export interface ExpectedSource {
+  documentId?: string;
+  chunkId?: string;
+  grade?: number;
+}
+
+export interface QuestionTemplate {
+  id: string;
+  name: string;
+  kind: QuestionTemplateKind;
+  description: string | null;
+  /** Prompt used to write items from a passage: {{title}}, {{heading}}, {{passage}}, {{language}}. */
+  promptTemplate: string;
+  createdAt: string;
+  updatedAt: string;
+}
+
+export interface QuestionBank {
+  id: string;
+  name: string;
+  description: string | null;
+  templateId: string | null;
+  tags: string[];
+  itemCount: number;
+  createdAt: string;
+  updatedAt: string;
+}
+
+export interface QuestionBankItem {
+  id: string;
+  bankId: string;
+  question: string;
+  expectedAnswer: string | null;
+  inScope: boolean;
+  expectedSources: ExpectedSource[];
+  language: string;
+  tags: string[];
+  difficulty: QuestionDifficulty | null;
+  source: QuestionItemSource;
+  /** Set on generated items. */
+  generator: QuestionGenerator | null;
+  /** Free-form provenance: the generator's style, prompt version, model, the BEIR query id, ... */
+  metadata: Record<string, unknown>;
+  createdAt: string;
+  updatedAt: string;
+}
+
+export type ImportFormat = 'beir' | 'csv' | 'json';
+
+export interface ImportRejection {
+  /** 1-based row (CSV data row, JSON array index + 1, BEIR queries.jsonl line). */
+  row: number;
+  /** The row's own id where it has one (a BEIR query id). */
+  id?: string;
+  reasons: string[];
+}
+
+export interface ImportReport {
+  format: ImportFormat;
+  dryRun: boolean;
+  rows: number;
+  accepted: number;
+  rejected: ImportRejection[];
+  /** Rows left out on purpose, not errors (e.g. BEIR queries without judgments in the given qrels). */
+  skipped: { count: number; reason: string } | null;
+  itemIds: string[];
+}
+
+export interface GenerationJobStatus {
+  jobId: string;
+  state: string;
+  progress: number;
+  result: GenerationOutcome | null;
+  failedReason: string | null;
+}
+
+export interface GenerationOutcome {
+  bankId: string;
+  generator: QuestionGenerator;
+  requested: number;
+  created: number;
+  itemIds: string[];
+  /** Passages sampled (chunk ids), in the order they were drawn. */
+  sampledChunkIds: string[];
+  warnings: string[];
+}
+
+export type EvalRunStatus = 'queued' | 'running' | 'completed' | 'failed';
+
+/** The retrieval metrics of a bank run: the eval command's report metrics plus hit/recall at the run's topK. */
+export interface EvalMetricInterval {
+  low: number;
+  high: number;
+  method: 'wilson' | 'bootstrap';
+}
+
+export interface EvalItemResult {
+  itemId: string;
+  question: string;
+  inScope: boolean;
+  /** 'document' or 'chunk': what the item's expected sources name; null when it has none. */
+  level: 'document' | 'chunk' | null;
+  /** Retrieved chunk ids, best first (up to topK). */
+  retrievedChunkIds: string[];
+  /** The ranking that was scored (document or chunk ids, deduplicated, up to 100). */
+  ranking: string[];
+  /** 1-based rank of the first relevant id in `ranking`, or null. */
+  firstRelevantRank: number | null;
+  metrics: Record<string, number>;
+  /** True when the search returned nothing or flagged belowThreshold. */
+  refused: boolean;
+  /** Why the item was not scored (no relevant expected source), when it was not. */
+  skippedReason: string | null;
+  warnings: string[];
+}
+
+export interface EvalRunSummary {
+  id: string;
+  bankId: string;
+  status: EvalRunStatus;
+  settings: SearchSettings;
+  embeddingModel: string | null;
+  chatModel: string | null;
+  datasetHash: string | null;
+  itemCount: number;
+  metrics: Record<string, number> | null;
+  error: string | null;
+  createdAt: string;
+  startedAt: string | null;
+  finishedAt: string | null;
+}
+
+export interface RefusalRates {
+  /** Out-of-scope items the search refused (wanted), with a Wilson interval. */
+  outOfScope: { items: number; refused: number; rate: number; low: number; high: number };
+  /** In-scope items the search refused (unwanted). */
+  inScope: { items: number; refused: number; rate: number; low: number; high: number };
+}
+
+export interface EvalRun extends EvalRunSummary {
+  searchOptions: Record<string, unknown>;
+  promptVersions: Record<string, string | null>;
+  intervals: Record<string, EvalMetricInterval> | null;
+  refusal: RefusalRates | null;
+  /** Items scored for retrieval (in scope with at least one relevant source). */
+  scoredItems: number;
+  perItem: EvalItemResult[];
+  timings: Record<string, number> | null;
+}
+
+export interface EvalMetricComparison {
+  metric: string;
+  a: number;
+  b: number;
+  /** b − a */
+  difference: number;
+  test: 'mcnemar-exact' | 'paired-randomization';
+  pValue: number;
+  adjustedPValue: number;
+}
+
+export interface EvalFlip {
+  itemId: string;
+  question: string;
+}
+
+export interface EvalRunComparison {
+  a: string;
+  b: string;
+  /** Items scored in both runs. */
+  pairedItems: number;
+  comparisons: EvalMetricComparison[];
+  /** Per hit metric: the items only A hit, and the items only B hit. */
+  flips: Record<string, { onlyA: EvalFlip[]; onlyB: EvalFlip[] }>;
+  /** Out-of-scope items refused in one run and not the other. */
+  refusalFlips: { onlyA: EvalFlip[]; onlyB: EvalFlip[] };
+  warnings: string[];
+}
