@@ -1,15 +1,18 @@
 #!/usr/bin/env bash
-# Browser tests: serve the built web app on a free port and drive it with Debian's Chromium.
-# Screenshots land in apps/web/e2e/artifacts (E2E_ARTIFACTS_DIR).
+# Browser tests in Chromium against the real stack. The Jest global setup (apps/web/e2e/support/)
+# starts a scripted OpenAI-compatible LLM on loopback, the built API server (embedded PGlite in a
+# temporary folder, a unique QUEUE_PREFIX on the Redis at REDIS_URL, WEB_ORIGIN = the web app, the
+# LLM pointed at the scripted server) and `next start` for the built web app, each on a free port;
+# the global teardown stops them and removes the database folder.
+# Screenshots land in apps/web/e2e/artifacts (E2E_ARTIFACTS_DIR). Missing builds are made first;
+# E2E_REBUILD=1 rebuilds both. Arguments go to jest (e.g. a spec name).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 mkdir -p tmp
-port=$(node -e "const s=require('net').createServer();s.listen(0,'127.0.0.1',()=>{console.log(s.address().port);s.close()})")
-npx next start apps/web -H 127.0.0.1 -p "$port" > tmp/e2e-web.log 2>&1 &
-web_pid=$!
-trap 'kill "$web_pid" 2>/dev/null || true' EXIT
-for _ in $(seq 1 100); do
-  curl -sf -o /dev/null "http://127.0.0.1:$port/" && break
-  sleep 0.3
-done
-WEB_URL="http://127.0.0.1:$port" npx jest -c apps/web/jest.e2e.config.js
+if [ "${E2E_REBUILD:-0}" = 1 ] || [ ! -f dist/apps/server/apps/server/src/main.js ]; then
+  npx nx run server:build --outputStyle=static
+fi
+if [ "${E2E_REBUILD:-0}" = 1 ] || [ ! -f apps/web/.next/BUILD_ID ]; then
+  npx next build apps/web
+fi
+npx jest -c apps/web/jest.e2e.config.js "$@"

@@ -3,4 +3,7 @@ module.exports = require('../../jest.preset.js')(__dirname, {
   // Integration specs boot their own embedded databases; keep them from fighting over two cores.
   maxWorkers: 1,
   testTimeout: 60_000,
+  // A BullMQ QueueEvents reader whose Redis went away keeps a reconnect timer alive after disconnect()
+  // (the Redis-down health spec); never let such a leftover hang the run once every test has finished.
+  forceExit: true,
 });

@@ -4,10 +4,19 @@ import { ConfigModule } from './config/config.module';
 import type { Env } from './config/env.schema';
 import type { DatabaseConnection } from './database/database-connection';
 import { DatabaseModule } from './database/database.module';
+import { QueueDashboardModule } from './jobs/dashboard/queue-dashboard.module';
 import { JobsModule } from './jobs/jobs.module';
 import { LoggingModule } from './logging/logging.module';
+import { ChatModule } from './modules/chat/chat.module';
+import { EvaluationWorkersModule } from './modules/evaluation/evaluation-workers.module';
+import { EvaluationModule } from './modules/evaluation/evaluation.module';
 import { HealthModule } from './modules/health/health.module';
+import { IngestionWorkersModule } from './modules/ingestion/ingestion-workers.module';
+import { IngestionModule } from './modules/ingestion/ingestion.module';
+import { MetricsModule } from './modules/metrics/metrics.module';
+import { QuestionBankModule } from './modules/question-bank/question-bank.module';
 import { RagModule } from './modules/rag/rag.module';
+import { SecurityModule } from './modules/security/security.module';
 import { ProvidersModule } from './providers/providers.module';
 
 /** The modules every process needs: config, logs, database, queues. */
@@ -30,7 +39,20 @@ export class AppModule {
   static forRoot(env: Env, connection: DatabaseConnection): DynamicModule {
     return {
       module: AppModule,
-      imports: [...coreImports(env, connection), HealthModule, RagModule],
+      imports: [
+        ...coreImports(env, connection),
+        SecurityModule,
+        HealthModule,
+        RagModule,
+        ChatModule,
+        QuestionBankModule,
+        EvaluationModule,
+        ...(env.WORKERS_IN_PROCESS ? [EvaluationWorkersModule.forRoot(env)] : []),
+        IngestionModule,
+        MetricsModule,
+        QueueDashboardModule,
+        ...(env.WORKERS_IN_PROCESS ? [IngestionWorkersModule.forRoot(env)] : []),
+      ],
     };
   }
 }

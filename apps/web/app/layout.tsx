@@ -1,7 +1,9 @@
 import type { Metadata, Viewport } from 'next';
 import Link from 'next/link';
 import type { ReactNode } from 'react';
+import { AdminKey } from '../components/ui/admin-key';
 import { SettingsHydrator } from '../components/ui/settings-hydrator';
+import { HealthProvider } from '../hooks/use-health';
 import { StatusBadge } from '../components/ui/status-badge';
 import { TopNav } from '../components/ui/top-nav';
 import { ApiProvider } from '../lib/api-provider';
@@ -31,25 +33,30 @@ export default function RootLayout({ children }: { children: ReactNode }) {
     <html lang="en">
       <body>
         <ApiProvider baseUrl={apiUrl}>
-          <SettingsHydrator />
-          <a className="skip-link" href="#main">
-            Skip to content
-          </a>
-          <header className="app-header">
-            <div className="app-header-inner">
-              <Link href="/" className="brand">
-                <span className="brand-mark" aria-hidden="true">
-                  ◆
-                </span>
-                Lumina
-              </Link>
-              <TopNav />
-              <StatusBadge />
-            </div>
-          </header>
-          <main id="main" className="app-main" tabIndex={-1}>
-            {children}
-          </main>
+          <HealthProvider>
+            <SettingsHydrator />
+            <a className="skip-link" href="#main">
+              Skip to content
+            </a>
+            <header className="app-header">
+              <div className="app-header-inner">
+                <Link href="/" className="brand">
+                  <span className="brand-mark" aria-hidden="true">
+                    ◆
+                  </span>
+                  Lumina
+                </Link>
+                <TopNav />
+                <div className="header-end">
+                  <StatusBadge />
+                  <AdminKey />
+                </div>
+              </div>
+            </header>
+            <main id="main" className="app-main" tabIndex={-1}>
+              {children}
+            </main>
+          </HealthProvider>
         </ApiProvider>
       </body>
     </html>

@@ -1,9 +1,10 @@
 'use client';
 
-import { useEffect, useState } from 'react';
+import { createContext, createElement, useContext, useEffect, useState, type ReactNode } from 'react';
 import { isApiError } from '../lib/api-errors';
 import { useApiClient } from '../lib/api-provider';
 import type { HealthReport } from '../lib/api-types';
+import { useServerFacts } from '../store/server-facts.store';
 
 export type HealthState =
   | { phase: 'checking' }
@@ -15,7 +16,7 @@ export type HealthState =
 export const HEALTH_POLL_MS = 15_000;
 
 /** Polls GET /health; checks again at once when the tab becomes visible. Never throws. */
-export function useHealth(intervalMs: number = HEALTH_POLL_MS): HealthState {
+function usePolledHealth(intervalMs: number): HealthState {
   const api = useApiClient();
   const [state, setState] = useState<HealthState>({ phase: 'checking' });
 
@@ -57,4 +58,37 @@ export function useHealth(intervalMs: number = HEALTH_POLL_MS): HealthState {
   }, [api, intervalMs]);
 
   return state;
+}
+
+const HealthContext = createContext<HealthState>({ phase: 'checking' });
+
+/** One health poller for the whole page (the status badge and the settings drawer read it). */
+export function HealthProvider({
+  children,
+  intervalMs = HEALTH_POLL_MS,
+}: {
+  children: ReactNode;
+  intervalMs?: number;
+}) {
+  const state = usePolledHealth(intervalMs);
+  return createElement(HealthContext.Provider, { value: state }, children);
+}
+
+export function useHealth(): HealthState {
+  return useContext(HealthContext);
+}
+
+export type LlmAvailability = 'configured' | 'not-configured' | 'unknown';
+
+/**
+ * Whether the server has a language model: what GET /health says when it reports it, else what the
+ * answers so far revealed (an LLM-written answer, or the offline extractive one), else unknown.
+ */
+export function useLlmAvailability(): { state: LlmAvailability; reported: boolean } {
+  const health = useHealth();
+  const observed = useServerFacts((facts) => facts.llm);
+  if (health.phase === 'online' && health.report.llm) {
+    return { state: health.report.llm.configured ? 'configured' : 'not-configured', reported: true };
+  }
+  return { state: observed, reported: false };
 }

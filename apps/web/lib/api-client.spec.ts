@@ -45,12 +45,15 @@ const searchBody = {
       anchor: 'parental-leave',
       text: 'Parents get sixteen weeks.',
       score: 0.82,
-      provenance: [{ branch: 'bm25', rank: 1, score: 7.1 }],
+      spanStart: 40,
+      spanEnd: 66,
+      similarity: null,
+      provenance: [{ branch: 'original:bm25', rank: 1, score: 7.1 }],
     },
   ],
-  expansions: ['parental leave length'],
-  hyde: null,
-  timings: { total: 12, bm25: 4 },
+  expansions: { source: 'prf', variants: ['parental leave length'] },
+  hyde: { source: 'llm', passage: 'Parents may take leave.' },
+  timings: { total: 12, perBranch: { 'original:bm25': 4 }, llm: 0, fuse: 1, rerank: 0 },
   warnings: [],
   belowThreshold: false,
 };
@@ -71,7 +74,9 @@ describe('api client: requests', () => {
       settings: { ...DEFAULT_SETTINGS, enableHyDE: true },
     });
     expect(response.results[0]).toEqual(searchBody.results[0]);
-    expect(response.timings).toEqual({ total: 12, bm25: 4 });
+    expect(response.expansions).toEqual({ source: 'prf', variants: ['parental leave length'] });
+    expect(response.hyde).toEqual({ source: 'llm', passage: 'Parents may take leave.' });
+    expect(response.timings).toEqual({ total: 12, 'branch:original:bm25': 4, llm: 0, fuse: 1, rerank: 0 });
   });
 
   it('fills in missing optional fields of a search answer', async () => {
@@ -89,11 +94,14 @@ describe('api client: requests', () => {
           headingPath: [],
           anchor: '',
           text: 'x',
+          spanStart: null,
+          spanEnd: null,
           score: 0.5,
+          similarity: null,
           provenance: [],
         },
       ],
-      expansions: [],
+      expansions: null,
       hyde: null,
       timings: {},
       warnings: [],
@@ -270,5 +278,30 @@ describe('api client: error sentences', () => {
           'Turning off query expansion, HyDE and reranking makes a search faster.',
       );
     });
+  });
+});
+
+describe('api client: admin key', () => {
+  it('sends the admin key as x-api-key when one is set, and nothing otherwise', async () => {
+    let key: string | null = null;
+    const { fetch, calls } = fakeFetch(() => jsonResponse(200, { status: 'ok', database: {}, redis: {} }));
+    const client = createApiClient({ baseUrl: BASE, fetch, apiKey: () => key });
+    await client.getHealth();
+    key = 'a-very-long-admin-key';
+    await client.getHealth();
+
+    expect((calls[0].init.headers as Record<string, string>)['x-api-key']).toBeUndefined();
+    expect((calls[1].init.headers as Record<string, string>)['x-api-key']).toBe('a-very-long-admin-key');
+  });
+
+  it('asks for the admin key on a 401', async () => {
+    const { fetch } = fakeFetch(() =>
+      jsonResponse(401, { statusCode: 401, message: 'The admin key is not valid.', error: 'Unauthorized' }),
+    );
+    const error = await failure(createApiClient({ baseUrl: BASE, fetch }).createQuestionBank({ name: 'B' }));
+    expect(error.code).toBe('unauthorized');
+    expect(error.message).toBe(
+      'The server needs the admin key to create the question bank. Enter it under "Admin key" at the top of the page (The admin key is not valid).',
+    );
   });
 });

@@ -13,6 +13,8 @@ export type ApiErrorCode =
   | 'invalid_request'
   | 'unauthorized'
   | 'too_large'
+  | 'unsupported'
+  | 'conflict'
   | 'rate_limited'
   | 'unavailable'
   | 'server_error'
@@ -28,6 +30,8 @@ export class ApiError extends Error {
     message: string,
     readonly detail: string,
     readonly status?: number,
+    /** A 404 for the route itself: this server has no such endpoint (yet). */
+    readonly missingRoute = false,
   ) {
     super(message);
   }
@@ -44,7 +48,9 @@ export function classifyStatus(status: number): ApiErrorCode {
   if (status === 401 || status === 403) return 'unauthorized';
   if (status === 404) return 'not_found';
   if (status === 408) return 'timeout';
+  if (status === 409) return 'conflict';
   if (status === 413) return 'too_large';
+  if (status === 415) return 'unsupported';
   if (status === 429) return 'rate_limited';
   if (status === 502 || status === 503 || status === 504) return 'unavailable';
   if (status >= 500) return 'server_error';
@@ -103,6 +109,7 @@ export function httpError({ status, body, operation }: HttpFailure): ApiError {
   const code = classifyStatus(status);
   const extra = meaningful(said, parsed);
   let sentence: string;
+  const missingRoute = code === 'not_found' && (!said || isMissingRoute(said));
 
   switch (code) {
     case 'not_found':
@@ -114,11 +121,16 @@ export function httpError({ status, body, operation }: HttpFailure): ApiError {
       break;
     case 'invalid_request':
       sentence = extra
-        ? `The server didn't accept the request: ${withPeriod(extra)}`
-        : "The server didn't accept the request. Check the retrieval settings and try again.";
+        ? `${operation.invalidPrefix ?? "The server didn't accept the request"}: ${withPeriod(extra)}`
+        : `The server didn't accept the request. ${operation.invalidHint ?? 'Check what you entered and try again.'}`;
       break;
     case 'unauthorized':
-      sentence = `The server refused to ${operation.action}: this web app isn't allowed to.`;
+      sentence =
+        status === 401
+          ? `The server needs the admin key to ${operation.action}. Enter it under "Admin key" at the top of the page${
+              extra ? ` (${extra})` : ''
+            }.`
+          : `The server refused to ${operation.action}${extra ? `: ${withPeriod(extra)}` : ": this web app isn't allowed to."}`;
       break;
     case 'timeout':
       sentence = `The server gave up before it could ${operation.action}. Try again${
@@ -126,7 +138,19 @@ export function httpError({ status, body, operation }: HttpFailure): ApiError {
       }`;
       break;
     case 'too_large':
-      sentence = 'The request is too large for the server. Try a shorter question.';
+      sentence = extra
+        ? `The server refused it as too large: ${withPeriod(extra)}`
+        : `The request is too large for the server to ${operation.action}. Try something smaller.`;
+      break;
+    case 'unsupported':
+      sentence = extra
+        ? `The server can't read that kind of file: ${withPeriod(extra)}`
+        : "The server can't read that kind of file.";
+      break;
+    case 'conflict':
+      sentence = extra
+        ? withPeriod(extra)
+        : `The server couldn't ${operation.action}: it conflicts with what is already there.`;
       break;
     case 'rate_limited':
       sentence = 'The server is receiving too many requests right now. Wait a moment and try again.';
@@ -142,7 +166,7 @@ export function httpError({ status, body, operation }: HttpFailure): ApiError {
     default:
       sentence = `The server answered with an unexpected error (${status}${extra ? `: ${extra}` : ''}).`;
   }
-  return new ApiError(code, sentence, detail, status);
+  return new ApiError(code, sentence, detail, status, missingRoute);
 }
 
 /** fetch() itself failed: the server is down, the address is wrong, or CORS blocked the answer. */

@@ -1,6 +1,7 @@
 'use client';
 
 import { createContext, useContext, useMemo, type ReactNode } from 'react';
+import { credentialsStore } from '../store/credentials.store';
 import { createApiClient, type ApiClient } from './api-client';
 
 const ApiContext = createContext<ApiClient | null>(null);
@@ -12,7 +13,10 @@ export interface ApiProviderProps {
 }
 
 export function ApiProvider({ baseUrl, children }: ApiProviderProps) {
-  const client = useMemo(() => createApiClient({ baseUrl }), [baseUrl]);
+  const client = useMemo(
+    () => createApiClient({ baseUrl, apiKey: () => credentialsStore.getState().adminKey }),
+    [baseUrl],
+  );
   return <ApiContext value={client}>{children}</ApiContext>;
 }
 

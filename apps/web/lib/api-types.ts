@@ -1,18 +1,69 @@
 /**
- * Shapes of the Lumina HTTP API as the web app reads them.
- * Candidates for libs/shared once the server publishes its DTOs there.
+ * Shapes of the Lumina HTTP API as the web app reads them, in one file.
+ *
+ * Types the server already publishes in libs/shared are re-exported from there; the rest mirror the
+ * server's DTOs (and libs/rag's SearchResult) until they move to libs/shared. Every answer is read
+ * through the tolerant parsers in api-parsers.ts, so a missing optional field never breaks a page.
  */
+import type {
+  AnswerGenerator,
+  AnswerSource,
+  Citation,
+  Conversation,
+  ConversationMessage,
+  DocumentStatus,
+  Page,
+  SearchSettings,
+} from '@lumina/shared';
+
+export type {
+  DocumentStatus,
+  EvalFlip,
+  EvalItemResult,
+  EvalMetricComparison,
+  EvalMetricInterval,
+  EvalRun,
+  EvalRunComparison,
+  EvalRunStatus,
+  EvalRunSummary,
+  ExpectedSource,
+  GenerationJobStatus,
+  GenerationOutcome,
+  ImportFormat,
+  ImportReport,
+  Page,
+  QuestionBank,
+  QuestionBankItem,
+  QuestionDifficulty,
+  QuestionTemplate,
+  QuestionTemplateKind,
+  SearchSettings,
+} from '@lumina/shared';
+
+// --- health -------------------------------------------------------------------------------------
 
 export type ServiceStatus = 'up' | 'down' | (string & {});
+
+/** What the server says about its language model, when it says anything (GET /health `llm`). */
+export interface LlmStatus {
+  /** False: no LLM_BASE_URL, the offline fallbacks answer. */
+  configured: boolean;
+  status: ServiceStatus;
+  model?: string;
+}
 
 export interface HealthReport {
   status: 'ok' | 'degraded' | (string & {});
   database: { status: ServiceStatus; driver?: string };
   redis: { status: ServiceStatus };
+  /** Absent on servers that do not report their LLM. */
+  llm?: LlmStatus;
   [extra: string]: unknown;
 }
 
-/** Which retrieval branch found a passage, and where it ranked there. */
+// --- search -------------------------------------------------------------------------------------
+
+/** Which retrieval branch found a passage, and where it ranked there ('original:bm25', 'hyde:dense', …). */
 export interface Provenance {
   branch: string;
   rank: number;
@@ -26,20 +77,143 @@ export interface SearchResult {
   headingPath: string[];
   anchor: string;
   text: string;
+  /** Where the passage sits in its document (characters), when the server says. */
+  spanStart: number | null;
+  spanEnd: number | null;
   score: number;
+  /** Cosine similarity to the query, when a threshold asked for it. */
+  similarity: number | null;
   provenance: Provenance[];
 }
 
+/** 'llm' when the language model wrote it, 'prf' for the offline pseudo-relevance feedback fallback. */
+export type GeneratorSource = 'llm' | 'prf' | (string & {});
+
 export interface SearchResponse {
   results: SearchResult[];
-  expansions: string[];
-  hyde: string | null;
-  /** Milliseconds per stage, e.g. { total: 120, dense: 40 }. */
+  expansions: { source: GeneratorSource; variants: string[] } | null;
+  hyde: { source: GeneratorSource; passage: string } | null;
+  /** Milliseconds per stage; `perBranch` is flattened to `branch:<name>` keys. */
   timings: Record<string, number>;
   warnings: string[];
   /** True when nothing cleared the similarity threshold: the documents don't say. */
   belowThreshold: boolean;
 }
+
+// --- chat ---------------------------------------------------------------------------------------
+
+export type {
+  AnswerGenerator,
+  AnswerSource,
+  Citation,
+  CitationSpan,
+  Conversation,
+  ConversationMessage,
+  RetrievalTrace,
+} from '@lumina/shared';
+
+/** The `done` event, read tolerantly (timings and usage flattened to numbers). */
+export interface ChatDone {
+  conversationId: string | null;
+  messageId: string | null;
+  notFound: boolean;
+  source: AnswerSource;
+  /** 'llm', the offline 'extractive' answerer, or 'none' (the fixed not-found sentence). */
+  generator: AnswerGenerator | null;
+  model: string | null;
+  timings: Record<string, number>;
+  usage: Record<string, number>;
+}
+
+/** One Server-Sent Event of POST /chat and POST /chat/general, as the web app handles it. */
+export type ChatStreamEvent =
+  | {
+      type: 'retrieval';
+      /** The passages ([1]..[n]), variants, HyDE and timings, in the same shape /rag/search has. */
+      search: SearchResponse;
+      conversationId: string | null;
+      standaloneQuery: string | null;
+    }
+  | { type: 'token'; text: string }
+  | { type: 'citations'; citations: Citation[]; dropped: number[]; uncited: boolean }
+  | { type: 'done'; done: ChatDone }
+  | {
+      type: 'error';
+      message: string;
+      code: string | null;
+      conversationId: string | null;
+      messageId: string | null;
+    };
+
+/** What the web app sends to POST /chat: always the fully merged settings. */
+export interface ChatRequest {
+  conversationId?: string;
+  message: string;
+  settings: SearchSettings;
+}
+
+/** GET /conversations/:id: the conversation and a page of its messages (oldest first). */
+export interface ConversationDetail extends Conversation {
+  messages: Page<ConversationMessage>;
+}
+
+// --- documents ----------------------------------------------------------------------------------
+
+export interface LuminaDocument {
+  id: string;
+  title: string;
+  sourceName: string | null;
+  mimeType: string | null;
+  status: DocumentStatus;
+  error: string | null;
+  chunkCount: number;
+  byteSize: number;
+  createdAt: string;
+  updatedAt: string;
+}
+
+export interface DocumentChunk {
+  id: string;
+  documentId: string;
+  ordinal: number;
+  headingPath: string[];
+  anchor: string;
+  text: string;
+  spanStart: number | null;
+  spanEnd: number | null;
+}
+
+export interface UploadedDocument {
+  id: string;
+  title: string;
+  status: DocumentStatus;
+  jobId: string | null;
+  /** True when the same bytes were uploaded before: the existing document is returned. */
+  duplicate: boolean;
+}
+
+/** A rejected file of a multi-file upload. */
+export interface UploadRejection {
+  filename: string;
+  message: string;
+}
+
+export interface UploadResult {
+  documents: UploadedDocument[];
+  rejected: UploadRejection[];
+}
+
+/** One event of GET /documents/:id/events. */
+export interface IngestionProgress {
+  status: DocumentStatus;
+  stage: string;
+  done: number;
+  total: number;
+  error: string | null;
+  chunkCount: number | null;
+}
+
+// --- errors -------------------------------------------------------------------------------------
 
 /** The JSON body the server sends with an error status. */
 export interface ApiErrorBody {

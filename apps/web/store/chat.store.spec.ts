@@ -1,7 +1,7 @@
-import type { SearchResponse } from '../lib/api-types';
-import { createChatStore, selectIsBusy } from './chat.store';
+import type { ChatStreamEvent, ConversationMessage, SearchResponse } from '../lib/api-types';
+import { applyEvent, createChatStore, findAssistant, selectIsBusy, type AssistantTurn } from './chat.store';
 
-function response(overrides: Partial<SearchResponse> = {}): SearchResponse {
+function search(): SearchResponse {
   return {
     results: [
       {
@@ -11,67 +11,221 @@ function response(overrides: Partial<SearchResponse> = {}): SearchResponse {
         headingPath: ['Leave', 'Parental leave'],
         anchor: 'parental-leave',
         text: 'Parents get sixteen weeks.',
+        spanStart: 10,
+        spanEnd: 36,
         score: 0.82,
-        provenance: [{ branch: 'bm25', rank: 1, score: 7.1 }],
+        similarity: null,
+        provenance: [{ branch: 'original:bm25', rank: 1, score: 7.1 }],
       },
     ],
-    expansions: [],
+    expansions: null,
     hyde: null,
-    timings: { total: 12 },
+    timings: { rewrite: 0, search: 12 },
     warnings: [],
     belowThreshold: false,
-    ...overrides,
   };
 }
 
-describe('chat store', () => {
-  it('adds the question and a pending assistant turn', () => {
-    const store = createChatStore(() => 1000);
-    const id = store.getState().ask('How long is parental leave?');
-    const [user, assistant] = store.getState().messages;
+const done = (
+  overrides: Partial<Extract<ChatStreamEvent, { type: 'done' }>['done']> = {},
+): ChatStreamEvent => ({
+  type: 'done',
+  done: {
+    conversationId: 'conv-1',
+    messageId: 'msg-2',
+    notFound: false,
+    source: 'documents',
+    generator: 'llm',
+    model: 'm',
+    timings: { total: 900 },
+    usage: { totalTokens: 40 },
+    ...overrides,
+  },
+});
 
-    expect(user).toMatchObject({ role: 'user', status: 'done', text: 'How long is parental leave?' });
-    expect(assistant).toMatchObject({ id, role: 'assistant', status: 'pending' });
+function assistant(store: ReturnType<typeof createChatStore>, id: string): AssistantTurn {
+  const turn = findAssistant(store.getState(), id);
+  if (!turn) throw new Error('no such turn');
+  return turn;
+}
+
+describe('chat store', () => {
+  it('adds the question and an assistant turn that starts by retrieving', () => {
+    const store = createChatStore(() => 1000);
+    const id = store.getState().begin({ question: 'How long is parental leave?', settings: null });
+    const [user, answer] = store.getState().turns;
+
+    expect(user).toMatchObject({ role: 'user', text: 'How long is parental leave?', createdAt: 1000 });
+    expect(answer).toMatchObject({ id, role: 'assistant', phase: 'retrieving', text: '', kind: 'documents' });
     expect(selectIsBusy(store.getState())).toBe(true);
   });
 
-  it('resolves the assistant turn with the passages found', () => {
+  it('streams: retrieval, tokens, citations, done — and learns the conversation id', () => {
     const store = createChatStore();
-    const id = store.getState().ask('q');
-    store.getState().resolve(id, response());
+    const id = store.getState().begin({ question: 'q', settings: null });
+    const { apply } = store.getState();
+    apply(id, { type: 'retrieval', search: search(), conversationId: 'conv-1', standaloneQuery: 'q' });
+    expect(assistant(store, id).phase).toBe('streaming');
+    apply(id, { type: 'token', text: 'Sixteen ' });
+    apply(id, { type: 'token', text: 'weeks [1].' });
+    apply(id, { type: 'citations', citations: [], dropped: [4], uncited: false });
+    apply(id, done());
 
-    const assistant = store.getState().messages[1];
-    expect(assistant.status).toBe('done');
-    expect(assistant.text).toBe('Found 1 relevant passage.');
-    expect(assistant.search?.results[0].chunkId).toBe('c1');
+    const turn = assistant(store, id);
+    expect(turn).toMatchObject({
+      phase: 'done',
+      text: 'Sixteen weeks [1].',
+      droppedMarkers: [4],
+      messageId: 'msg-2',
+      generator: 'llm',
+      timings: { total: 900 },
+    });
+    expect(turn.search?.results[0].chunkId).toBe('c1');
+    expect(store.getState().conversationId).toBe('conv-1');
     expect(selectIsBusy(store.getState())).toBe(false);
   });
 
-  it("says the documents don't say when nothing clears the threshold", () => {
+  it('ignores events for a settled turn (a late token after Stop changes nothing)', () => {
     const store = createChatStore();
-    const id = store.getState().ask('q');
-    store.getState().resolve(id, response({ results: [], belowThreshold: true }));
+    const id = store.getState().begin({ question: 'q', settings: null });
+    store.getState().apply(id, { type: 'token', text: 'Part' });
+    store.getState().stop(id);
+    store.getState().apply(id, { type: 'token', text: ' more' });
+    store.getState().fail(id, 'late failure');
 
-    expect(store.getState().messages[1].text).toBe("The documents don't say.");
+    expect(assistant(store, id)).toMatchObject({ phase: 'stopped', text: 'Part', error: null });
   });
 
-  it('records a failure sentence and ignores late updates to a settled turn', () => {
-    const store = createChatStore();
-    const id = store.getState().ask('q');
-    store.getState().fail(id, "Couldn't reach the Lumina server.");
-    store.getState().resolve(id, response());
-
-    expect(store.getState().messages[1]).toMatchObject({
-      status: 'error',
-      error: "Couldn't reach the Lumina server.",
+  it('records an error event with its sentence, code and the stored partial id', () => {
+    const turn = applyEvent(baseTurn(), {
+      type: 'error',
+      message: 'The model took too long.',
+      code: 'llm_timeout',
+      conversationId: 'c',
+      messageId: 'm9',
     });
-    expect(store.getState().messages[1].search).toBeUndefined();
+    expect(turn).toMatchObject({
+      phase: 'error',
+      error: 'The model took too long.',
+      errorCode: 'llm_timeout',
+      messageId: 'm9',
+    });
   });
 
-  it('clears the conversation', () => {
+  it('labels a general-knowledge turn as such whatever the done event says', () => {
     const store = createChatStore();
-    store.getState().ask('q');
-    store.getState().clear();
-    expect(store.getState().messages).toEqual([]);
+    const first = store.getState().begin({ question: 'Capital of Mongolia?', settings: null });
+    store.getState().apply(first, done({ notFound: true, messageId: 'm1' }));
+    const general = store
+      .getState()
+      .begin({ question: 'Capital of Mongolia?', settings: null, kind: 'general', replyTo: first });
+    store.getState().apply(general, done({ source: 'documents' }));
+
+    expect(store.getState().turns.filter((turn) => turn.role === 'user')).toHaveLength(1);
+    expect(assistant(store, general)).toMatchObject({
+      kind: 'general',
+      source: 'general-knowledge',
+      replyTo: first,
+    });
+  });
+
+  it('discards a failed turn with its question before a retry', () => {
+    const store = createChatStore();
+    const keep = store.getState().begin({ question: 'first', settings: null });
+    store.getState().apply(keep, done());
+    const failed = store.getState().begin({ question: 'second', settings: null });
+    store.getState().fail(failed, 'nope');
+    store.getState().discard(failed);
+
+    expect(store.getState().turns.map((turn) => (turn.role === 'user' ? turn.text : turn.phase))).toEqual([
+      'first',
+      'done',
+    ]);
+  });
+
+  it('loads a stored conversation, pairing answers with their questions', () => {
+    const store = createChatStore();
+    store.getState().load({
+      id: 'conv-1',
+      title: 'Leave',
+      messageCount: 4,
+      createdAt: '2025-01-01T00:00:00Z',
+      updatedAt: '2025-01-01T00:00:00Z',
+      messages: {
+        page: 1,
+        limit: 50,
+        total: 4,
+        totalPages: 1,
+        items: [
+          message({ id: 'u1', role: 'user', content: 'Capital of Mongolia?' }),
+          message({
+            id: 'a1',
+            role: 'assistant',
+            content: 'Not in the documents.',
+            notFound: true,
+            source: 'documents',
+          }),
+          message({ id: 'a2', role: 'assistant', content: 'Ulaanbaatar.', source: 'general-knowledge' }),
+          message({
+            id: 'a3',
+            role: 'assistant',
+            content: 'Half',
+            status: 'failed',
+            error: 'The model stopped.',
+          }),
+        ],
+      },
+    });
+    const turns = store.getState().turns;
+    expect(store.getState().conversationId).toBe('conv-1');
+    expect(turns.map((turn) => turn.role)).toEqual(['user', 'assistant', 'assistant', 'assistant']);
+    const [, notFound, general, failed] = turns as [unknown, AssistantTurn, AssistantTurn, AssistantTurn];
+    expect(notFound).toMatchObject({ notFound: true, messageId: 'a1', question: 'Capital of Mongolia?' });
+    expect(general).toMatchObject({ kind: 'general', replyTo: notFound.id });
+    expect(failed).toMatchObject({ phase: 'error', error: 'The model stopped.' });
+  });
+
+  it('removes a deleted conversation and clears the screen when it was open', () => {
+    const store = createChatStore();
+    store.getState().setConversations('ready', [
+      { id: 'a', title: 'A', messageCount: 2, createdAt: '', updatedAt: '' },
+      { id: 'b', title: 'B', messageCount: 2, createdAt: '', updatedAt: '' },
+    ]);
+    const id = store.getState().begin({ question: 'q', settings: null });
+    store.getState().apply(id, done({ conversationId: 'b' }));
+    store.getState().removeConversation('b');
+
+    expect(store.getState().conversations.map((item) => item.id)).toEqual(['a']);
+    expect(store.getState().conversationId).toBeNull();
+    expect(store.getState().turns).toEqual([]);
   });
 });
+
+function baseTurn(): AssistantTurn {
+  const store = createChatStore();
+  const id = store.getState().begin({ question: 'q', settings: null });
+  return assistant(store, id);
+}
+
+function message(overrides: Record<string, unknown>) {
+  return {
+    id: 'x',
+    conversationId: 'conv-1',
+    role: 'assistant' as const,
+    content: '',
+    status: 'complete' as const,
+    replyToId: null,
+    source: null,
+    generator: null,
+    notFound: false,
+    citations: [],
+    droppedMarkers: [],
+    uncited: false,
+    model: null,
+    usage: null,
+    error: null,
+    hasTrace: false,
+    createdAt: '2025-01-01T00:00:00Z',
+    ...overrides,
+  } as ConversationMessage;
+}

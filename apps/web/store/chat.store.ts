@@ -1,84 +1,324 @@
+import type { SearchSettings } from '@lumina/shared';
 import { useStore } from 'zustand';
 import { createStore } from 'zustand/vanilla';
-import type { SearchResponse } from '../lib/api-types';
+import type {
+  AnswerGenerator,
+  AnswerSource,
+  ChatStreamEvent,
+  Citation,
+  Conversation,
+  ConversationDetail,
+  ConversationMessage,
+  SearchResponse,
+} from '../lib/api-types';
 
-export type ChatRole = 'user' | 'assistant';
-export type MessageStatus = 'pending' | 'done' | 'error';
+/** retrieving → streaming → done, or stopped (the person pressed Stop) or error. */
+export type AnswerPhase = 'retrieving' | 'streaming' | 'done' | 'stopped' | 'error';
 
-export interface ChatMessage {
+export interface UserTurn {
   id: string;
-  role: ChatRole;
-  status: MessageStatus;
-  /** The question (user) or a short summary line (assistant). */
+  role: 'user';
   text: string;
   createdAt: number;
-  /** Assistant turns: the passages the search found. */
-  search?: SearchResponse;
-  /** Assistant turns that failed: a sentence for a person. */
-  error?: string;
 }
 
+export interface AssistantTurn {
+  id: string;
+  role: 'assistant';
+  /** 'documents': a grounded answer; 'general': the opt-in answer from general knowledge. */
+  kind: 'documents' | 'general';
+  phase: AnswerPhase;
+  /** The question it answers (kept for retry). */
+  question: string;
+  /** For a general answer: the not-found turn it follows. */
+  replyTo: string | null;
+  text: string;
+  search: SearchResponse | null;
+  citations: Citation[];
+  /** Markers the model wrote that named no passage (dropped by the server). */
+  droppedMarkers: number[];
+  /** An answer from the documents that cites no passage (shown as a warning). */
+  uncited: boolean;
+  notFound: boolean;
+  source: AnswerSource;
+  generator: AnswerGenerator | null;
+  model: string | null;
+  /** The question as it was searched (rewritten to stand alone in a follow-up). */
+  standaloneQuery: string | null;
+  timings: Record<string, number>;
+  usage: Record<string, number>;
+  /** The server's id of this answer (for the trace and the general-knowledge request). */
+  messageId: string | null;
+  error: string | null;
+  errorCode: string | null;
+  /** The settings the request carried. */
+  settings: SearchSettings | null;
+  createdAt: number;
+}
+
+export type ChatTurn = UserTurn | AssistantTurn;
+
+export type LoadState = 'idle' | 'loading' | 'ready' | 'error';
+
 export interface ChatState {
-  messages: ChatMessage[];
-  /** Adds the question and a pending assistant turn; returns the assistant turn's id. */
-  ask: (question: string) => string;
-  resolve: (id: string, search: SearchResponse) => void;
-  fail: (id: string, error: string) => void;
-  clear: () => void;
+  conversationId: string | null;
+  turns: ChatTurn[];
+  conversations: Conversation[];
+  conversationsState: LoadState;
+  conversationsError: string | null;
+  /** Loading a stored conversation. */
+  openingState: LoadState;
+  openingError: string | null;
+
+  /** Adds the question (unless it follows up a turn) and an assistant turn; returns the latter's id. */
+  begin: (input: {
+    question: string;
+    settings: SearchSettings | null;
+    kind?: AssistantTurn['kind'];
+    replyTo?: string | null;
+  }) => string;
+  /** Applies one stream event to an unsettled assistant turn. */
+  apply: (id: string, event: ChatStreamEvent) => void;
+  /** Ends an unsettled turn: stopped by the person, or failed with a sentence. */
+  stop: (id: string) => void;
+  fail: (id: string, message: string, code?: string | null) => void;
+  /** Removes a failed turn (and its question) before a retry sends it again. */
+  discard: (id: string) => void;
+  newConversation: () => void;
+  setConversations: (state: LoadState, conversations?: Conversation[], error?: string | null) => void;
+  upsertConversation: (conversation: Conversation) => void;
+  removeConversation: (id: string) => void;
+  setOpening: (state: LoadState, error?: string | null) => void;
+  /** Shows a stored conversation. */
+  load: (detail: ConversationDetail) => void;
 }
 
 let sequence = 0;
 
-function nextId(): string {
+function localId(prefix: string): string {
   sequence += 1;
-  return `msg-${Date.now().toString(36)}-${sequence}`;
+  return `${prefix}-${Date.now().toString(36)}-${sequence}`;
 }
 
-function summarise(search: SearchResponse): string {
-  const count = search.results.length;
-  if (search.belowThreshold || count === 0) return "The documents don't say.";
-  return `Found ${count} relevant passage${count === 1 ? '' : 's'}.`;
+export function isSettled(turn: AssistantTurn): boolean {
+  return turn.phase === 'done' || turn.phase === 'stopped' || turn.phase === 'error';
+}
+
+/** The pure state change of one stream event. */
+export function applyEvent(turn: AssistantTurn, event: ChatStreamEvent): AssistantTurn {
+  if (isSettled(turn)) return turn;
+  switch (event.type) {
+    case 'retrieval':
+      return {
+        ...turn,
+        search: event.search,
+        standaloneQuery: event.standaloneQuery,
+        phase: turn.phase === 'retrieving' ? 'streaming' : turn.phase,
+      };
+    case 'token':
+      return { ...turn, text: turn.text + event.text, phase: 'streaming' };
+    case 'citations':
+      return { ...turn, citations: event.citations, droppedMarkers: event.dropped, uncited: event.uncited };
+    case 'done':
+      return {
+        ...turn,
+        phase: 'done',
+        notFound: event.done.notFound,
+        source: turn.kind === 'general' ? 'general-knowledge' : event.done.source,
+        generator: event.done.generator ?? turn.generator,
+        model: event.done.model,
+        timings: event.done.timings,
+        usage: event.done.usage,
+        messageId: event.done.messageId ?? turn.messageId,
+      };
+    case 'error':
+      return {
+        ...turn,
+        phase: 'error',
+        error: event.message,
+        errorCode: event.code,
+        messageId: event.messageId ?? turn.messageId,
+      };
+  }
+}
+
+/** A conversation id the events carry (the server creates one for a first question). */
+export function conversationIdOf(event: ChatStreamEvent): string | null {
+  if (event.type === 'retrieval' || event.type === 'error') return event.conversationId;
+  if (event.type === 'done') return event.done.conversationId;
+  return null;
+}
+
+function assistantFromStored(
+  message: ConversationMessage,
+  question: string,
+  replyTo: string | null,
+): AssistantTurn {
+  const general = message.source === 'general-knowledge';
+  const failed = message.status !== 'complete';
+  return {
+    id: localId('turn'),
+    role: 'assistant',
+    kind: general ? 'general' : 'documents',
+    phase: message.status === 'cancelled' ? 'stopped' : failed ? 'error' : 'done',
+    question,
+    replyTo,
+    text: message.content,
+    search: null,
+    citations: message.citations,
+    droppedMarkers: message.droppedMarkers,
+    uncited: message.uncited,
+    notFound: message.notFound,
+    source: message.source ?? 'documents',
+    generator: message.generator,
+    model: message.model,
+    standaloneQuery: null,
+    timings: {},
+    usage: {},
+    messageId: message.id,
+    error: message.status === 'failed' ? (message.error ?? 'This answer did not finish.') : null,
+    errorCode: null,
+    settings: null,
+    createdAt: Date.parse(message.createdAt) || Date.now(),
+  };
 }
 
 export function createChatStore(now: () => number = Date.now) {
   return createStore<ChatState>()((set) => {
-    const update = (id: string, patch: Partial<ChatMessage>) =>
+    const patch = (id: string, change: (turn: AssistantTurn) => AssistantTurn) =>
       set((state) => ({
-        messages: state.messages.map((message) =>
-          message.id === id && message.status === 'pending' ? { ...message, ...patch } : message,
-        ),
+        turns: state.turns.map((turn) => (turn.id === id && turn.role === 'assistant' ? change(turn) : turn)),
       }));
 
     return {
-      messages: [],
-      ask: (question) => {
-        const user: ChatMessage = {
-          id: nextId(),
-          role: 'user',
-          status: 'done',
-          text: question,
-          createdAt: now(),
-        };
-        const assistant: ChatMessage = {
-          id: nextId(),
+      conversationId: null,
+      turns: [],
+      conversations: [],
+      conversationsState: 'idle',
+      conversationsError: null,
+      openingState: 'idle',
+      openingError: null,
+
+      begin: ({ question, settings, kind = 'documents', replyTo = null }) => {
+        const turns: ChatTurn[] = [];
+        if (kind === 'documents')
+          turns.push({ id: localId('turn'), role: 'user', text: question, createdAt: now() });
+        const assistant: AssistantTurn = {
+          id: localId('turn'),
           role: 'assistant',
-          status: 'pending',
-          text: 'Searching your documents…',
+          kind,
+          phase: 'retrieving',
+          question,
+          replyTo,
+          text: '',
+          search: null,
+          citations: [],
+          droppedMarkers: [],
+          uncited: false,
+          notFound: false,
+          source: kind === 'general' ? 'general-knowledge' : 'documents',
+          generator: null,
+          model: null,
+          standaloneQuery: null,
+          timings: {},
+          usage: {},
+          messageId: null,
+          error: null,
+          errorCode: null,
+          settings,
           createdAt: now(),
         };
-        set((state) => ({ messages: [...state.messages, user, assistant] }));
+        turns.push(assistant);
+        set((state) => ({ turns: [...state.turns, ...turns] }));
         return assistant.id;
       },
-      resolve: (id, search) => update(id, { status: 'done', search, text: summarise(search) }),
-      fail: (id, error) => update(id, { status: 'error', error, text: error }),
-      clear: () => set({ messages: [] }),
+
+      apply: (id, event) => {
+        const conversationId = conversationIdOf(event);
+        set((state) => ({
+          conversationId: state.conversationId ?? conversationId,
+          turns: state.turns.map((turn) =>
+            turn.id === id && turn.role === 'assistant' ? applyEvent(turn, event) : turn,
+          ),
+        }));
+      },
+
+      stop: (id) => patch(id, (turn) => (isSettled(turn) ? turn : { ...turn, phase: 'stopped' })),
+
+      fail: (id, message, code = null) =>
+        patch(id, (turn) =>
+          isSettled(turn) ? turn : { ...turn, phase: 'error', error: message, errorCode: code },
+        ),
+
+      discard: (id) =>
+        set((state) => {
+          const index = state.turns.findIndex((turn) => turn.id === id);
+          if (index === -1) return state;
+          const turn = state.turns[index];
+          const previous = state.turns[index - 1];
+          const dropQuestion =
+            turn.role === 'assistant' && turn.kind === 'documents' && previous?.role === 'user';
+          return {
+            turns: state.turns.filter(
+              (candidate, position) => position !== index && !(dropQuestion && position === index - 1),
+            ),
+          };
+        }),
+
+      newConversation: () =>
+        set({ conversationId: null, turns: [], openingState: 'idle', openingError: null }),
+
+      setConversations: (conversationsState, conversations, error = null) =>
+        set((state) => ({
+          conversationsState,
+          conversations: conversations ?? state.conversations,
+          conversationsError: error,
+        })),
+
+      upsertConversation: (conversation) =>
+        set((state) => {
+          const others = state.conversations.filter((item) => item.id !== conversation.id);
+          return { conversations: [conversation, ...others] };
+        }),
+
+      removeConversation: (id) =>
+        set((state) => ({
+          conversations: state.conversations.filter((item) => item.id !== id),
+          ...(state.conversationId === id ? { conversationId: null, turns: [] } : {}),
+        })),
+
+      setOpening: (openingState, error = null) => set({ openingState, openingError: error }),
+
+      load: (detail) => {
+        const turns: ChatTurn[] = [];
+        let lastQuestion = '';
+        let lastAssistant: AssistantTurn | null = null;
+        for (const message of detail.messages.items) {
+          if (message.role === 'user') {
+            lastQuestion = message.content;
+            turns.push({
+              id: localId('turn'),
+              role: 'user',
+              text: message.content,
+              createdAt: Date.parse(message.createdAt) || now(),
+            });
+          } else {
+            const replyTo =
+              message.source === 'general-knowledge' && lastAssistant?.notFound ? lastAssistant.id : null;
+            const turn = assistantFromStored(message, lastQuestion, replyTo);
+            turns.push(turn);
+            lastAssistant = turn;
+          }
+        }
+        set({ conversationId: detail.id, turns, openingState: 'ready', openingError: null });
+      },
     };
   });
 }
 
 export type ChatStore = ReturnType<typeof createChatStore>;
 
-/** The current conversation; not persisted (conversations will live on the server). */
+/** The open conversation (the server keeps the history; this is the screen's copy). */
 export const chatStore: ChatStore = createChatStore();
 
 export function useChatStore<T>(selector: (state: ChatState) => T): T {
@@ -86,5 +326,10 @@ export function useChatStore<T>(selector: (state: ChatState) => T): T {
 }
 
 export function selectIsBusy(state: ChatState): boolean {
-  return state.messages.some((message) => message.status === 'pending');
+  return state.turns.some((turn) => turn.role === 'assistant' && !isSettled(turn));
+}
+
+export function findAssistant(state: ChatState, id: string): AssistantTurn | undefined {
+  const turn = state.turns.find((candidate) => candidate.id === id);
+  return turn?.role === 'assistant' ? turn : undefined;
 }

@@ -8,14 +8,30 @@ export {
   feedbackTerms,
   feedbackVariants,
 } from './expansion/pseudo-relevance-feedback';
+export { LlmQueryExpander } from './expansion/llm-query-expander';
+export type { LlmQueryExpanderOptions } from './expansion/llm-query-expander';
+export { LlmHydeGenerator } from './expansion/llm-hyde-generator';
+export type { LlmHydeGeneratorOptions } from './expansion/llm-hyde-generator';
+export { parseVariants } from './expansion/parse-variants';
+export { EXPANSION_PROMPT_VERSION, expansionMessages } from './expansion/prompts/expansion.prompt';
+export { HYDE_PROMPT_VERSION, hydeMessages } from './expansion/prompts/hyde.prompt';
 export type { Reranker } from './rerank/reranker.port';
+export { LlmListwiseReranker } from './rerank/llm-listwise-reranker';
+export type { LlmListwiseRerankerOptions } from './rerank/llm-listwise-reranker';
+export { parseOrdering } from './rerank/parse-ordering';
+export {
+  LISTWISE_RERANK_PROMPT_VERSION,
+  listwiseRerankMessages,
+} from './rerank/prompts/listwise-rerank.prompt';
 export { searchKnowledge } from './pipeline/search-knowledge';
 export type { SearchPorts } from './pipeline/search-knowledge';
 export { DEFAULT_SEARCH_OPTIONS } from './pipeline/search-options';
 export type { SearchOptions } from './pipeline/search-options';
 export type {
   BranchProvenance,
+  ExpansionTrace,
   GeneratorSource,
+  HydeTrace,
   SearchHit,
   SearchResult,
   SearchTimings,
@@ -28,3 +44,4 @@ export type {
   IndexingUnit,
   TextFormat,
 } from './indexing/chunk-document';
+export * from './answer';

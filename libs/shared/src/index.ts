@@ -1,3 +1,4 @@
 export * from './settings';
 export * from './documents';
 export * from './question-banks';
+export * from './chat';

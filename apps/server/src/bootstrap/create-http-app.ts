@@ -6,11 +6,17 @@ import { Logger } from 'nestjs-pino';
 import { AppModule } from '../app.module';
 import type { Env } from '../config/env.schema';
 import type { DatabaseConnection } from '../database/database-connection';
+import { applyHttpSecurity } from '../modules/security/http-security';
 
 /** Build the HTTP application (not yet listening): used by main.ts and by the integration tests. */
 export async function createHttpApp(env: Env, connection: DatabaseConnection): Promise<INestApplication> {
-  const app = await NestFactory.create(AppModule.forRoot(env, connection), { bufferLogs: true });
+  const app = await NestFactory.create(AppModule.forRoot(env, connection), {
+    bufferLogs: true,
+    // The body parsers are applyHttpSecurity's: size-limited, with JSON error answers.
+    bodyParser: false,
+  });
   app.useLogger(app.get(Logger));
+  applyHttpSecurity(app, { bodyLimit: env.REQUEST_BODY_LIMIT });
   app.enableCors({ origin: env.WEB_ORIGIN });
   app.useGlobalPipes(
     new ValidationPipe({

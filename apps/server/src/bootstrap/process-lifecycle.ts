@@ -1,11 +1,18 @@
 import { EnvValidationError } from '../config/env.schema';
 
-/** Run `stop` once on SIGINT/SIGTERM, then exit. */
+/** How long a graceful stop may take before the process exits anyway (e.g. Redis gone: workers cannot close). */
+export const SHUTDOWN_DEADLINE_MS = 15_000;
+
+/** Run `stop` once on SIGINT/SIGTERM, then exit; exit anyway after SHUTDOWN_DEADLINE_MS. */
 export function onShutdownSignal(stop: () => Promise<void>): void {
   let stopping = false;
   const handler = (signal: NodeJS.Signals) => {
     if (stopping) return;
     stopping = true;
+    setTimeout(() => {
+      console.error(`Still stopping ${SHUTDOWN_DEADLINE_MS} ms after ${signal}; exiting now.`);
+      process.exit(1);
+    }, SHUTDOWN_DEADLINE_MS).unref();
     stop()
       .then(() => process.exit(0))
       .catch((error: unknown) => {

@@ -3,8 +3,8 @@ import type { BeirDataset } from '@lumina/eval';
 import type { ChunkingSettings } from '@lumina/rag';
 import type { DataSource } from 'typeorm';
 import type { CachedEmbedder } from '../providers/cached-embedder';
+import { backfillEmbeddings } from '../modules/ingestion/embedding-backfill';
 import { IndexingService } from '../modules/ingestion/indexing.service';
-import { toVectorLiteral } from '../modules/rag/repositories/sql-chunk-search';
 
 export interface BeirIndexOutcome {
   documentsAdded: number;
@@ -86,31 +86,6 @@ export async function indexBeirCorpus(
     vectorsBackfilled,
     seconds: Math.round((Date.now() - started) / 100) / 10,
   };
-}
-
-/** Give every chunk without a vector for the embedder's model one (the re-embed backfill). */
-export async function backfillEmbeddings(
-  dataSource: DataSource,
-  embedder: CachedEmbedder,
-  report: (done: number, total: number) => void,
-  batchSize = 64,
-): Promise<number> {
-  const pending: { id: string; index_text: string }[] = await dataSource.query(
-    `SELECT id, index_text FROM chunks
-     WHERE embedding IS NULL OR embedding_model IS DISTINCT FROM $1 ORDER BY id`,
-    [embedder.modelId],
-  );
-  for (let i = 0; i < pending.length; i += batchSize) {
-    const batch = pending.slice(i, i + batchSize);
-    const vectors = await embedder.embed(batch.map((row) => row.index_text));
-    await dataSource.query(
-      `UPDATE chunks c SET embedding = t.v::vector, embedding_model = $3
-       FROM unnest($1::uuid[], $2::text[]) AS t(id, v) WHERE c.id = t.id`,
-      [batch.map((row) => row.id), vectors.map(toVectorLiteral), embedder.modelId],
-    );
-    report(Math.min(i + batchSize, pending.length), pending.length);
-  }
-  return pending.length;
 }
 
 function contentHash(dataset: string, id: string, title: string, text: string): string {

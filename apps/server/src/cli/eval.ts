@@ -14,20 +14,25 @@ import type { ChunkingSettings } from '@lumina/rag';
 import { RANKERS } from '@lumina/shared';
 import type { Ranker } from '@lumina/shared';
 import { loadEnv } from '../config/load-env';
+import { runAnswersCli, splitSuite } from './eval-answers';
 import { evaluateBeir } from './evaluate-beir';
 
 const USAGE = `usage:
   npm run eval -- --dataset <beir-dir> [--split test] [--ranker dense|bm25|hybrid] [--expansion] [--hyde]
-                  [--unit chunk|document] [--chunk-size 900 --overlap 180] [--limit-queries N] [--json <file>]
-                  [--db-dir <dir>] [--dense-weight W] [--exact] [--concurrency N]
+                  [--unit chunk|document] [--chunk-size 1200 --overlap 200] [--limit-queries N] [--json <file>]
+                  [--db-dir <dir>] [--dense-weight W] [--exact] [--concurrency N] [--top-k N --candidate-k N]
   npm run eval -- --compare <a.json> <b.json>
+  npm run eval -- --suite answers ...   (answer quality with a judge model; --suite answers --help)
 
 --dataset defaults to EVAL_DATASET_DIR. Without DATABASE_URL the index lives in an embedded database under
 --db-dir (default .data/eval/<dataset>-<unit>-<size>-<overlap>), reused by later runs.`;
 
 class UsageError extends Error {}
 
-async function main(argv: string[]): Promise<void> {
+async function main(args: string[]): Promise<void> {
+  const { suite, rest: argv } = splitSuite(args);
+  if (suite === 'answers') return runAnswersCli(argv);
+  if (suite !== 'retrieval') throw new UsageError(`--suite must be retrieval or answers, got "${suite}"`);
   const { values, positionals } = parseArgs({
     args: argv,
     allowPositionals: true,
@@ -45,6 +50,8 @@ async function main(argv: string[]): Promise<void> {
       compare: { type: 'boolean', default: false },
       'db-dir': { type: 'string' },
       'dense-weight': { type: 'string' },
+      'top-k': { type: 'string' },
+      'candidate-k': { type: 'string' },
       exact: { type: 'boolean', default: false },
       concurrency: { type: 'string', default: '2' },
       help: { type: 'boolean', default: false },
@@ -103,6 +110,12 @@ async function main(argv: string[]): Promise<void> {
           values['dense-weight'] === undefined
             ? undefined
             : nonNegativeNumber(values['dense-weight'], '--dense-weight'),
+        // A question-bank run with the same topK / candidateK scores the same (see the bank evaluation).
+        topK: values['top-k'] === undefined ? undefined : positiveInt(values['top-k'], '--top-k'),
+        candidateK:
+          values['candidate-k'] === undefined
+            ? undefined
+            : positiveInt(values['candidate-k'], '--candidate-k'),
       },
     ],
   });

@@ -17,6 +17,9 @@ export interface RankerRun {
   expansion: boolean;
   hyde: boolean;
   denseWeight?: number;
+  /** Passages kept per query and the width of each branch list (default: deep enough for 100 documents). */
+  topK?: number;
+  candidateK?: number;
 }
 
 export interface EvaluateBeirInput {
@@ -40,7 +43,9 @@ export interface EvaluateBeirInput {
 export async function evaluateBeir(input: EvaluateBeirInput): Promise<RetrievalReport[]> {
   const { env, chunking } = input;
   const connection = await openDatabase({ ...env, PGLITE_DATA_DIR: input.dbDir, PGLITE_PORT: 0 });
-  const dataSource = new DataSource(buildDataSourceOptions(connection, embeddingDimensionFor(env)));
+  const dataSource = new DataSource(
+    buildDataSourceOptions(connection, embeddingDimensionFor(env), env.EMBEDDING_STORAGE),
+  );
   try {
     await dataSource.initialize();
     await dataSource.runMigrations({ transaction: 'each' });
@@ -74,8 +79,8 @@ export async function evaluateBeir(input: EvaluateBeirInput): Promise<RetrievalR
         ranker: run.ranker,
         enableQueryExpansion: run.expansion,
         enableHyDE: run.hyde,
-        topK: depth,
-        candidateK: depth,
+        topK: run.topK ?? depth,
+        candidateK: run.candidateK ?? depth,
       };
       const report = await runRetrievalEval({
         dataset: input.datasetName,

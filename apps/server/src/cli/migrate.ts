@@ -13,7 +13,9 @@ async function main(direction: string | undefined): Promise<void> {
   }
   const env = loadEnv();
   const connection = await openDatabase(env);
-  const dataSource = new DataSource(buildDataSourceOptions(connection, embeddingDimensionFor(env)));
+  const dataSource = new DataSource(
+    buildDataSourceOptions(connection, embeddingDimensionFor(env), env.EMBEDDING_STORAGE),
+  );
   try {
     await dataSource.initialize();
     if (direction === 'up') {

@@ -60,8 +60,16 @@ export const envSchema = z
     BM25_K1: z.coerce.number().min(0).max(10).default(0.9),
     BM25_B: z.coerce.number().min(0).max(1).default(0.4),
     HNSW_EF_SEARCH: positiveInt.max(1000).default(100),
-    CHUNK_MAX_CHARS: positiveInt.max(20000).default(900),
-    CHUNK_OVERLAP_CHARS: z.coerce.number().int().min(0).default(180),
+
+    // --- Vector storage (scale) ---
+    /**
+     * How chunk vectors are stored: `vector` (4-byte floats) or `halfvec` (2-byte floats: half the
+     * table and HNSW index size, recall within a hair of `vector`). Applied by a migration; the server
+     * refuses to start on a database that stores the other type.
+     */
+    EMBEDDING_STORAGE: z.enum(['vector', 'halfvec']).default('vector'),
+    CHUNK_MAX_CHARS: positiveInt.max(20000).default(1200),
+    CHUNK_OVERLAP_CHARS: z.coerce.number().int().min(0).default(200),
 
     // --- LLM and reranker (optional; unset = offline: PRF expansion/HyDE, no LLM reranking) ---
     /** OpenAI-compatible chat endpoint (OpenAI, Ollama, vLLM, LM Studio), e.g. http://127.0.0.1:11434/v1 */
@@ -86,6 +94,36 @@ export const envSchema = z
 
     /** A BEIR-format folder the eval command uses when --dataset is not given. */
     EVAL_DATASET_DIR: z.string().min(1).optional(),
+
+    // --- Question banks and their evaluation runs ---
+    /** Bank items searched at once by an evaluation run (POST /question-banks/:id/evaluate). */
+    EVALUATION_CONCURRENCY: positiveInt.max(32).default(2),
+
+    // --- Ingestion: uploads, background workers, admin dashboard ---
+    /** Where uploaded files wait for a worker (shared with worker processes); removed once indexed. */
+    UPLOAD_DIR: z.string().min(1).default('./.data/uploads'),
+    /** Largest accepted upload, per file, in bytes (larger: 413). */
+    UPLOAD_MAX_BYTES: positiveInt.max(2 ** 40).default(50 * 1024 * 1024),
+    /** Most files accepted in one POST /documents. */
+    UPLOAD_MAX_FILES: positiveInt.max(1000).default(20),
+    /** A worker holds a job's lock this long without renewing it before the job counts as stalled. */
+    WORKER_LOCK_DURATION_MS: positiveInt.max(3_600_000).default(30000),
+    /** How often workers look for stalled jobs (a crashed worker's job is retried after this). */
+    WORKER_STALLED_INTERVAL_MS: positiveInt.max(3_600_000).default(30000),
+    /**
+     * Credential for /admin/queues (header x-api-key, or HTTP basic auth with it as the password).
+     * Unset: the dashboard is served to loopback clients only.
+     */
+    ADMIN_API_KEY: z.string().min(16, 'must be at least 16 characters').optional(),
+
+    // --- HTTP hardening: request body limit and rate limits ---
+    /** Largest JSON or form request body (bytes, or a size such as 512kb, 1mb); larger: 413. */
+    REQUEST_BODY_LIMIT: z
+      .string()
+      .regex(/^\d+(\.\d+)?\s*(b|kb|mb|gb)?$/i, 'a size such as 100kb or 1mb')
+      .default('1mb'),
+    /** POST /chat and POST /rag/search requests per minute per client (its x-api-key, else its IP); over it: 429. */
+    RATE_LIMIT_PER_MINUTE: positiveInt.max(1_000_000).default(120),
   })
   .superRefine((env, ctx) => {
     if (env.EMBEDDINGS_PROVIDER === 'openai') {
@@ -125,6 +163,7 @@ export const SECRET_ENV_KEYS: readonly (keyof Env)[] = [
   'DATABASE_URL',
   'EMBEDDINGS_API_KEY',
   'LLM_API_KEY',
+  'ADMIN_API_KEY',
   'RERANK_API_KEY',
 ];
 

@@ -7,7 +7,7 @@ import { embeddingDimensionFor } from '../providers/embedding-dimension';
 import { DATABASE_CONNECTION } from './database-connection';
 import type { DatabaseConnection } from './database-connection';
 import { buildDataSourceOptions } from './data-source.options';
-import { assertEmbeddingDimension } from './schema-check';
+import { assertEmbeddingDimension, assertEmbeddingStorage } from './schema-check';
 
 @Global()
 @Module({})
@@ -20,13 +20,19 @@ export class DatabaseModule {
       imports: [
         TypeOrmModule.forRootAsync({
           useFactory: () => ({
-            ...buildDataSourceOptions(connection, dimension),
+            ...buildDataSourceOptions(connection, dimension, env.EMBEDDING_STORAGE),
             migrationsRun: env.DATABASE_MIGRATIONS_RUN,
             retryAttempts: 0,
           }),
           dataSourceFactory: async (options) => {
             const dataSource = await new DataSource(options!).initialize();
-            await assertEmbeddingDimension(dataSource, dimension);
+            try {
+              await assertEmbeddingDimension(dataSource, dimension);
+              await assertEmbeddingStorage(dataSource, env.EMBEDDING_STORAGE);
+            } catch (error) {
+              await dataSource.destroy();
+              throw error;
+            }
             return dataSource;
           },
         }),

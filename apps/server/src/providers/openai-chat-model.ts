@@ -104,7 +104,7 @@ export class OpenAiChatModel implements ChatModel {
       attempt.restartTimer();
       for await (const chunk of stream) {
         // The timer measures the endpoint's silence, not the time the consumer takes between chunks.
-        // attempt.stopTimer();
+        attempt.stopTimer();
         const text = chunk.choices?.[0]?.delta?.content;
         if (text) yield { type: 'token', text };
         usage = toUsage(chunk.usage) ?? usage;
@@ -204,7 +204,11 @@ class Attempt {
       });
     }
     if (error instanceof OpenAI.APIError && error.status !== undefined) {
-      return new LlmRequestError(`the chat endpoint answered ${error.status}: ${error.message}`, {
+      // The client's message starts with the status, and says "status code (no body)" for an empty body.
+      const detail = error.message
+        .replace(new RegExp(`^${error.status}\\s*`), '')
+        .replace(/^status code \(no body\)$/, '');
+      return new LlmRequestError(`the chat endpoint answered ${error.status}${detail ? `: ${detail}` : ''}`, {
         status: error.status,
         retryable: isRetryableStatus(error.status),
         retryAfterMs: retryAfterMs(error.headers),

@@ -1,12 +1,13 @@
 import { Global, Inject, Logger, Module } from '@nestjs/common';
 import { getDataSourceToken } from '@nestjs/typeorm';
-import type { ChatModel } from '@lumina/rag';
+import type { ChatModel, Reranker } from '@lumina/rag';
 import type { DataSource } from 'typeorm';
 import { APP_CONFIG } from '../config/app-config';
 import type { Env } from '../config/env.schema';
 import { CachedEmbedder } from './cached-embedder';
 import { createChatModel } from './create-chat-model';
 import { createEmbedder } from './create-embedder';
+import { createReranker } from './create-reranker';
 
 /** Injection token of the configured embedder, wrapped with the database cache (a CachedEmbedder). */
 export const EMBEDDER = Symbol('EMBEDDER');
@@ -15,6 +16,10 @@ export const InjectEmbedder = (): ParameterDecorator => Inject(EMBEDDER);
 /** Injection token of the chat model (ChatModel), or null when LLM_BASE_URL is unset (offline). */
 export const CHAT_MODEL = Symbol('CHAT_MODEL');
 export const InjectChatModel = (): ParameterDecorator => Inject(CHAT_MODEL);
+
+/** Injection token of the reranker (Reranker): RERANK_BASE_URL, else the chat model listwise, else null. */
+export const RERANKER = Symbol('RERANKER');
+export const InjectReranker = (): ParameterDecorator => Inject(RERANKER);
 
 /** Adapters that implement libs/rag ports for the rest of the server. */
 @Global()
@@ -34,7 +39,12 @@ export const InjectChatModel = (): ParameterDecorator => Inject(CHAT_MODEL);
         return createChatModel(env, (retry) => logger.warn({ msg: 'retrying the chat endpoint', ...retry }));
       },
     },
+    {
+      provide: RERANKER,
+      inject: [APP_CONFIG, CHAT_MODEL],
+      useFactory: (env: Env, chat: ChatModel | null): Reranker | null => createReranker(env, chat),
+    },
   ],
-  exports: [EMBEDDER, CHAT_MODEL],
+  exports: [EMBEDDER, CHAT_MODEL, RERANKER],
 })
 export class ProvidersModule {}

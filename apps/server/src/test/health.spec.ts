@@ -22,6 +22,8 @@ describe('GET /health over HTTP (embedded PGlite, real Redis)', () => {
       status: 'ok',
       database: { status: 'up', driver: 'pglite' },
       redis: { status: 'up' },
+      llm: { configured: false, model: null },
+      embedder: { model: 'use-lite-512', dimension: 512 },
     });
   });
 
@@ -52,7 +54,8 @@ describe('GET /health when Redis does not answer', () => {
 
   beforeAll(async () => {
     // Nothing listens on port 1 of loopback: the check must report Redis down, not hang.
-    server = await startTestApp(testEnv({ REDIS_URL: 'redis://127.0.0.1:1' }));
+    // Workers stay out of this process: a BullMQ worker cannot close while Redis is unreachable.
+    server = await startTestApp(testEnv({ REDIS_URL: 'redis://127.0.0.1:1', WORKERS_IN_PROCESS: 'false' }));
   });
 
   afterAll(async () => {

@@ -33,21 +33,31 @@ describe('migrations on a fresh embedded PGlite', () => {
       'InitialSchema1764500000000',
       'Bm25Index1764500000100',
       'EmbeddingCache1764500000200',
+      'Chat1764500002000',
+      'QuestionBanks1764500003000',
+      'EmbeddingStorage1764500004000',
     ]);
     expect(await tables(db)).toEqual([
       'bm25_corpus',
       'bm25_postings',
       'bm25_terms',
       'chunks',
+      'conversations',
       'documents',
       'embedding_cache',
+      'eval_runs',
+      'messages',
+      'question_bank_items',
+      'question_banks',
+      'question_templates',
+      'retrieval_traces',
     ]);
 
     for (let i = 0; i < applied.length; i++) await db.dataSource.undoLastMigration({ transaction: 'each' });
     expect(await tables(db)).toEqual([]);
 
     const again = await db.dataSource.runMigrations({ transaction: 'each' });
-    expect(again).toHaveLength(3);
+    expect(again).toHaveLength(applied.length);
   });
 
   it('creates the HNSW (cosine) and GIN indexes and a vector column of the embedder dimension', async () => {

@@ -96,6 +96,18 @@ describe('OpenAiChatModel (scripted OpenAI-compatible server)', () => {
       expect(server.requests).toHaveLength(2);
     });
 
+    it("words the error for a warning: the server's message, or just the status", async () => {
+      server.on(() => ({ status: 400, json: { error: { message: 'unknown model' } } }));
+      await expect(model().complete({ messages })).rejects.toThrow(
+        /^the chat endpoint answered 400: unknown model$/,
+      );
+      server.reset();
+      server.on(() => ({ status: 502, raw: '' }));
+      await expect(model({ maxRetries: 0 }).complete({ messages })).rejects.toThrow(
+        /^the chat endpoint answered 502$/,
+      );
+    });
+
     it('does not retry a 400', async () => {
       server.on(() => ({ status: 400, json: { error: { message: 'bad model' } } }));
       await expect(model().complete({ messages })).rejects.toThrow(/answered 400: .*bad model/);

@@ -1,12 +1,13 @@
 import type { Metadata } from 'next';
-import { PlaceholderPage } from '../../components/ui/placeholder-page';
+import { Suspense } from 'react';
+import { EvalsView } from '../../components/evals/evals-view';
 
 export const metadata: Metadata = { title: 'Evaluations' };
 
-export default function EvaluationsPage() {
+export default function EvalsPage() {
   return (
-    <PlaceholderPage title="Evaluations">
-      <p>Run a question bank against different retrieval settings and compare the results. Coming soon.</p>
-    </PlaceholderPage>
+    <Suspense fallback={<p className="field-hint">Loading…</p>}>
+      <EvalsView />
+    </Suspense>
   );
 }

@@ -1,64 +1,199 @@
 'use client';
 
-import { useState } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { useCapabilities } from '../../hooks/use-capabilities';
 import { isApiError } from '../../lib/api-errors';
 import { useApiClient } from '../../lib/api-provider';
-import { chatStore, selectIsBusy, useChatStore } from '../../store/chat.store';
+import type { Conversation } from '../../lib/api-types';
+import { createChatSession } from '../../lib/chat-session';
+import { resolveMarker, sentenceAround } from '../../lib/citations';
+import {
+  chatStore,
+  findAssistant,
+  selectIsBusy,
+  useChatStore,
+  type AssistantTurn,
+} from '../../store/chat.store';
+import { serverFactsStore } from '../../store/server-facts.store';
 import { getEffectiveSettings, useSettingsStore } from '../../store/settings.store';
 import { SettingsDrawer } from '../settings/settings-drawer';
+import { CitationDialog, type OpenCitation } from './citation-dialog';
 import { Composer } from './composer';
+import { ConversationList } from './conversation-list';
 import { MessageList } from './message-list';
 
 const DRAWER_ID = 'retrieval-settings';
 
+function messageOf(error: unknown, fallback: string): string {
+  return isApiError(error) ? error.message : fallback;
+}
+
 export function ChatView() {
   const api = useApiClient();
+  const capabilities = useCapabilities();
   const busy = useChatStore(selectIsBusy);
   const changed = useSettingsStore((state) => Object.keys(state.overrides).length);
   const [settingsOpen, setSettingsOpen] = useState(false);
+  const [conversationsOpen, setConversationsOpen] = useState(false);
+  const [citation, setCitation] = useState<OpenCitation | null>(null);
+  const conversationsAvailable = capabilities.has('listConversations');
 
-  const send = async (question: string) => {
-    const { ask, resolve, fail } = chatStore.getState();
-    const id = ask(question);
+  const refreshConversations = useCallback(async () => {
+    const { setConversations } = chatStore.getState();
+    setConversations('loading');
     try {
-      resolve(id, await api.search(question, getEffectiveSettings()));
+      const page = await api.listConversations({ page: 1, limit: 50 });
+      setConversations('ready', page.items);
     } catch (error) {
-      if (isApiError(error)) {
-        console.warn(`Search failed (${error.code}): ${error.detail}`);
-        fail(id, error.message);
-      } else {
-        console.error('Search failed', error);
-        fail(id, 'Something went wrong in the web app while searching. Reload the page and try again.');
-      }
+      setConversations('error', undefined, messageOf(error, 'The conversations could not be loaded.'));
+    }
+  }, [api]);
+
+  // The session lives as long as the API client: a stream must not be cut by unrelated re-renders.
+  const afterAnswer = useRef<() => void>(() => undefined);
+  useEffect(() => {
+    afterAnswer.current = () => {
+      if (conversationsAvailable) void refreshConversations();
+    };
+  }, [conversationsAvailable, refreshConversations]);
+  const session = useMemo(
+    () =>
+      createChatSession({
+        api,
+        store: chatStore,
+        settings: getEffectiveSettings,
+        onSettled: () => afterAnswer.current(),
+        onEvent: (event) => serverFactsStore.getState().observe(event),
+      }),
+    [api],
+  );
+
+  useEffect(() => {
+    if (conversationsAvailable) void refreshConversations();
+  }, [conversationsAvailable, refreshConversations]);
+
+  // Leaving the page stops a streaming answer (its fetch would otherwise run on unseen).
+  useEffect(() => () => session.stop(), [session]);
+
+  const openCitation = (turn: AssistantTurn, marker: number, markerIndex: number) => {
+    const current = findAssistant(chatStore.getState(), turn.id) ?? turn;
+    const resolved = resolveMarker(
+      marker,
+      current.citations,
+      current.search?.results ?? [],
+      current.droppedMarkers,
+      current.phase === 'done' || current.citations.length > 0,
+    );
+    const index = markerIndex >= 0 ? markerIndex : current.text.indexOf(`[${marker}]`);
+    const claim = index >= 0 ? sentenceAround(current.text, index) : current.text;
+    setCitation({ marker, citation: resolved.citation, passage: resolved.passage, claim });
+  };
+
+  const openConversation = async (conversation: Conversation) => {
+    setConversationsOpen(false);
+    const { setOpening, load } = chatStore.getState();
+    setOpening('loading');
+    try {
+      load(await api.getConversation(conversation.id));
+    } catch (error) {
+      setOpening('error', messageOf(error, 'The conversation could not be opened.'));
     }
   };
 
+  const renameConversation = async (conversation: Conversation, title: string) => {
+    try {
+      const renamed = await api.renameConversation(conversation.id, title);
+      chatStore.getState().upsertConversation({ ...conversation, ...renamed, title: renamed.title || title });
+      return null;
+    } catch (error) {
+      return messageOf(error, 'The conversation could not be renamed.');
+    }
+  };
+
+  const deleteConversation = async (conversation: Conversation) => {
+    try {
+      await api.deleteConversation(conversation.id);
+      chatStore.getState().removeConversation(conversation.id);
+      return null;
+    } catch (error) {
+      return messageOf(error, 'The conversation could not be deleted.');
+    }
+  };
+
+  const openingState = useChatStore((state) => state.openingState);
+  const openingError = useChatStore((state) => state.openingError);
+
   return (
-    <section className="page chat-page" aria-labelledby="chat-title">
-      <div className="chat-header">
-        <h1 id="chat-title">Lumina</h1>
-        <button
-          type="button"
-          className="button button-secondary"
-          aria-haspopup="dialog"
-          aria-expanded={settingsOpen}
-          aria-controls={DRAWER_ID}
-          onClick={() => setSettingsOpen(true)}
-        >
-          Retrieval settings
-          {changed > 0 ? (
-            <>
-              <span className="badge-count" aria-hidden="true">
-                {changed}
-              </span>
-              <span className="visually-hidden"> ({changed} changed)</span>
-            </>
-          ) : null}
-        </button>
-      </div>
-      <MessageList />
-      <Composer busy={busy} onSend={(question) => void send(question)} />
-      <SettingsDrawer id={DRAWER_ID} open={settingsOpen} onClose={() => setSettingsOpen(false)} />
-    </section>
+    <div className="chat-layout" data-conversations-open={conversationsOpen ? 'true' : undefined}>
+      <aside className="chat-sidebar" id="conversation-panel">
+        <ConversationList
+          available={conversationsAvailable}
+          canRename={capabilities.has('renameConversation')}
+          canDelete={capabilities.has('deleteConversation')}
+          busy={busy}
+          onNew={() => {
+            setConversationsOpen(false);
+            chatStore.getState().newConversation();
+          }}
+          onOpen={(conversation) => void openConversation(conversation)}
+          onRename={renameConversation}
+          onDelete={deleteConversation}
+          onRetry={() => void refreshConversations()}
+        />
+      </aside>
+      <section className="page chat-page" aria-labelledby="chat-title">
+        <div className="chat-header">
+          <h1 id="chat-title">Lumina</h1>
+          <div className="chat-header-actions">
+            <button
+              type="button"
+              className="button button-secondary conversations-toggle"
+              aria-expanded={conversationsOpen}
+              aria-controls="conversation-panel"
+              onClick={() => setConversationsOpen((open) => !open)}
+            >
+              Conversations
+            </button>
+            <button
+              type="button"
+              className="button button-secondary"
+              aria-haspopup="dialog"
+              aria-expanded={settingsOpen}
+              aria-controls={DRAWER_ID}
+              onClick={() => setSettingsOpen(true)}
+            >
+              Retrieval settings
+              {changed > 0 ? (
+                <>
+                  <span className="badge-count" aria-hidden="true">
+                    {changed}
+                  </span>
+                  <span className="visually-hidden"> ({changed} changed)</span>
+                </>
+              ) : null}
+            </button>
+          </div>
+        </div>
+        {openingState === 'loading' ? <p className="field-hint">Opening the conversation…</p> : null}
+        {openingState === 'error' ? (
+          <p className="notice notice-bad" role="alert">
+            {openingError}
+          </p>
+        ) : null}
+        <MessageList
+          busy={busy}
+          onOpenCitation={openCitation}
+          onRetry={(turn) => void session.retry(turn.id)?.done}
+          onAnswerGenerally={(turn) => void session.answerFromGeneralKnowledge(turn.id)?.done}
+        />
+        <Composer
+          busy={busy}
+          onSend={(question) => void session.ask(question).done}
+          onStop={() => session.stop()}
+        />
+        <SettingsDrawer id={DRAWER_ID} open={settingsOpen} onClose={() => setSettingsOpen(false)} />
+        <CitationDialog open={citation} onClose={() => setCitation(null)} />
+      </section>
+    </div>
   );
 }

@@ -1,15 +1,17 @@
 'use client';
 
-import { useState, type FormEvent, type KeyboardEvent } from 'react';
+import { useRef, useState, type FormEvent, type KeyboardEvent } from 'react';
 
 export interface ComposerProps {
   busy: boolean;
   onSend: (question: string) => void;
+  onStop: () => void;
 }
 
-/** The question box: Enter sends, Shift+Enter starts a new line. */
-export function Composer({ busy, onSend }: ComposerProps) {
+/** The question box: Enter sends, Shift+Enter starts a new line; Stop aborts a streaming answer. */
+export function Composer({ busy, onSend, onStop }: ComposerProps) {
   const [text, setText] = useState('');
+  const textarea = useRef<HTMLTextAreaElement>(null);
   const question = text.trim();
   const canSend = question.length > 0 && !busy;
 
@@ -25,6 +27,10 @@ export function Composer({ busy, onSend }: ComposerProps) {
       event.preventDefault();
       submit();
     }
+    if (event.key === 'Escape' && busy) {
+      event.preventDefault();
+      onStop();
+    }
   };
 
   return (
@@ -34,6 +40,7 @@ export function Composer({ busy, onSend }: ComposerProps) {
       </label>
       <div className="composer-row">
         <textarea
+          ref={textarea}
           id="question"
           name="question"
           rows={2}
@@ -43,12 +50,25 @@ export function Composer({ busy, onSend }: ComposerProps) {
           onChange={(event) => setText(event.target.value)}
           onKeyDown={onKeyDown}
         />
-        <button type="submit" className="button button-primary" disabled={!canSend}>
-          {busy ? 'Searching…' : 'Send'}
-        </button>
+        {busy ? (
+          <button
+            type="button"
+            className="button button-danger composer-action"
+            onClick={() => {
+              onStop();
+              textarea.current?.focus();
+            }}
+          >
+            Stop
+          </button>
+        ) : (
+          <button type="submit" className="button button-primary composer-action" disabled={!canSend}>
+            Send
+          </button>
+        )}
       </div>
       <p id="question-hint" className="field-hint">
-        Enter sends · Shift+Enter adds a new line
+        Enter sends · Shift+Enter adds a new line{busy ? ' · Esc stops the answer' : ''}
       </p>
     </form>
   );

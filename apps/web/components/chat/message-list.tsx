@@ -1,21 +1,50 @@
 'use client';
 
 import { useEffect, useRef } from 'react';
-import { useChatStore } from '../../store/chat.store';
-import { MessageItem } from './message-item';
+import { useChatStore, type AssistantTurn } from '../../store/chat.store';
+import { AssistantMessage } from './assistant-message';
 
-export function MessageList() {
-  const messages = useChatStore((state) => state.messages);
+export interface MessageListProps {
+  busy: boolean;
+  onOpenCitation: (turn: AssistantTurn, marker: number, markerIndex: number) => void;
+  onRetry: (turn: AssistantTurn) => void;
+  onAnswerGenerally: (turn: AssistantTurn) => void;
+}
+
+/** Keeps the newest text in view while it streams, unless the person scrolled up to read. */
+function useFollowBottom(dependency: unknown) {
   const endRef = useRef<HTMLDivElement>(null);
-  const last = messages.at(-1);
-
+  const following = useRef(true);
   useEffect(() => {
-    endRef.current?.scrollIntoView?.({ block: 'end', behavior: 'smooth' });
-  }, [last?.id, last?.status]);
+    const onScroll = () => {
+      const distance = document.documentElement.scrollHeight - window.innerHeight - window.scrollY;
+      following.current = distance < 160;
+    };
+    window.addEventListener('scroll', onScroll, { passive: true });
+    return () => window.removeEventListener('scroll', onScroll);
+  }, []);
+  useEffect(() => {
+    if (following.current) endRef.current?.scrollIntoView?.({ block: 'end' });
+  }, [dependency]);
+  return endRef;
+}
+
+export function MessageList({ busy, onOpenCitation, onRetry, onAnswerGenerally }: MessageListProps) {
+  const turns = useChatStore((state) => state.turns);
+  const conversationId = useChatStore((state) => state.conversationId);
+  const last = turns.at(-1);
+  const endRef = useFollowBottom(
+    last ? `${last.id}:${last.role === 'assistant' ? last.text.length + last.phase : ''}` : '',
+  );
+  const answeredGenerally = new Set(
+    turns.flatMap((turn) =>
+      turn.role === 'assistant' && turn.kind === 'general' && turn.replyTo ? [turn.replyTo] : [],
+    ),
+  );
 
   return (
     <div className="message-area">
-      {messages.length === 0 ? (
+      {turns.length === 0 ? (
         <div className="empty-state">
           <p>Ask anything about your documents. Answers cite the exact passages they come from.</p>
           <p className="field-hint">
@@ -23,12 +52,28 @@ export function MessageList() {
           </p>
         </div>
       ) : null}
-      <ol className="message-list" role="log" aria-label="Conversation" aria-live="polite">
-        {messages.map((message) => (
-          <MessageItem key={message.id} message={message} />
-        ))}
+      <ol className="message-list" role="log" aria-label="Conversation">
+        {turns.map((turn) =>
+          turn.role === 'user' ? (
+            <li key={turn.id} className="message message-user">
+              <span className="visually-hidden">You asked: </span>
+              <p className="message-text">{turn.text}</p>
+            </li>
+          ) : (
+            <AssistantMessage
+              key={turn.id}
+              turn={turn}
+              busy={busy}
+              canAnswerGenerally={Boolean(turn.messageId && conversationId)}
+              answeredGenerally={answeredGenerally.has(turn.id)}
+              onOpenCitation={onOpenCitation}
+              onRetry={onRetry}
+              onAnswerGenerally={onAnswerGenerally}
+            />
+          ),
+        )}
       </ol>
-      <div ref={endRef} />
+      <div ref={endRef} className="scroll-anchor" />
     </div>
   );
 }

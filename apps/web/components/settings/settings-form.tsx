@@ -1,6 +1,8 @@
 'use client';
 
 import { SETTINGS_LIMITS } from '@lumina/shared';
+import { useLlmAvailability } from '../../hooks/use-health';
+import { usePreferences } from '../../store/preferences.store';
 import { useEffectiveSettings, useSettingsStore } from '../../store/settings.store';
 import { NumberField } from './number-field';
 import { RankerField } from './ranker-field';
@@ -15,6 +17,16 @@ export function SettingsForm() {
   const resetSettings = useSettingsStore((state) => state.resetSettings);
   const changed = Object.keys(overrides).length;
   const scope = settings.documentIds.length;
+  const llm = useLlmAvailability();
+  const showTrace = usePreferences((state) => state.showRetrievalTrace);
+  const setPreference = usePreferences((state) => state.setPreference);
+  const resetPreferences = usePreferences((state) => state.resetPreferences);
+  const offline = (fallback: string) =>
+    llm.state === 'configured'
+      ? null
+      : llm.state === 'not-configured'
+        ? `No language model is configured on the server${llm.reported ? '' : ' (as its answers show)'}: ${fallback}`
+        : `Needs a language model; the server doesn't say whether it has one. Without one, ${fallback}`;
 
   return (
     <form className="settings-form" onSubmit={(event) => event.preventDefault()}>
@@ -24,6 +36,9 @@ export function SettingsForm() {
           id="setting-query-expansion"
           label="Query expansion"
           hint="Rewrites your question into variants and searches with each of them."
+          note={offline(
+            'variants come from offline pseudo-relevance feedback (terms of the top keyword matches).',
+          )}
           checked={settings.enableQueryExpansion}
           onChange={(enableQueryExpansion) => updateSettings({ enableQueryExpansion })}
         />
@@ -45,6 +60,7 @@ export function SettingsForm() {
           id="setting-hyde"
           label="HyDE"
           hint="Drafts a hypothetical answer passage and searches with it too."
+          note={offline('the top passages of the original query stand in for the drafted passage.')}
           checked={settings.enableHyDE}
           onChange={(enableHyDE) => updateSettings({ enableHyDE })}
         />
@@ -57,6 +73,9 @@ export function SettingsForm() {
           id="setting-rerank"
           label="Rerank"
           hint="Re-scores the candidate pool with a reranking model before keeping the best passages."
+          note={offline(
+            'there is no reranker unless one is configured separately, and the fused ranking is kept.',
+          )}
           checked={settings.enableRerank}
           onChange={(enableRerank) => updateSettings({ enableRerank })}
         />
@@ -98,13 +117,31 @@ export function SettingsForm() {
         </p>
       </section>
 
+      <section className="settings-group" aria-labelledby="settings-display">
+        <h3 id="settings-display">Display</h3>
+        <ToggleField
+          id="setting-show-trace"
+          label="Show retrieval trace"
+          hint="Under each answer: the passages used, which branch found each (with ranks and scores), the variants, the HyDE passage and the time of each stage."
+          checked={showTrace}
+          onChange={(value) => setPreference('showRetrievalTrace', value)}
+        />
+      </section>
+
       <div className="settings-footer">
         <p className="field-hint" aria-live="polite">
           {changed === 0
             ? 'All settings are at their defaults.'
             : `${changed} setting${changed === 1 ? ' differs' : 's differ'} from the defaults.`}
         </p>
-        <button type="button" className="button button-secondary" onClick={resetSettings}>
+        <button
+          type="button"
+          className="button button-secondary"
+          onClick={() => {
+            resetSettings();
+            resetPreferences();
+          }}
+        >
           Reset to defaults
         </button>
       </div>

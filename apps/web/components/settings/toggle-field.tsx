@@ -1,16 +1,22 @@
 'use client';
 
+import type { ReactNode } from 'react';
+
 export interface ToggleFieldProps {
   id: string;
   label: string;
   hint?: string;
+  /** A second line, e.g. what happens without a language model. */
+  note?: ReactNode;
   checked: boolean;
   onChange: (checked: boolean) => void;
 }
 
 /** A labelled checkbox drawn as a switch. */
-export function ToggleField({ id, label, hint, checked, onChange }: ToggleFieldProps) {
+export function ToggleField({ id, label, hint, note, checked, onChange }: ToggleFieldProps) {
   const hintId = `${id}-hint`;
+  const noteId = `${id}-note`;
+  const describedBy = [hint ? hintId : null, note ? noteId : null].filter(Boolean).join(' ') || undefined;
   return (
     <div className="field field-toggle">
       <input
@@ -18,7 +24,7 @@ export function ToggleField({ id, label, hint, checked, onChange }: ToggleFieldP
         type="checkbox"
         className="switch"
         checked={checked}
-        aria-describedby={hint ? hintId : undefined}
+        aria-describedby={describedBy}
         onChange={(event) => onChange(event.target.checked)}
       />
       <div className="field-text">
@@ -26,6 +32,11 @@ export function ToggleField({ id, label, hint, checked, onChange }: ToggleFieldP
         {hint ? (
           <p id={hintId} className="field-hint">
             {hint}
+          </p>
+        ) : null}
+        {note ? (
+          <p id={noteId} className="field-note">
+            {note}
           </p>
         ) : null}
       </div>

@@ -1,7 +1,8 @@
 'use client';
 
 import { useHealth, type HealthState } from '../../hooks/use-health';
-import type { ServiceStatus } from '../../lib/api-types';
+import type { HealthReport, ServiceStatus } from '../../lib/api-types';
+import { useServerFacts, type ServerFacts } from '../../store/server-facts.store';
 import { StatusPill, type StatusTone } from './status-pill';
 
 const GOOD = new Set(['up', 'ok', 'healthy', 'connected', 'ready']);
@@ -14,56 +15,104 @@ function serviceTone(status: ServiceStatus): StatusTone {
   return value === 'unknown' ? 'unknown' : 'warn';
 }
 
+interface Pill {
+  value: string;
+  tone: StatusTone;
+  title?: string;
+}
+
 interface Summary {
-  api: { value: string; tone: StatusTone };
-  database: { value: string; tone: StatusTone };
-  redis: { value: string; tone: StatusTone };
+  api: Pill;
+  database: Pill;
+  redis: Pill;
+  llm: Pill;
   explanation: string;
 }
 
-const UNKNOWN = { value: 'unknown', tone: 'unknown' as const };
+const UNKNOWN: Pill = { value: 'unknown', tone: 'unknown' };
 
-function summarise(state: HealthState): Summary {
+function llmPill(report: HealthReport, observed: ServerFacts['llm'], model: string | null): Pill {
+  const { llm } = report;
+  if (!llm && observed === 'configured') {
+    return {
+      value: 'in use',
+      tone: 'good',
+      title: `The last answers were written by a language model${model ? ` (${model})` : ''}; the status report itself doesn't include it.`,
+    };
+  }
+  if (!llm && observed === 'not-configured') {
+    return {
+      value: 'offline',
+      tone: 'warn',
+      title: 'The last answers came from the offline extractive answerer: no language model is configured.',
+    };
+  }
+  if (!llm) {
+    return {
+      value: 'unknown',
+      tone: 'unknown',
+      title: "This server's status report doesn't say whether a language model is configured.",
+    };
+  }
+  if (!llm.configured) {
+    return {
+      value: 'offline',
+      tone: 'warn',
+      title:
+        'No language model is configured: answers quote the passages, and query expansion and HyDE use offline fallbacks.',
+    };
+  }
+  return {
+    value: llm.model ?? llm.status,
+    tone: serviceTone(llm.status === 'unknown' ? 'up' : llm.status),
+    title: llm.model,
+  };
+}
+
+export function summariseHealth(
+  state: HealthState,
+  observed: ServerFacts['llm'] = 'unknown',
+  model: string | null = null,
+): Summary {
   switch (state.phase) {
     case 'checking':
       return {
         api: { value: 'checking…', tone: 'unknown' },
         database: UNKNOWN,
         redis: UNKNOWN,
+        llm: UNKNOWN,
         explanation: '',
       };
     case 'unreachable':
-      return {
-        api: { value: 'unreachable', tone: 'bad' },
-        database: UNKNOWN,
-        redis: UNKNOWN,
-        explanation: state.message,
-      };
     case 'error':
       return {
-        api: { value: 'error', tone: 'bad' },
+        api: { value: state.phase === 'unreachable' ? 'unreachable' : 'error', tone: 'bad' },
         database: UNKNOWN,
         redis: UNKNOWN,
+        llm: UNKNOWN,
         explanation: state.message,
       };
     case 'online': {
       const { report } = state;
       const degraded = report.status !== 'ok';
-      const driver = report.database.driver ? ` (${report.database.driver})` : '';
+      const driver = report.database.driver ? `Database driver: ${report.database.driver}` : undefined;
       return {
         api: { value: degraded ? 'degraded' : 'online', tone: degraded ? 'warn' : 'good' },
-        database: { value: `${report.database.status}${driver}`, tone: serviceTone(report.database.status) },
+        database: { value: report.database.status, tone: serviceTone(report.database.status), title: driver },
         redis: { value: report.redis.status, tone: serviceTone(report.redis.status) },
+        llm: llmPill(report, observed, model),
         explanation: degraded ? 'The server is running, but some of its services are not.' : '',
       };
     }
   }
 }
 
-/** API, database and Redis state from GET /health, refreshed in the background. */
+/** API, database, Redis and LLM state from GET /health, refreshed in the background. */
 export function StatusBadge() {
   const state = useHealth();
-  const summary = summarise(state);
+  const observed = useServerFacts((facts) => facts.llm);
+  const model = useServerFacts((facts) => facts.model);
+  const summary = summariseHealth(state, observed, model);
   return (
     <div
       className="status-badge"
@@ -73,8 +122,14 @@ export function StatusBadge() {
       title={summary.explanation || undefined}
     >
       <StatusPill label="API" value={summary.api.value} tone={summary.api.tone} title={summary.explanation} />
-      <StatusPill label="DB" value={summary.database.value} tone={summary.database.tone} />
+      <StatusPill
+        label="DB"
+        value={summary.database.value}
+        tone={summary.database.tone}
+        title={summary.database.title}
+      />
       <StatusPill label="Redis" value={summary.redis.value} tone={summary.redis.tone} />
+      <StatusPill label="LLM" value={summary.llm.value} tone={summary.llm.tone} title={summary.llm.title} />
       {summary.explanation ? <span className="visually-hidden">{summary.explanation}</span> : null}
     </div>
   );

@@ -2,6 +2,7 @@
 
 import Link from 'next/link';
 import { usePathname } from 'next/navigation';
+import { useApiClient } from '../../lib/api-provider';
 
 const LINKS = [
   { href: '/', label: 'Chat' },
@@ -16,6 +17,7 @@ function isActive(pathname: string, href: string): boolean {
 
 export function TopNav() {
   const pathname = usePathname() ?? '/';
+  const api = useApiClient();
   return (
     <nav className="top-nav" aria-label="Main">
       <ul>
@@ -26,6 +28,12 @@ export function TopNav() {
             </Link>
           </li>
         ))}
+        <li>
+          <a href={`${api.baseUrl}/admin/queues`} target="_blank" rel="noreferrer" className="external-link">
+            Queues<span className="visually-hidden"> (the job queue dashboard, opens in a new tab)</span>
+            <span aria-hidden="true"> ↗</span>
+          </a>
+        </li>
       </ul>
     </nav>
   );

@@ -17,6 +17,10 @@ export class ChatPage {
     return this.page.getByRole('button', { name: 'Send', exact: true });
   }
 
+  get stopButton(): Locator {
+    return this.page.getByRole('button', { name: 'Stop', exact: true });
+  }
+
   get settingsButton(): Locator {
     return this.page.getByRole('button', { name: /^Retrieval settings/ });
   }
@@ -25,8 +29,8 @@ export class ChatPage {
     return this.page.getByRole('dialog', { name: 'Retrieval settings' });
   }
 
-  get hyde(): Locator {
-    return this.drawer.getByLabel('HyDE', { exact: true });
+  toggle(label: string): Locator {
+    return this.drawer.getByLabel(label, { exact: true });
   }
 
   get resetButton(): Locator {
@@ -41,32 +45,54 @@ export class ChatPage {
     return this.page.getByRole('log', { name: 'Conversation' });
   }
 
+  get conversations(): Locator {
+    return this.page.getByRole('navigation', { name: 'Conversations' });
+  }
+
+  lastAnswer(): Locator {
+    return this.conversation.locator('li.message-assistant').last();
+  }
+
+  get citationDialog(): Locator {
+    return this.page.locator('dialog.citation-dialog[open]');
+  }
+
   async goto(): Promise<void> {
     await this.page.goto(`${WEB_URL}/`, { waitUntil: 'load' });
     await this.heading.waitFor({ state: 'visible' });
+    await this.waitForHydration();
   }
 
   async reload(): Promise<void> {
     await this.page.reload({ waitUntil: 'load' });
     await this.heading.waitFor({ state: 'visible' });
+    await this.waitForHydration();
   }
 
-  /** Clicks until the drawer opens: a click that lands before React hydrates is lost. */
+  /** The status badge leaves "checking" only once React runs: after that, clicks are handled. */
+  async waitForHydration(): Promise<string> {
+    let state = 'checking';
+    await eventually('the page to hydrate and check the server', async () => {
+      state = (await this.statusBadge.getAttribute('data-api-state')) ?? 'checking';
+      return state !== 'checking';
+    });
+    return state;
+  }
+
   async openSettings(): Promise<void> {
-    for (let attempt = 1; ; attempt += 1) {
-      await this.settingsButton.click();
-      try {
-        await this.drawer.waitFor({ state: 'visible', timeout: 2_000 });
-        return;
-      } catch (error) {
-        if (attempt >= 5) throw error;
-      }
-    }
+    await this.settingsButton.click();
+    await this.drawer.waitFor({ state: 'visible' });
   }
 
   async closeSettings(): Promise<void> {
     await this.drawer.getByRole('button', { name: 'Close settings' }).click();
     await this.drawer.waitFor({ state: 'hidden' });
+  }
+
+  async setToggle(label: string, on: boolean): Promise<void> {
+    const box = this.toggle(label);
+    if ((await box.isChecked()) !== on) await box.click();
+    await this.waitForChecked(box, on);
   }
 
   async waitForChecked(locator: Locator, expected: boolean): Promise<void> {
@@ -75,21 +101,31 @@ export class ChatPage {
     });
   }
 
+  /** Types the question and presses Enter. */
+  async ask(text: string): Promise<void> {
+    await this.question.fill(text);
+    await this.question.press('Enter');
+  }
+
+  /** Waits until the last answer settles (done, stopped or error) and returns its phase. */
+  async waitForAnswer(timeoutMs = 30_000): Promise<string> {
+    let phase = '';
+    await eventually(
+      'the answer to finish',
+      async () => {
+        phase = (await this.lastAnswer().getAttribute('data-phase')) ?? '';
+        return phase === 'done' || phase === 'stopped' || phase === 'error';
+      },
+      timeoutMs,
+    );
+    return phase;
+  }
+
   /** The persisted overrides, as the settings store wrote them. */
   async storedOverrides(): Promise<unknown> {
     return this.page.evaluate(() => {
       const raw = window.localStorage.getItem('lumina.settings');
       return raw === null ? null : (JSON.parse(raw) as { state?: { overrides?: unknown } }).state?.overrides;
     });
-  }
-
-  /** Settled API state on the status badge (anything but "checking"). */
-  async apiState(): Promise<string> {
-    let state = 'checking';
-    await eventually('the status badge to finish its first health check', async () => {
-      state = (await this.statusBadge.getAttribute('data-api-state')) ?? 'checking';
-      return state !== 'checking';
-    });
-    return state;
   }
 }

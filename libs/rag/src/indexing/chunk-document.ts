@@ -13,10 +13,11 @@ export interface ChunkingSettings {
   overlapChars: number;
 }
 
+/** Chosen on BEIR SciFact's train split (BM25 nDCG@10: 400/50 0.670, 600/120 0.679, 900/180 0.688, 1200/200 0.696). */
 export const DEFAULT_CHUNKING: Readonly<ChunkingSettings> = Object.freeze({
   unit: 'chunk',
-  maxChars: 900,
-  overlapChars: 180,
+  maxChars: 1200,
+  overlapChars: 200,
 });
 
 /** Markdown (and HTML converted to Markdown) goes through the heading-aware chunker; the rest by sentences. */

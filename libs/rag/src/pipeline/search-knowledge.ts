@@ -10,7 +10,7 @@ import type { EmbeddingProvider } from '../ports/embedding-provider.port';
 import type { Reranker } from '../rerank/reranker.port';
 import { DEFAULT_SEARCH_OPTIONS } from './search-options';
 import type { SearchOptions } from './search-options';
-import type { GeneratorSource, SearchHit, SearchResult } from './search-result';
+import type { ExpansionTrace, HydeTrace, SearchHit, SearchResult } from './search-result';
 import { withDeadline } from './with-deadline';
 
 export interface SearchPorts {
@@ -62,19 +62,23 @@ export async function searchKnowledge(
       perBranch[name] = round(now() - t0);
     }
   };
-  const llmCall = async <T>(label: string, work: (s: AbortSignal) => Promise<T>): Promise<T> => {
+  /** Every LLM call: a deadline, and an abort that reaches the HTTP request (timeout or caller's abort). */
+  const llmCall = <T>(label: string, work: (s: AbortSignal) => Promise<T>): Promise<T> =>
+    withDeadline(label, opts.llmTimeoutMs, work, signal);
+  /** A generation call (expansion, HyDE): timed in perBranch as `llm:<name>`; `llm` is the slowest. */
+  const generate = async <T>(name: string, label: string, work: (s: AbortSignal) => Promise<T>) => {
     const t0 = now();
     try {
-      return await withDeadline(label, opts.llmTimeoutMs, work, signal);
+      return await llmCall(label, work);
     } finally {
+      perBranch[`llm:${name}`] = round(now() - t0);
       llmMs = Math.max(llmMs, now() - t0);
     }
   };
 
-  const embedOne = async (text: string): Promise<number[]> => {
-    const [vector] = await ports.embedder.embed([text], signal);
-    return l2Normalize(vector);
-  };
+  const embedMany = async (texts: string[]): Promise<number[][]> =>
+    (await ports.embedder.embed(texts, signal)).map((vector) => l2Normalize(vector));
+  const embedOne = async (text: string): Promise<number[]> => (await embedMany([text]))[0];
 
   const rankLists = async (name: string, text: string, ranker: Ranker, vector?: Promise<number[]>) =>
     timed(name, async () => {
@@ -100,11 +104,6 @@ export async function searchKnowledge(
       return lists.sort((a, b) => (a.name < b.name ? -1 : 1));
     });
 
-  // Everything that does not depend on another branch starts now.
-  const queryVector = needsQueryVector ? embedOne(query) : undefined;
-  queryVector?.catch(() => undefined);
-  const original = rankLists('original', query, settings.ranker, queryVector);
-  original.catch(() => undefined);
   // Offline expansion and HyDE feed back from the original query's BM25 hits.
   let feedback: Promise<{ text: string; score: number }[]> | undefined;
   const feedbackDocs = () =>
@@ -117,36 +116,66 @@ export async function searchKnowledge(
       });
     }));
 
+  // Everything that does not depend on another branch starts now, the LLM calls first: expansion and
+  // HyDE go out together at t = 0, and the original query is searched while they are generated.
   const expansion = settings.enableQueryExpansion
-    ? (async (): Promise<{ source: GeneratorSource; variants: string[] }> => {
+    ? (async (): Promise<ExpansionTrace> => {
         if (ports.expander) {
           const expander = ports.expander;
-          const variants = await llmCall('query expansion', (s) =>
+          const variants = await generate('expansion', 'query expansion', (s) =>
             expander.expand(query, settings.expansionCount, s),
           );
-          return { source: 'llm', variants: distinctVariants(query, variants, settings.expansionCount) };
+          return {
+            source: 'llm',
+            model: expander.modelId,
+            variants: distinctVariants(query, variants, settings.expansionCount),
+          };
         }
         return {
           source: 'prf',
+          model: null,
           variants: feedbackVariants(query, await feedbackDocs(), settings.expansionCount),
         };
       })()
     : undefined;
   const hyde = settings.enableHyDE
-    ? (async (): Promise<{ source: GeneratorSource; passage: string }> => {
+    ? (async (): Promise<HydeTrace> => {
         if (ports.hyde) {
           const generator = ports.hyde;
-          const passage = (await llmCall('HyDE', (s) => generator.generate(query, s))).trim();
+          const passage = (await generate('hyde', 'HyDE', (s) => generator.generate(query, s))).trim();
           if (!passage) throw new Error('HyDE returned an empty passage');
-          return { source: 'llm', passage };
+          return { source: 'llm', model: generator.modelId, passage };
         }
-        return { source: 'prf', passage: feedbackPseudoDocument(await feedbackDocs()) };
+        return { source: 'prf', model: null, passage: feedbackPseudoDocument(await feedbackDocs()) };
       })()
     : undefined;
 
-  const variantLists = expansion?.then((result) =>
-    Promise.all(result.variants.map((variant, i) => rankLists(`variant-${i + 1}`, variant, settings.ranker))),
-  );
+  const queryVector = needsQueryVector ? embedOne(query) : undefined;
+  queryVector?.catch(() => undefined);
+  const original = rankLists('original', query, settings.ranker, queryVector);
+  original.catch(() => undefined);
+
+  // Each variant is searched as soon as the variants arrive; their vectors come from one embedding call.
+  const variantLists = expansion?.then(async ({ variants }) => {
+    const vectors = settings.ranker !== 'bm25' ? embedMany(variants) : undefined;
+    vectors?.catch(() => undefined);
+    const searched = await Promise.allSettled(
+      variants.map((variant, i) =>
+        rankLists(
+          `variant-${i + 1}`,
+          variant,
+          settings.ranker,
+          vectors?.then((all) => all[i]),
+        ),
+      ),
+    );
+    const failed = searched.flatMap((r, i) =>
+      r.status === 'rejected' ? [`variant-${i + 1}: ${reason(r.reason)}`] : [],
+    );
+    if (failed.length === searched.length) throw new Error(failed.join('; '));
+    if (failed.length) warnings.push(`Searching some variants failed: ${failed.join('; ')}`);
+    return searched.flatMap((r) => (r.status === 'fulfilled' ? r.value : []));
+  });
   // HyDE is searched densely (and lexically too when the ranker is hybrid or BM25-only).
   const hydeRanker: Ranker =
     settings.ranker === 'dense' ? 'dense' : settings.ranker === 'bm25' ? 'bm25' : 'hybrid';
@@ -166,6 +195,13 @@ export async function searchKnowledge(
   if (originalR.status === 'fulfilled') lists.push(...originalR.value);
   else warnings.push(`The original query's search failed: ${reason(originalR.reason)}`);
   if (expansionR.status === 'rejected') warnings.push(`Query expansion failed: ${reason(expansionR.reason)}`);
+  else if (expansionR.value && expansionR.value.source === 'llm') {
+    const got = expansionR.value.variants.length;
+    if (got < settings.expansionCount)
+      warnings.push(
+        `Query expansion returned ${got} usable variant(s) of the ${settings.expansionCount} asked for.`,
+      );
+  }
   if (variantsR.status === 'fulfilled') lists.push(...variantsR.value.flat());
   else if (expansionR.status === 'fulfilled')
     warnings.push(`Searching the variants failed: ${reason(variantsR.reason)}`);

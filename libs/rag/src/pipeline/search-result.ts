@@ -27,20 +27,39 @@ export interface SearchHit {
 
 export type GeneratorSource = 'llm' | 'prf';
 
+/** Milliseconds. */
 export interface SearchTimings {
   total: number;
+  /** Each branch's search ('original', 'variant-1', 'hyde'), and each LLM generation ('llm:expansion', 'llm:hyde'). */
   perBranch: Record<string, number>;
+  /** The slowest LLM generation (expansion and HyDE run at the same time). */
   llm: number;
   fuse: number;
   rerank: number;
+}
+
+/** The query variants searched, and where they came from: the LLM, or pseudo-relevance feedback. */
+export interface ExpansionTrace {
+  source: GeneratorSource;
+  /** The expander's model and prompt version (e.g. 'qwen2.5:7b/expansion-v1'); null for PRF. */
+  model: string | null;
+  variants: string[];
+}
+
+/** The hypothetical passage searched (LLM), or the top passages standing in for it (PRF). */
+export interface HydeTrace {
+  source: GeneratorSource;
+  /** The generator's model and prompt version; null for PRF. */
+  model: string | null;
+  passage: string;
 }
 
 export interface SearchResult {
   query: string;
   settings: SearchSettings;
   results: SearchHit[];
-  expansions: { source: GeneratorSource; variants: string[] } | null;
-  hyde: { source: GeneratorSource; passage: string } | null;
+  expansions: ExpansionTrace | null;
+  hyde: HydeTrace | null;
   belowThreshold: boolean;
   timings: SearchTimings;
   warnings: string[];

@@ -1,13 +1,26 @@
 import type { MigrationInterface } from 'typeorm';
+import type { EmbeddingStorage } from '../embedding-storage';
 import { createInitialSchemaMigration } from './1764500000000-initial-schema';
 import { Bm25Index1764500000100 } from './1764500000100-bm25-index';
 import { EmbeddingCache1764500000200 } from './1764500000200-embedding-cache';
+import { Chat1764500002000 } from './1764500002000-chat';
+import { QuestionBanks1764500003000 } from './1764500003000-question-banks';
+import { createEmbeddingStorageMigration } from './1764500004000-embedding-storage';
 
-/** Every migration in order. The chunk vector dimension comes from the configured embedder. */
-export function allMigrations(embeddingDimension: number): (new () => MigrationInterface)[] {
+/**
+ * Every migration in order. The chunk vector dimension comes from the configured embedder, the vector
+ * storage type (vector/halfvec) from EMBEDDING_STORAGE.
+ */
+export function allMigrations(
+  embeddingDimension: number,
+  embeddingStorage: EmbeddingStorage,
+): (new () => MigrationInterface)[] {
   return [
     createInitialSchemaMigration(embeddingDimension),
     Bm25Index1764500000100,
     EmbeddingCache1764500000200,
+    Chat1764500002000,
+    QuestionBanks1764500003000,
+    createEmbeddingStorageMigration(embeddingDimension, embeddingStorage),
   ];
 }

@@ -5,6 +5,8 @@ import { DataSource } from 'typeorm';
 import { DATABASE_CONNECTION } from '../../database/database-connection';
 import type { DatabaseConnection } from '../../database/database-connection';
 import { InjectRedis } from '../../jobs/redis-client.provider';
+import type { ChatModel, EmbeddingProvider, Reranker } from '@lumina/rag';
+import { InjectChatModel, InjectEmbedder, InjectReranker } from '../../providers/providers.module';
 
 export type ComponentStatus = 'up' | 'down';
 
@@ -17,6 +19,10 @@ export interface HealthReport {
     error?: string;
   };
   redis: { status: ComponentStatus; latencyMs: number; error?: string };
+  /** Whether a language model is configured (offline: PRF expansion/HyDE and extractive answers). */
+  llm: { configured: boolean; model: string | null };
+  reranker: { configured: boolean; model: string | null };
+  embedder: { model: string; dimension: number };
   uptimeSeconds: number;
 }
 
@@ -28,6 +34,9 @@ export class HealthService {
     @InjectDataSource() private readonly dataSource: DataSource,
     @InjectRedis() private readonly redis: Redis,
     @Inject(DATABASE_CONNECTION) private readonly connection: DatabaseConnection,
+    @InjectChatModel() private readonly chatModel: ChatModel | null,
+    @InjectReranker() private readonly reranker: Reranker | null,
+    @InjectEmbedder() private readonly embedder: EmbeddingProvider,
   ) {}
 
   async check(): Promise<HealthReport> {
@@ -42,6 +51,9 @@ export class HealthService {
       status: database.status === 'up' && redis.status === 'up' ? 'ok' : 'degraded',
       database: { ...database, driver: this.connection.driver },
       redis,
+      llm: { configured: this.chatModel !== null, model: this.chatModel?.modelId ?? null },
+      reranker: { configured: this.reranker !== null, model: this.reranker?.modelId ?? null },
+      embedder: { model: this.embedder.modelId, dimension: this.embedder.dimension },
       uptimeSeconds: Math.round(process.uptime()),
     };
   }

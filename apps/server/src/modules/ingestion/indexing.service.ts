@@ -31,9 +31,15 @@ export class IndexingService {
     return this.embedder?.modelId ?? null;
   }
 
+  /**
+   * `onProgress` hears 'chunking' once, 'embedding' before the first batch (done 0) and after each one,
+   * and 'writing' after the commit; it is awaited, so it can stop the work by throwing. `signal` is
+   * passed to the embedder and checked between batches.
+   */
   async indexDocuments(
     documents: IndexableDocument[],
     onProgress?: (progress: IndexingProgress) => void | Promise<void>,
+    options: { signal?: AbortSignal } = {},
   ): Promise<IndexingOutcome> {
     const chunked = documents.map((document) => ({
       document,
@@ -44,15 +50,23 @@ export class IndexingService {
 
     const vectors: (number[] | null)[] = [];
     if (this.embedder) {
+      await onProgress?.({ stage: 'embedding', done: 0, total: chunks.length });
       for (let i = 0; i < chunks.length; i += this.embedBatchSize) {
+        options.signal?.throwIfAborted();
         const batch = chunks.slice(i, i + this.embedBatchSize);
-        vectors.push(...(await this.embedder.embed(batch.map((chunk) => chunk.indexText))));
+        vectors.push(
+          ...(await this.embedder.embed(
+            batch.map((chunk) => chunk.indexText),
+            options.signal,
+          )),
+        );
         await onProgress?.({ stage: 'embedding', done: vectors.length, total: chunks.length });
       }
     } else {
       vectors.push(...chunks.map(() => null));
     }
 
+    options.signal?.throwIfAborted();
     await this.dataSource.transaction(async (manager) => {
       const ids = documents.map((document) => document.documentId);
       await manager.query(`DELETE FROM chunks WHERE document_id = ANY($1::uuid[])`, [ids]);

@@ -8,6 +8,7 @@ import type {
   QuestionItemSource,
 } from '@lumina/shared';
 import { DataSource } from 'typeorm';
+import type { QueryDeepPartialEntity } from 'typeorm/query-builder/QueryPartialEntity';
 import type { CreateQuestionBankItemDto, UpdateQuestionBankItemDto } from './dtos/question-bank-item.dto';
 import { QuestionBankItemEntity } from './entities/question-bank-item.entity';
 import { ExpectedSourceResolver } from './expected-source-resolver';
@@ -123,7 +124,7 @@ export class QuestionBankItemService {
             source: item.source,
             generator: item.generator ?? null,
             metadata: item.metadata ?? {},
-          })),
+          })) as QueryDeepPartialEntity<QuestionBankItemEntity>[],
         );
         written.push(...result.identifiers.map((identifier) => String(identifier.id)));
       }

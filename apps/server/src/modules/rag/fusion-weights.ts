@@ -7,7 +7,10 @@ import { LOCAL_EMBEDDING_MODEL } from '../../providers/embedding-dimension';
  * The numbers behind each entry are in README.md ("Retrieval quality").
  */
 export const FUSION_WEIGHTS: Record<string, SearchOptions['weights']> = {
-  [LOCAL_EMBEDDING_MODEL]: { lexical: 1, dense: 0.1 },
+  // USE-lite on SciFact train (1200/200 chunks), nDCG@10 by dense weight: 0 → 0.6958, 0.02 → 0.6956,
+  // 0.05 → 0.6834, 0.1 → 0.6636, 0.2 → 0.6327. Every dense contribution lowers the ranking, so the local
+  // encoder only adds provenance (and recall@100 is unchanged at 0.926).
+  [LOCAL_EMBEDDING_MODEL]: { lexical: 1, dense: 0 },
 };
 
 export function fusionWeightsFor(modelId: string): SearchOptions['weights'] {

@@ -1,6 +1,7 @@
-import { Body, Controller, HttpCode, Post } from '@nestjs/common';
+import { Body, Controller, HttpCode, Post, Res } from '@nestjs/common';
 import { ApiBadRequestResponse, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
 import type { SearchResult } from '@lumina/rag';
+import type { Response } from 'express';
 import { SearchRequestDto } from './dtos/search-request.dto';
 import { RagService } from './rag.service';
 
@@ -15,11 +16,21 @@ export class RagController {
     summary: 'Search the documents',
     description:
       'Runs the original query, and when enabled the expansion variants and the HyDE passage, at the same ' +
-      'time; fuses every ranked list with reciprocal rank fusion and says which branch found each passage.',
+      'time; fuses every ranked list with reciprocal rank fusion and says which branch found each passage. ' +
+      'Expansion and HyDE come from the LLM when one is configured (source "llm"), else from pseudo-relevance ' +
+      'feedback (source "prf"). A failed branch or reranker becomes a warning.',
   })
   @ApiOkResponse({ description: 'Ranked passages with provenance, expansions, HyDE, timings and warnings' })
   @ApiBadRequestResponse({ description: 'Empty or over-long query, unknown or out-of-range settings' })
-  search(@Body() body: SearchRequestDto): Promise<SearchResult> {
-    return this.rag.search(body.query, body.settings ?? {});
+  search(
+    @Body() body: SearchRequestDto,
+    @Res({ passthrough: true }) response: Response,
+  ): Promise<SearchResult> {
+    // A client that goes away stops the search's LLM calls too.
+    const controller = new AbortController();
+    response.on('close', () => {
+      if (!response.writableFinished) controller.abort(new Error('the client closed the connection'));
+    });
+    return this.rag.search(body.query, body.settings ?? {}, controller.signal);
   }
 }

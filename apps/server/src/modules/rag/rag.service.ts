@@ -1,18 +1,20 @@
-import { BadRequestException, Injectable } from '@nestjs/common';
+import { BadRequestException, Injectable, Logger } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { searchKnowledge } from '@lumina/rag';
-import type { SearchOptions, SearchPorts, SearchResult } from '@lumina/rag';
+import type { ChatModel, Reranker, SearchOptions, SearchPorts, SearchResult } from '@lumina/rag';
 import type { SearchSettings } from '@lumina/shared';
 import { DataSource } from 'typeorm';
 import { InjectConfig } from '../../config/app-config';
 import type { Env } from '../../config/env.schema';
 import type { CachedEmbedder } from '../../providers/cached-embedder';
-import { InjectEmbedder } from '../../providers/providers.module';
+import { InjectChatModel, InjectEmbedder, InjectReranker } from '../../providers/providers.module';
+import { llmSearchPorts } from './llm-search-ports';
 import { createSearchPorts } from './search-ports.factory';
 
 /** Wires the search pipeline of libs/rag to the database and the configured models. */
 @Injectable()
 export class RagService {
+  private readonly logger = new Logger(RagService.name);
   private readonly ports: SearchPorts;
   private readonly options: Partial<SearchOptions>;
 
@@ -20,8 +22,10 @@ export class RagService {
     @InjectDataSource() dataSource: DataSource,
     @InjectConfig() env: Env,
     @InjectEmbedder() embedder: CachedEmbedder,
+    @InjectChatModel() chat: ChatModel | null,
+    @InjectReranker() reranker: Reranker | null,
   ) {
-    const search = createSearchPorts(dataSource, env, embedder);
+    const search = createSearchPorts(dataSource, env, embedder, llmSearchPorts(chat, reranker));
     this.ports = search.ports;
     this.options = search.options;
   }
@@ -33,6 +37,25 @@ export class RagService {
   ): Promise<SearchResult> {
     const text = query.trim();
     if (!text) throw new BadRequestException('query must contain words, not only spaces');
-    return searchKnowledge(text, settings, this.ports, this.options, signal);
+    const result = await searchKnowledge(text, settings, this.ports, this.options, signal);
+    this.logTrace(result);
+    return result;
+  }
+
+  /** Generated variants and HyDE passages, and any degraded branch, as structured log lines. */
+  private logTrace(result: SearchResult): void {
+    if (result.expansions || result.hyde) {
+      this.logger.log({
+        msg: 'search expansions',
+        query: result.query,
+        ranker: result.settings.ranker,
+        expansions: result.expansions,
+        hyde: result.hyde,
+        timings: result.timings,
+      });
+    }
+    if (result.warnings.length) {
+      this.logger.warn({ msg: 'search degraded', query: result.query, warnings: result.warnings });
+    }
   }
 }

@@ -3,6 +3,7 @@ import type { DataSource } from 'typeorm';
 import type { Env } from '../../config/env.schema';
 import { CachedEmbedder } from '../../providers/cached-embedder';
 import { fusionWeightsFor } from './fusion-weights';
+import { llmSearchPortsFromEnv } from './llm-search-ports';
 import { SqlChunkSearch } from './repositories/sql-chunk-search';
 
 /**
@@ -13,7 +14,8 @@ export function createSearchPorts(
   dataSource: DataSource,
   env: Env,
   embedder: EmbeddingProvider,
-  extra: Partial<Omit<SearchPorts, 'chunks' | 'embedder'>> = {},
+  /** LLM ports (expander, HyDE, reranker); by default the ones the environment configures. */
+  extra: Partial<Omit<SearchPorts, 'chunks' | 'embedder'>> = llmSearchPortsFromEnv(env),
 ): { ports: SearchPorts; options: Partial<SearchOptions>; embedder: CachedEmbedder } {
   const cached = embedder instanceof CachedEmbedder ? embedder : new CachedEmbedder(embedder, dataSource);
   return {
@@ -22,11 +24,12 @@ export function createSearchPorts(
         k1: env.BM25_K1,
         b: env.BM25_B,
         efSearch: env.HNSW_EF_SEARCH,
+        storage: env.EMBEDDING_STORAGE,
       }),
       embedder: cached,
       ...extra,
     },
-    options: { weights: fusionWeightsFor(cached.modelId) },
+    options: { weights: fusionWeightsFor(cached.modelId), llmTimeoutMs: env.LLM_TIMEOUT_MS },
     embedder: cached,
   };
 }

@@ -42,14 +42,14 @@ export class ScriptedOpenAiServer {
   ) {}
 
   static async start(): Promise<ScriptedOpenAiServer> {
-    let instance: ScriptedOpenAiServer | undefined;
+    const ref: { current?: ScriptedOpenAiServer } = {};
     const server = createServer((req, res) => {
-      void instance!.handle(req, res);
+      void ref.current!.handle(req, res);
     });
     await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
     const { port } = server.address() as AddressInfo;
-    instance = new ScriptedOpenAiServer(server, `http://127.0.0.1:${port}/v1`);
-    return instance;
+    ref.current = new ScriptedOpenAiServer(server, `http://127.0.0.1:${port}/v1`);
+    return ref.current;
   }
 
   /** Handlers are tried newest first; the first non-null reply wins. */

@@ -17,7 +17,9 @@ export async function startTestDatabase(
   options: { migrate?: boolean } = {},
 ): Promise<TestDatabase> {
   const connection = await openDatabase(env);
-  const dataSource = new DataSource(buildDataSourceOptions(connection, embeddingDimensionFor(env)));
+  const dataSource = new DataSource(
+    buildDataSourceOptions(connection, embeddingDimensionFor(env), env.EMBEDDING_STORAGE),
+  );
   await dataSource.initialize();
   if (options.migrate ?? true) await dataSource.runMigrations({ transaction: 'each' });
   return {

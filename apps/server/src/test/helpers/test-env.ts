@@ -10,6 +10,8 @@ export function testEnv(overrides: Record<string, string> = {}): Env {
     PORT: '0',
     // Each test app gets its own BullMQ keys, so parallel runs never take each other's jobs.
     QUEUE_PREFIX: `test-${process.pid}-${Math.random().toString(36).slice(2, 10)}`,
+    // Suites fire many searches in a burst; the rate limit has its own tests.
+    RATE_LIMIT_PER_MINUTE: '1000000',
     ...overrides,
   });
 }

@@ -72,7 +72,10 @@ export function parseBeirQrels(text: string): ParsedQrels {
     seenContent = true;
     if (first && columns.length === 3 && columns[0].toLowerCase() === 'query-id') return;
     if (columns.length !== 3) {
-      problems.push({ line, reason: `expected 3 tab-separated columns (query-id, corpus-id, score), found ${columns.length}` });
+      problems.push({
+        line,
+        reason: `expected 3 tab-separated columns (query-id, corpus-id, score), found ${columns.length}`,
+      });
       return;
     }
     const [queryId, documentId, score] = columns;
@@ -92,7 +95,10 @@ export function parseBeirQrels(text: string): ParsedQrels {
     }
     const previous = forQuery.get(documentId);
     if (previous !== undefined && previous !== Number(score)) {
-      problems.push({ line, reason: `conflicting judgments for query "${queryId}" and document "${documentId}"` });
+      problems.push({
+        line,
+        reason: `conflicting judgments for query "${queryId}" and document "${documentId}"`,
+      });
       return;
     }
     forQuery.set(documentId, Number(score));

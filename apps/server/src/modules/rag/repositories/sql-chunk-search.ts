@@ -1,12 +1,15 @@
 import type { ChunkFilter, ChunkRecord, ChunkSearch, ScoredChunk } from '@lumina/rag';
 import type { DataSource } from 'typeorm';
 import { BM25_SEARCH_SQL } from './sql/bm25-search.sql';
-import { DENSE_SEARCH_SQL } from './sql/dense-search.sql';
+import type { EmbeddingStorage } from '../../../database/embedding-storage';
+import { denseSearchSql } from './sql/dense-search.sql';
 
 export interface SqlChunkSearchOptions {
   k1: number;
   b: number;
   efSearch: number;
+  /** The chunks' vector type (EMBEDDING_STORAGE); query vectors are cast to it. Default `vector`. */
+  storage?: EmbeddingStorage;
 }
 
 export function toVectorLiteral(vector: readonly number[]): string {
@@ -15,10 +18,16 @@ export function toVectorLiteral(vector: readonly number[]): string {
 
 /** The ChunkSearch port over PostgreSQL/PGlite: BM25 and pgvector in SQL, every value a parameter. */
 export class SqlChunkSearch implements ChunkSearch {
+  private readonly storage: EmbeddingStorage;
+  private readonly denseSql: string;
+
   constructor(
     private readonly dataSource: DataSource,
     private readonly options: SqlChunkSearchOptions,
-  ) {}
+  ) {
+    this.storage = options.storage ?? 'vector';
+    this.denseSql = denseSearchSql(this.storage);
+  }
 
   async lexical(query: string, k: number, filter: ChunkFilter = {}): Promise<ScoredChunk[]> {
     const rows: { chunkId: string; score: number }[] = await this.dataSource.query(BM25_SEARCH_SQL, [
@@ -46,7 +55,7 @@ export class SqlChunkSearch implements ChunkSearch {
         await manager.query(`SELECT set_config('hnsw.ef_search', $1, true)`, [String(efSearch)]);
         if (ids) await manager.query(`SET LOCAL hnsw.iterative_scan = relaxed_order`);
       }
-      return manager.query(DENSE_SEARCH_SQL, [toVectorLiteral(vector), k, ids]);
+      return manager.query(this.denseSql, [toVectorLiteral(vector), k, ids]);
     });
     // relaxed_order may return rows slightly out of order: restore the exact order of the scores.
     return rows
@@ -71,7 +80,7 @@ export class SqlChunkSearch implements ChunkSearch {
   async similarity(chunkIds: string[], vector: number[]): Promise<Map<string, number>> {
     if (chunkIds.length === 0) return new Map();
     const rows: { chunkId: string; similarity: number }[] = await this.dataSource.query(
-      `SELECT id AS "chunkId", 1 - (embedding <=> $2::vector) AS similarity
+      `SELECT id AS "chunkId", 1 - (embedding <=> $2::${this.storage}) AS similarity
        FROM chunks WHERE id = ANY($1::uuid[]) AND embedding IS NOT NULL`,
       [chunkIds, toVectorLiteral(vector)],
     );

@@ -1,0 +1,218 @@
+import 'reflect-metadata';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { parseArgs } from 'node:util';
+import { DataSource } from 'typeorm';
+import { createHttpApp } from '../bootstrap/create-http-app';
+import { loadEnv } from '../config/load-env';
+import { openDatabase } from '../database/database-connection';
+import { IndexingService } from '../modules/ingestion/indexing.service';
+import { EMBEDDER } from '../providers/providers.module';
+import type { CachedEmbedder } from '../providers/cached-embedder';
+import { ScriptedLlmServer } from './scripted-llm-server';
+
+const USAGE = `usage: npm run bench:load -- [--clients N] [--seconds T] [--llm-latency MS]
+
+Starts the real server in this process on 127.0.0.1 (embedded database in a temporary folder, workers in
+process, a scripted OpenAI-compatible LLM on loopback answering after --llm-latency ms, default 20), seeds a
+small corpus, then runs N concurrent clients (default 50) for T seconds (default 20), each alternating
+POST /rag/search and POST /chat (the event stream read to its end). Prints throughput, p50/p95/p99 latency
+per route, errors (goal 0) and the process memory at the end.`;
+
+const TOPICS = [
+  [
+    'Database failover',
+    'Promote the standby replica, then repoint the writers to it and verify replication lag.',
+  ],
+  ['Backups', 'Nightly base backups are kept for 30 days; WAL archives allow point-in-time recovery.'],
+  ['On-call', 'The on-call engineer acknowledges pages within five minutes and opens an incident channel.'],
+  ['Deployments', 'Deploy with a canary at 5 percent, watch error rates for ten minutes, then roll out.'],
+  ['Caching', 'The cache keeps hot keys for 60 seconds; invalidation happens on every write to the source.'],
+  ['Rate limits', 'Clients get 120 requests per minute; a 429 answer carries Retry-After in seconds.'],
+];
+const QUESTIONS = [
+  'How do I fail over the database?',
+  'How long are backups kept?',
+  'What does the on-call engineer do first?',
+  'How are deployments rolled out?',
+  'When is the cache invalidated?',
+  'What happens above the rate limit?',
+];
+
+interface Sample {
+  route: 'search' | 'chat';
+  ms: number;
+  ok: boolean;
+}
+
+async function main(argv: string[]): Promise<void> {
+  const { values } = parseArgs({
+    args: argv,
+    options: {
+      clients: { type: 'string', default: '50' },
+      seconds: { type: 'string', default: '20' },
+      'llm-latency': { type: 'string', default: '20' },
+      help: { type: 'boolean', default: false },
+    },
+  });
+  if (values.help) {
+    console.log(USAGE);
+    return;
+  }
+  const clients = boundedInt('--clients', values.clients, 1, 500);
+  const seconds = boundedInt('--seconds', values.seconds, 1, 600);
+  const latency = boundedInt('--llm-latency', values['llm-latency'], 0, 10_000);
+
+  const dir = mkdtempSync(join(tmpdir(), 'lumina-bench-load-'));
+  const llm = await ScriptedLlmServer.start(latency);
+  const env = loadEnv({
+    HOST: '127.0.0.1',
+    PORT: '0',
+    LOG_LEVEL: 'error',
+    PGLITE_DATA_DIR: join(dir, 'pglite'),
+    PGLITE_PORT: '0',
+    UPLOAD_DIR: join(dir, 'uploads'),
+    QUEUE_PREFIX: `bench-load-${process.pid}`,
+    LLM_BASE_URL: llm.baseUrl,
+    LLM_MODEL: 'scripted',
+    LLM_API_KEY: 'bench',
+    // The clients share one loopback address: the limit would measure itself, not the server.
+    RATE_LIMIT_PER_MINUTE: '1000000',
+  });
+  const connection = await openDatabase(env);
+  const app = await createHttpApp(env, connection);
+  try {
+    await app.listen(0, '127.0.0.1');
+    const baseUrl = (await app.getUrl()).replace('[::1]', '127.0.0.1');
+    await seed(app.get(DataSource), app.get<CachedEmbedder>(EMBEDDER));
+    console.error(`server on ${baseUrl}; ${clients} clients for ${seconds} s …`);
+
+    const samples: Sample[] = [];
+    const errors = new Map<string, number>();
+    const deadline = Date.now() + seconds * 1000;
+    const started = performance.now();
+    await Promise.all(
+      Array.from({ length: clients }, (_, client) => runClient(client, baseUrl, deadline, samples, errors)),
+    );
+    const elapsed = (performance.now() - started) / 1000;
+    const memory = process.memoryUsage();
+    report({ clients, seconds: elapsed, samples, errors, memory, llmCalls: llm.calls });
+    if (samples.some((sample) => !sample.ok)) process.exitCode = 1;
+  } finally {
+    await app.close();
+    await connection.close();
+    await llm.close();
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+async function seed(dataSource: DataSource, embedder: CachedEmbedder): Promise<void> {
+  const documents: { documentId: string; title: string; text: string; format: 'plain' }[] = [];
+  for (let copy = 0; copy < 5; copy += 1) {
+    for (const [title, text] of TOPICS) {
+      const [row] = await dataSource.query(
+        `INSERT INTO documents (title, content_hash, status) VALUES ($1, md5($1), 'chunking') RETURNING id`,
+        [`${title} ${copy + 1}`],
+      );
+      documents.push({
+        documentId: row.id,
+        title: `${title} ${copy + 1}`,
+        text: `${text} (${copy + 1})`,
+        format: 'plain',
+      });
+    }
+  }
+  await new IndexingService(dataSource, embedder, {
+    unit: 'chunk',
+    maxChars: 400,
+    overlapChars: 60,
+  }).indexDocuments(documents);
+}
+
+async function runClient(
+  client: number,
+  baseUrl: string,
+  deadline: number,
+  samples: Sample[],
+  errors: Map<string, number>,
+): Promise<void> {
+  for (let i = client; Date.now() < deadline; i += 1) {
+    const route = i % 2 === 0 ? 'search' : 'chat';
+    const question = QUESTIONS[i % QUESTIONS.length];
+    const start = performance.now();
+    let ok = false;
+    try {
+      const response = await fetch(`${baseUrl}/${route === 'search' ? 'rag/search' : 'chat'}`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', 'x-api-key': `bench-client-${client}` },
+        body: JSON.stringify(route === 'search' ? { query: question } : { message: question }),
+        signal: AbortSignal.timeout(60_000),
+      });
+      const text = await response.text();
+      ok =
+        response.status === 200 &&
+        (route === 'search' ? text.includes('"results"') : /event: done/.test(text));
+      if (!ok) count(errors, `${route}: HTTP ${response.status} ${text.slice(0, 120).replace(/\s+/g, ' ')}`);
+    } catch (error) {
+      count(errors, `${route}: ${(error as Error).message}`);
+    }
+    samples.push({ route, ms: performance.now() - start, ok });
+  }
+}
+
+function count(errors: Map<string, number>, key: string): void {
+  errors.set(key, (errors.get(key) ?? 0) + 1);
+}
+
+function report(run: {
+  clients: number;
+  seconds: number;
+  samples: Sample[];
+  errors: Map<string, number>;
+  memory: NodeJS.MemoryUsage;
+  llmCalls: number;
+}): void {
+  const mb = (bytes: number) => `${(bytes / 1024 / 1024).toFixed(0)} MB`;
+  console.log(
+    `\nLoad: ${run.clients} clients for ${run.seconds.toFixed(1)} s (scripted LLM: ${run.llmCalls} calls)`,
+  );
+  console.log('route        requests   req/s     p50 ms   p95 ms   p99 ms   errors');
+  for (const route of ['search', 'chat', 'all'] as const) {
+    const rows = run.samples.filter((sample) => route === 'all' || sample.route === route);
+    const ms = rows.map((sample) => sample.ms).sort((a, b) => a - b);
+    console.log(
+      [
+        route.padEnd(12),
+        String(rows.length).padStart(8),
+        (rows.length / run.seconds).toFixed(1).padStart(7),
+        percentile(ms, 0.5).toFixed(0).padStart(10),
+        percentile(ms, 0.95).toFixed(0).padStart(8),
+        percentile(ms, 0.99).toFixed(0).padStart(8),
+        String(rows.filter((sample) => !sample.ok).length).padStart(8),
+      ].join(' '),
+    );
+  }
+  for (const [message, times] of run.errors) console.log(`  error ×${times}: ${message}`);
+  console.log(
+    `memory at the end: RSS ${mb(run.memory.rss)}, heap used ${mb(run.memory.heapUsed)} of ${mb(run.memory.heapTotal)}`,
+  );
+}
+
+function percentile(sorted: number[], p: number): number {
+  if (sorted.length === 0) return 0;
+  return sorted[Math.min(sorted.length - 1, Math.ceil(p * sorted.length) - 1)];
+}
+
+function boundedInt(flag: string, raw: string | undefined, min: number, max: number): number {
+  const value = Number(raw);
+  if (!Number.isInteger(value) || value < min || value > max) {
+    throw new Error(`${flag} must be an integer from ${min} to ${max}, got "${raw}"`);
+  }
+  return value;
+}
+
+main(process.argv.slice(2)).catch((error: unknown) => {
+  console.error(error instanceof Error ? error.message : error);
+  process.exit(1);
+});

@@ -1,0 +1,265 @@
+import 'reflect-metadata';
+import { writeFileSync } from 'node:fs';
+import { basename, resolve } from 'node:path';
+import { parseArgs } from 'node:util';
+import { loadBeirDataset, selectQueriesWithQrels } from '@lumina/eval';
+import { searchKnowledge } from '@lumina/rag';
+import type { ChunkingSettings, SearchOptions, SearchPorts, SearchResult } from '@lumina/rag';
+import type { SearchSettings } from '@lumina/shared';
+import { DataSource } from 'typeorm';
+import { loadEnv } from '../config/load-env';
+import { buildDataSourceOptions } from '../database/data-source.options';
+import { openDatabase } from '../database/database-connection';
+import { embeddingCacheKey } from '../providers/cached-embedder';
+import { createEmbedder } from '../providers/create-embedder';
+import { embeddingDimensionFor } from '../providers/embedding-dimension';
+import { OpenAiChatModel } from '../providers/openai-chat-model';
+import { llmSearchPorts } from '../modules/rag/llm-search-ports';
+import { createSearchPorts } from '../modules/rag/search-ports.factory';
+import { indexBeirCorpus } from './beir-index';
+import { progressReporter } from './progress';
+import { ScriptedLlmServer } from './scripted-llm-server';
+
+const USAGE = `usage:
+  npm run bench:search -- --dataset <beir-dir> [--split test] [--limit-queries 50] [--llm-latency 300]
+                          [--warmup 3] [--chunk-size 900 --overlap 180] [--db-dir <dir>] [--json <file>]
+
+Latency of one search at a time, as the API runs it, for dense, bm25, hybrid, and hybrid with LLM query
+expansion and HyDE answered by an in-process scripted LLM with a fixed latency over real HTTP. Reuses the
+index the eval command built (.data/eval/<dataset>-chunk-<size>-<overlap>) or builds it. Every search
+starts with the query's vector out of the embedding cache, as a new query would.`;
+
+class UsageError extends Error {}
+
+interface Mode {
+  name: string;
+  settings: Partial<SearchSettings>;
+}
+
+const MODES: Mode[] = [
+  { name: 'dense', settings: { ranker: 'dense' } },
+  { name: 'bm25', settings: { ranker: 'bm25' } },
+  { name: 'hybrid', settings: { ranker: 'hybrid' } },
+  {
+    name: 'hybrid + expansion + HyDE (llm)',
+    settings: { ranker: 'hybrid', enableQueryExpansion: true, enableHyDE: true },
+  },
+];
+
+async function main(argv: string[]): Promise<void> {
+  const { values } = parseArgs({
+    args: argv,
+    options: {
+      dataset: { type: 'string' },
+      split: { type: 'string', default: 'test' },
+      'limit-queries': { type: 'string', default: '50' },
+      'llm-latency': { type: 'string', default: '300' },
+      warmup: { type: 'string', default: '3' },
+      'chunk-size': { type: 'string' },
+      overlap: { type: 'string' },
+      'db-dir': { type: 'string' },
+      json: { type: 'string' },
+      help: { type: 'boolean', default: false },
+    },
+  });
+  if (values.help) {
+    console.log(USAGE);
+    return;
+  }
+  const env = loadEnv();
+  const datasetDir = values.dataset ?? env.EVAL_DATASET_DIR;
+  if (!datasetDir) throw new UsageError('--dataset (or EVAL_DATASET_DIR) is required');
+  const limit = positiveInt(values['limit-queries'], '--limit-queries');
+  const llmLatency = positiveInt(values['llm-latency'], '--llm-latency');
+  const warmup = nonNegativeInt(values.warmup, '--warmup');
+  const chunking: ChunkingSettings = {
+    unit: 'chunk',
+    maxChars: positiveInt(values['chunk-size'] ?? String(env.CHUNK_MAX_CHARS), '--chunk-size'),
+    overlapChars: nonNegativeInt(values.overlap ?? String(env.CHUNK_OVERLAP_CHARS), '--overlap'),
+  };
+  const datasetName = basename(resolve(datasetDir));
+  const dataset = await loadBeirDataset(datasetDir, values.split);
+  const queries = selectQueriesWithQrels(dataset).slice(0, warmup + limit);
+  if (queries.length <= warmup)
+    throw new UsageError(`the split has only ${queries.length} queries with judgments`);
+  const dbDir =
+    values['db-dir'] ?? `.data/eval/${datasetName}-chunk-${chunking.maxChars}-${chunking.overlapChars}`;
+
+  const connection = await openDatabase({ ...env, PGLITE_DATA_DIR: dbDir, PGLITE_PORT: 0 });
+  const dataSource = new DataSource(
+    buildDataSourceOptions(connection, embeddingDimensionFor(env), env.EMBEDDING_STORAGE),
+  );
+  const llm = await ScriptedLlmServer.start(llmLatency);
+  try {
+    await dataSource.initialize();
+    await dataSource.runMigrations({ transaction: 'each' });
+    const inner = createEmbedder(env);
+    const chat = new OpenAiChatModel({
+      baseURL: llm.baseUrl,
+      model: 'scripted-bench',
+      timeoutMs: env.LLM_TIMEOUT_MS,
+      maxRetries: 0,
+    });
+    const built = createSearchPorts(dataSource, env, inner, llmSearchPorts(chat, null));
+    const indexed = await indexBeirCorpus(
+      dataSource,
+      dataset,
+      datasetName,
+      chunking,
+      built.embedder,
+      progressReporter,
+    );
+    console.error(
+      `index: ${indexed.documentsAdded} documents added, ${indexed.vectorsBackfilled} vectors added in ${indexed.seconds}s`,
+    );
+    const [{ chunks }] = await dataSource.query(`SELECT count(*)::int AS chunks FROM chunks`);
+
+    /** New queries are not in the embedding cache: forget the texts a search embedded. */
+    const forget = async (texts: string[]) => {
+      await dataSource.query(`DELETE FROM embedding_cache WHERE key = ANY($1::text[])`, [
+        texts.map((text) => embeddingCacheKey(inner, text)),
+      ]);
+    };
+    const run = async (text: string, mode: Mode, ports: SearchPorts, options: Partial<SearchOptions>) => {
+      await forget([text]);
+      const started = performance.now();
+      const result = await searchKnowledge(text, mode.settings, ports, options);
+      const ms = performance.now() - started;
+      await forget(
+        [text, ...(result.expansions?.variants ?? []), result.hyde?.passage ?? ''].filter(Boolean),
+      );
+      return { ms, result };
+    };
+
+    // One LLM call on its own, through the same adapter and HTTP path.
+    const llmCallMs: number[] = [];
+    for (let i = 0; i < 5; i++) {
+      const started = performance.now();
+      await chat.complete({ messages: [{ role: 'user', content: `Question: warm up ${i}` }] });
+      llmCallMs.push(performance.now() - started);
+    }
+
+    const timings = new Map<string, number[]>(MODES.map((mode) => [mode.name, []]));
+    const ratios: number[] = [];
+    /** Where the enhanced search spends its time: each branch and LLM call, and what follows the LLM. */
+    const branchMs = new Map<string, number[]>();
+    const warnings: string[] = [];
+    let llmCallsBefore = llm.calls;
+    const report = progressReporter('searching');
+    for (let i = 0; i < queries.length; i++) {
+      const measured = i >= warmup;
+      const byMode = new Map<string, SearchResult & { ms: number }>();
+      for (const mode of MODES) {
+        const { ms, result } = await run(queries[i].text, mode, built.ports, built.options);
+        byMode.set(mode.name, { ...result, ms });
+        if (measured) {
+          timings.get(mode.name)!.push(ms);
+          warnings.push(...result.warnings);
+        }
+      }
+      if (measured) {
+        const enhanced = byMode.get(MODES[3].name)!;
+        ratios.push(enhanced.ms / (median(llmCallMs) + byMode.get('hybrid')!.ms));
+        const parts = {
+          ...enhanced.timings.perBranch,
+          'after the LLM answered': enhanced.ms - enhanced.timings.llm,
+        };
+        for (const [name, ms] of Object.entries(parts))
+          branchMs.set(name, [...(branchMs.get(name) ?? []), ms]);
+      } else {
+        llmCallsBefore = llm.calls;
+      }
+      if (measured) report(i - warmup + 1, queries.length - warmup);
+    }
+    const measuredQueries = queries.length - warmup;
+
+    const rows = MODES.map((mode) => ({ mode: mode.name, ...summary(timings.get(mode.name)!) }));
+    const llmCall = summary(llmCallMs);
+    const ratio = summary(ratios);
+    const hybridP50 = rows[2].p50;
+    const enhancedP50 = rows[3].p50;
+    const lines = [
+      `search latency on ${datasetName}/${values.split}: ${measuredQueries} queries one at a time (after ${warmup} ` +
+        `warm-up), ${chunks} chunks of ${chunking.maxChars}/${chunking.overlapChars}, embedder ${inner.modelId}, ` +
+        `topK 6, candidateK 30, scripted LLM ${llmLatency} ms per call over HTTP`,
+      '',
+      `${'mode'.padEnd(34)}${'p50 ms'.padStart(9)}${'p95 ms'.padStart(9)}${'mean ms'.padStart(9)}`,
+      ...rows.map((row) => `${row.mode.padEnd(34)}${fmt(row.p50)}${fmt(row.p95)}${fmt(row.mean)}`),
+      `${'one LLM call (scripted)'.padEnd(34)}${fmt(llmCall.p50)}${fmt(llmCall.p95)}${fmt(llmCall.mean)}`,
+      '',
+      `concurrency ratio t(hybrid + expansion + HyDE) / (t(one LLM call) + t(hybrid)), per query:`,
+      `  p50 ${ratio.p50.toFixed(2)}  p95 ${ratio.p95.toFixed(2)}  (bound 1.25; both LLM calls in sequence would be ≥ ` +
+        `${((2 * llmCall.p50 + hybridP50) / (llmCall.p50 + hybridP50)).toFixed(2)})`,
+      `  of the medians: ${enhancedP50.toFixed(0)} / (${llmCall.p50.toFixed(0)} + ${hybridP50.toFixed(0)}) = ` +
+        `${(enhancedP50 / (llmCall.p50 + hybridP50)).toFixed(2)}`,
+      `hybrid + expansion + HyDE, p50 ms per part (branches overlap): ${[...branchMs.entries()]
+        .map(([name, values]) => `${name} ${median(values).toFixed(0)}`)
+        .join(', ')}`,
+      `LLM calls per enhanced search: ${((llm.calls - llmCallsBefore) / measuredQueries).toFixed(1)}, ` +
+        `most at once: ${llm.maxInFlight}; warnings: ${warnings.length ? [...new Set(warnings)].join(' | ') : 'none'}`,
+    ];
+    console.log(lines.join('\n'));
+    if (values.json) {
+      writeFileSync(
+        values.json,
+        JSON.stringify(
+          {
+            dataset: datasetName,
+            split: values.split,
+            queries: measuredQueries,
+            llmLatency,
+            chunks,
+            rows,
+            llmCall,
+            ratio,
+          },
+          null,
+          2,
+        ),
+      );
+      console.error(`report written to ${values.json}`);
+    }
+  } finally {
+    await llm.close();
+    if (dataSource.isInitialized) await dataSource.destroy();
+    await connection.close();
+  }
+}
+
+function summary(values: number[]): { p50: number; p95: number; mean: number } {
+  const sorted = [...values].sort((a, b) => a - b);
+  const at = (q: number) =>
+    sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil(q * sorted.length) - 1))];
+  return { p50: at(0.5), p95: at(0.95), mean: sorted.reduce((sum, v) => sum + v, 0) / sorted.length };
+}
+
+function median(values: number[]): number {
+  return summary(values).p50;
+}
+
+function fmt(ms: number): string {
+  return ms.toFixed(1).padStart(9);
+}
+
+function positiveInt(value: string, flag: string): number {
+  const parsed = Number(value);
+  if (!Number.isInteger(parsed) || parsed < 1)
+    throw new UsageError(`${flag} must be a positive integer, got "${value}"`);
+  return parsed;
+}
+
+function nonNegativeInt(value: string, flag: string): number {
+  const parsed = Number(value);
+  if (!Number.isInteger(parsed) || parsed < 0)
+    throw new UsageError(`${flag} must be an integer ≥ 0, got "${value}"`);
+  return parsed;
+}
+
+main(process.argv.slice(2)).catch((error: unknown) => {
+  if (error instanceof UsageError) {
+    console.error(`${error.message}\n\n${USAGE}`);
+    process.exit(2);
+  }
+  console.error(error instanceof Error ? error.message : error);
+  process.exit(1);
+});

@@ -1,0 +1,70 @@
+import { Body, Controller, Post, Req, Res } from '@nestjs/common';
+import {
+  ApiBadRequestResponse,
+  ApiConflictResponse,
+  ApiNotFoundResponse,
+  ApiOkResponse,
+  ApiOperation,
+  ApiProduces,
+  ApiServiceUnavailableResponse,
+  ApiTags,
+} from '@nestjs/swagger';
+import type { Request, Response } from 'express';
+import { ChatService } from './chat.service';
+import { ChatRequestDto } from './dtos/chat-request.dto';
+import { GeneralRequestDto } from './dtos/general-request.dto';
+import { SseStream } from './sse-stream';
+
+const EVENTS =
+  'Server-Sent Events: `retrieval` (ranked passages numbered [1]..[n], expansions, HyDE), `token` (answer ' +
+  'text), `citations` (valid citations, dropped markers), `done` (ids, notFound, generator, usage, timings) ' +
+  'or `error` (a sentence to show).';
+
+@ApiTags('chat')
+@Controller('chat')
+export class ChatController {
+  constructor(private readonly chat: ChatService) {}
+
+  @Post()
+  @ApiOperation({
+    summary: 'Ask a question; the answer streams, grounded in the documents, with citations',
+    description: EVENTS,
+  })
+  @ApiProduces('text/event-stream')
+  @ApiOkResponse({ description: 'The event stream' })
+  @ApiBadRequestResponse({ description: 'Empty or over-long message, malformed settings' })
+  @ApiNotFoundResponse({ description: 'Unknown conversation' })
+  async ask(@Body() body: ChatRequestDto, @Req() req: Request, @Res() res: Response): Promise<void> {
+    const prepared = await this.chat.prepareChat(body);
+    const stream = new SseStream(req, res);
+    try {
+      await this.chat.streamChat(prepared, stream);
+    } catch (error) {
+      this.chat.reportUnexpected(error, stream);
+    } finally {
+      stream.end();
+    }
+  }
+
+  @Post('general')
+  @ApiOperation({
+    summary: 'Answer the question of a "not found" answer from the model’s general knowledge',
+    description: `Only after an answer with notFound: true; no retrieval, no citations. ${EVENTS}`,
+  })
+  @ApiProduces('text/event-stream')
+  @ApiOkResponse({ description: 'The event stream (source: general-knowledge)' })
+  @ApiNotFoundResponse({ description: 'Unknown conversation or message' })
+  @ApiConflictResponse({ description: 'The message is not a "not found" answer, or was already answered' })
+  @ApiServiceUnavailableResponse({ description: 'No language model is configured' })
+  async general(@Body() body: GeneralRequestDto, @Req() req: Request, @Res() res: Response): Promise<void> {
+    const prepared = await this.chat.prepareGeneral(body);
+    const stream = new SseStream(req, res);
+    try {
+      await this.chat.streamGeneral(prepared, stream);
+    } catch (error) {
+      this.chat.reportUnexpected(error, stream);
+    } finally {
+      stream.end();
+    }
+  }
+}

@@ -1,0 +1,15 @@
+import { Module } from '@nestjs/common';
+import { RagModule } from '../rag/rag.module';
+import { ChatController } from './chat.controller';
+import { ChatService } from './chat.service';
+import { ConversationService } from './conversation.service';
+import { ConversationsController } from './conversations.controller';
+import { MessagesController } from './messages.controller';
+
+@Module({
+  imports: [RagModule],
+  controllers: [ChatController, ConversationsController, MessagesController],
+  providers: [ChatService, ConversationService],
+  exports: [ChatService, ConversationService],
+})
+export class ChatModule {}

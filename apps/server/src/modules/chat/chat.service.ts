@@ -1,0 +1,264 @@
+import {
+  BadRequestException,
+  ConflictException,
+  Injectable,
+  Logger,
+  NotFoundException,
+  ServiceUnavailableException,
+} from '@nestjs/common';
+import { InjectDataSource } from '@nestjs/typeorm';
+import type { ChatModel } from '@lumina/rag';
+import type { ChatStreamEventMap, ChatStreamEventName, SearchSettings } from '@lumina/shared';
+import { DataSource } from 'typeorm';
+import type { CachedEmbedder } from '../../providers/cached-embedder';
+import { InjectChatModel, InjectEmbedder } from '../../providers/providers.module';
+import { RagService } from '../rag/rag.service';
+import { ConversationService } from './conversation.service';
+import type { ConversationEntity } from './entities/conversation.entity';
+import type { MessageEntity } from './entities/message.entity';
+import { RetrievalTraceEntity } from './entities/retrieval-trace.entity';
+import { ERROR_MESSAGES, generateAnswer, generateGeneralAnswer } from './generate-answer';
+import type { AnswerDeps, AnswerOutcome } from './generate-answer';
+
+/** Where a chat stream's events go (the SSE response), and the signal that says the client left. */
+export interface ChatEventSink {
+  send<K extends ChatStreamEventName>(event: K, data: ChatStreamEventMap[K]): void;
+  readonly signal: AbortSignal;
+}
+
+export interface PreparedChat {
+  message: string;
+  conversation: ConversationEntity | null;
+  settings: Partial<SearchSettings>;
+}
+
+export interface PreparedGeneral {
+  conversation: ConversationEntity;
+  question: MessageEntity;
+  /** The question as it was searched (rewritten with the conversation's context). */
+  standaloneQuestion: string;
+  model: ChatModel;
+}
+
+export const GENERAL_NEEDS_LLM =
+  'Answers from general knowledge need a language model, and none is configured (set LLM_BASE_URL and LLM_MODEL).';
+
+/**
+ * The chat: a question is stored, answered by generateAnswer (the same code the answers evaluation
+ * runs) while the events stream out, and the answer is stored with its retrieval trace — also when
+ * the model broke off (status failed, partial text kept) or the client left (status cancelled).
+ */
+@Injectable()
+export class ChatService {
+  private readonly logger = new Logger(ChatService.name);
+
+  constructor(
+    private readonly rag: RagService,
+    private readonly conversations: ConversationService,
+    @InjectDataSource() private readonly dataSource: DataSource,
+    @InjectChatModel() private readonly chatModel: ChatModel | null,
+    @InjectEmbedder() private readonly embedder: CachedEmbedder,
+  ) {}
+
+  /** What answering uses: the API's search, the configured chat model (or none) and embedder. */
+  answerDeps(): AnswerDeps {
+    return {
+      search: (query, settings, signal) => this.rag.search(query, settings, signal),
+      chatModel: this.chatModel,
+      embedder: this.embedder,
+    };
+  }
+
+  /** The checks made before the stream opens, so bad requests get a plain 4xx. */
+  async prepareChat(body: {
+    conversationId?: string;
+    message: string;
+    settings?: Partial<SearchSettings>;
+  }): Promise<PreparedChat> {
+    const message = body.message.trim();
+    if (!message) throw new BadRequestException('message must contain words, not only spaces');
+    const conversation = body.conversationId ? await this.conversations.require(body.conversationId) : null;
+    return { message, conversation, settings: body.settings ?? {} };
+  }
+
+  async streamChat(prepared: PreparedChat, sink: ChatEventSink): Promise<void> {
+    const conversation = prepared.conversation ?? (await this.conversations.create(prepared.message));
+    const history = prepared.conversation ? await this.conversations.history(conversation.id) : [];
+    const question = await this.conversations.addMessage({
+      conversationId: conversation.id,
+      role: 'user',
+      content: prepared.message,
+    });
+    const outcome = await generateAnswer(
+      { question: prepared.message, history, settings: prepared.settings, signal: sink.signal },
+      this.answerDeps(),
+      {
+        retrieval: (stage) =>
+          sink.send('retrieval', {
+            conversationId: conversation.id,
+            userMessageId: question.id,
+            query: stage.query,
+            standaloneQuery: stage.standaloneQuery,
+            passages: stage.passages,
+            expansions: stage.search.expansions,
+            hyde: stage.search.hyde,
+            belowThreshold: stage.search.belowThreshold,
+            warnings: stage.search.warnings,
+            timings: stage.timings,
+          }),
+        token: (text) => sink.send('token', { text }),
+      },
+    );
+    const answer = await this.store(conversation.id, question.id, outcome);
+    this.finish(conversation.id, answer.id, outcome, sink);
+  }
+
+  /** The checks before an answer from general knowledge: 404, 409 (not after a notFound answer), 503. */
+  async prepareGeneral(body: { conversationId: string; messageId: string }): Promise<PreparedGeneral> {
+    const conversation = await this.conversations.require(body.conversationId);
+    const answer = await this.conversations.findMessage(body.messageId);
+    if (!answer || answer.conversationId !== conversation.id) {
+      throw new NotFoundException(`Message ${body.messageId} is not in conversation ${conversation.id}`);
+    }
+    if (answer.role !== 'assistant' || answer.source !== 'documents') {
+      throw new BadRequestException('messageId must name an answer from the documents');
+    }
+    if (!answer.notFound || answer.status !== 'complete') {
+      throw new ConflictException(
+        'An answer from general knowledge can only follow an answer that found nothing in the documents; ' +
+          'this answer did not say so.',
+      );
+    }
+    const question = answer.replyToId ? await this.conversations.findMessage(answer.replyToId) : null;
+    if (!question) throw new ConflictException('The question of this answer no longer exists.');
+    if (await this.conversations.hasGeneralAnswer(question.id)) {
+      throw new ConflictException('This question already has an answer from general knowledge.');
+    }
+    if (!this.chatModel) throw new ServiceUnavailableException(GENERAL_NEEDS_LLM);
+    const trace = await this.dataSource
+      .getRepository(RetrievalTraceEntity)
+      .findOneBy({ messageId: answer.id });
+    return {
+      conversation,
+      question,
+      standaloneQuestion: trace?.standaloneQuery ?? question.content,
+      model: this.chatModel,
+    };
+  }
+
+  async streamGeneral(prepared: PreparedGeneral, sink: ChatEventSink): Promise<void> {
+    const outcome = await generateGeneralAnswer(
+      prepared.standaloneQuestion,
+      prepared.model,
+      { token: (text) => sink.send('token', { text }) },
+      sink.signal,
+    );
+    outcome.query = prepared.question.content;
+    const answer = await this.store(prepared.conversation.id, prepared.question.id, outcome);
+    this.finish(prepared.conversation.id, answer.id, outcome, sink);
+  }
+
+  /** The `error` event for a failure outside the answer itself (e.g. the database). */
+  reportUnexpected(error: unknown, sink: ChatEventSink): void {
+    this.logger.error({ msg: 'chat stream failed', err: error });
+    sink.send('error', { code: 'internal', message: ERROR_MESSAGES.internal });
+  }
+
+  private async store(
+    conversationId: string,
+    questionId: string,
+    outcome: AnswerOutcome,
+  ): Promise<MessageEntity> {
+    const search = outcome.search;
+    return this.conversations.addMessage(
+      {
+        conversationId,
+        role: 'assistant',
+        content: outcome.text,
+        status: outcome.status,
+        replyToId: questionId,
+        source: outcome.source,
+        generator: outcome.generator,
+        notFound: outcome.notFound,
+        citations: outcome.citations,
+        droppedMarkers: outcome.droppedMarkers,
+        uncited: outcome.uncited,
+        model: outcome.model,
+        usage: outcome.usage,
+        error: outcome.error ? `${outcome.error.message} (${outcome.error.detail})` : null,
+      },
+      {
+        query: outcome.query,
+        standaloneQuery: outcome.standaloneQuery,
+        rewrite: outcome.rewrite,
+        settings: search?.settings ?? null,
+        expansions: search?.expansions ?? null,
+        hyde: search?.hyde ?? null,
+        belowThreshold: search?.belowThreshold ?? false,
+        retrieved: outcome.passages.map((p) => ({
+          marker: p.marker,
+          chunkId: p.chunkId,
+          documentId: p.documentId,
+          score: p.score,
+          similarity: p.similarity,
+          provenance: p.provenance,
+        })),
+        promptVersion: outcome.promptVersion,
+        model: outcome.model,
+        generator: outcome.generator,
+        source: outcome.source,
+        usage: outcome.usage,
+        timings: outcome.timings,
+        notFound: outcome.notFound,
+        uncited: outcome.uncited,
+        droppedMarkers: outcome.droppedMarkers,
+        warnings: outcome.warnings,
+      },
+    );
+  }
+
+  private finish(
+    conversationId: string,
+    messageId: string,
+    outcome: AnswerOutcome,
+    sink: ChatEventSink,
+  ): void {
+    if (outcome.status === 'complete') {
+      if (outcome.droppedMarkers.length || outcome.uncited) {
+        this.logger.warn({
+          msg: 'answer citations need attention',
+          messageId,
+          droppedMarkers: outcome.droppedMarkers,
+          uncited: outcome.uncited,
+        });
+      }
+      sink.send('citations', {
+        citations: outcome.citations,
+        droppedMarkers: outcome.droppedMarkers,
+        uncited: outcome.uncited,
+      });
+      sink.send('done', {
+        conversationId,
+        messageId,
+        notFound: outcome.notFound,
+        generator: outcome.generator,
+        source: outcome.source,
+        model: outcome.model,
+        usage: outcome.usage,
+        timings: outcome.timings,
+      });
+      return;
+    }
+    const error = outcome.error!;
+    if (outcome.status === 'cancelled') {
+      this.logger.log({
+        msg: 'the client left before the answer was complete',
+        messageId,
+        detail: error.detail,
+      });
+      return;
+    }
+    this.logger.warn({ msg: 'answer failed', messageId, code: error.code, detail: error.detail });
+    sink.send('error', { code: error.code, message: error.message, conversationId, messageId });
+  }
+}

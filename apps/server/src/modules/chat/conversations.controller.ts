@@ -1,0 +1,51 @@
+import { Body, Controller, Delete, Get, HttpCode, Param, ParseUUIDPipe, Patch, Query } from '@nestjs/common';
+import {
+  ApiNoContentResponse,
+  ApiNotFoundResponse,
+  ApiOkResponse,
+  ApiOperation,
+  ApiTags,
+} from '@nestjs/swagger';
+import type { Conversation, Page } from '@lumina/shared';
+import { PageQueryDto } from '../question-bank/dtos/page-query.dto';
+import { ConversationService } from './conversation.service';
+import { RenameConversationDto } from './dtos/rename-conversation.dto';
+import type { ConversationDetail } from './conversation.service';
+
+const uuid = new ParseUUIDPipe({ version: undefined, errorHttpStatusCode: 400 });
+
+@ApiTags('chat')
+@Controller('conversations')
+export class ConversationsController {
+  constructor(private readonly conversations: ConversationService) {}
+
+  @Get()
+  @ApiOperation({ summary: 'Conversations, most recently active first' })
+  @ApiOkResponse({ description: '{ items, page, limit, total, totalPages }' })
+  list(@Query() query: PageQueryDto): Promise<Page<Conversation>> {
+    return this.conversations.list(query);
+  }
+
+  @Get(':id')
+  @ApiOperation({ summary: 'A conversation with its messages (paginated with ?page=&limit=), oldest first' })
+  @ApiNotFoundResponse({ description: 'Unknown conversation' })
+  detail(@Param('id', uuid) id: string, @Query() query: PageQueryDto): Promise<ConversationDetail> {
+    return this.conversations.detail(id, query);
+  }
+
+  @Patch(':id')
+  @ApiOperation({ summary: 'Rename a conversation' })
+  @ApiNotFoundResponse({ description: 'Unknown conversation' })
+  rename(@Param('id', uuid) id: string, @Body() body: RenameConversationDto): Promise<Conversation> {
+    return this.conversations.rename(id, body.title);
+  }
+
+  @Delete(':id')
+  @HttpCode(204)
+  @ApiOperation({ summary: 'Delete a conversation, its messages and their traces' })
+  @ApiNoContentResponse({ description: 'Deleted' })
+  @ApiNotFoundResponse({ description: 'Unknown conversation' })
+  async remove(@Param('id', uuid) id: string): Promise<void> {
+    await this.conversations.delete(id);
+  }
+}

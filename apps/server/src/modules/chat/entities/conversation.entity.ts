@@ -1,0 +1,33 @@
+import {
+  Column,
+  CreateDateColumn,
+  Entity,
+  OneToMany,
+  PrimaryGeneratedColumn,
+  UpdateDateColumn,
+} from 'typeorm';
+import { MessageEntity } from './message.entity';
+
+/** A chat: a titled series of questions and answers. */
+@Entity({ name: 'conversations' })
+export class ConversationEntity {
+  @PrimaryGeneratedColumn('uuid')
+  id!: string;
+
+  /** The first question, shortened. */
+  @Column({ type: 'text' })
+  title!: string;
+
+  /** The API key that owns the conversation; null until keys exist (every conversation is shared). */
+  @Column({ name: 'owner_key_id', type: 'uuid', nullable: true })
+  ownerKeyId!: string | null;
+
+  @CreateDateColumn({ name: 'created_at', type: 'timestamptz' })
+  createdAt!: Date;
+
+  @UpdateDateColumn({ name: 'updated_at', type: 'timestamptz' })
+  updatedAt!: Date;
+
+  @OneToMany(() => MessageEntity, (message) => message.conversation)
+  messages?: MessageEntity[];
+}

@@ -1,0 +1,229 @@
+import type {
+  ChatCompletion,
+  ChatModel,
+  ChatRequest,
+  ChatStreamEvent,
+  EmbeddingProvider,
+  SearchHit,
+  SearchResult,
+} from '@lumina/rag';
+import { NOT_FOUND_SENTENCE, resolveSettings } from '@lumina/shared';
+import { LlmRequestError } from '../../providers/llm-request-error';
+import { ERROR_MESSAGES, generateAnswer, generateGeneralAnswer } from './generate-answer';
+import type { AnswerDeps } from './generate-answer';
+
+const hit = (n: number, text: string): SearchHit => ({
+  chunkId: `chunk-${n}`,
+  documentId: `doc-${n}`,
+  documentTitle: `Doc ${n}`,
+  externalId: null,
+  headingPath: [`H${n}`],
+  anchor: `h${n}`,
+  text,
+  spanStart: 0,
+  spanEnd: text.length,
+  score: 1 / n,
+  similarity: null,
+  provenance: [{ branch: 'original:bm25', rank: n, score: 10 - n }],
+});
+
+const result = (results: SearchHit[], belowThreshold = false): SearchResult => ({
+  query: 'q',
+  settings: resolveSettings({}),
+  results,
+  expansions: null,
+  hyde: null,
+  belowThreshold,
+  timings: { total: 1, perBranch: {}, llm: 0, fuse: 0, rerank: 0 },
+  warnings: [],
+});
+
+/** A chat model that streams scripted pieces, then optionally fails; complete() answers `rewrite`. */
+class ScriptedModel implements ChatModel {
+  readonly modelId = 'scripted';
+  readonly requests: ChatRequest[] = [];
+  constructor(
+    private readonly pieces: string[],
+    private readonly failAfter?: Error,
+    private readonly rewrite: string | Error = 'standalone question',
+  ) {}
+
+  async complete(request: ChatRequest): Promise<ChatCompletion> {
+    this.requests.push(request);
+    if (this.rewrite instanceof Error) throw this.rewrite;
+    return { text: this.rewrite, model: this.modelId, usage: null };
+  }
+
+  async *stream(request: ChatRequest): AsyncIterable<ChatStreamEvent> {
+    this.requests.push(request);
+    for (const text of this.pieces) {
+      request.signal?.throwIfAborted();
+      yield { type: 'token', text };
+    }
+    if (this.failAfter) throw this.failAfter;
+    yield { type: 'usage', usage: { promptTokens: 5, completionTokens: this.pieces.length } };
+  }
+}
+
+const embedder: EmbeddingProvider = {
+  modelId: 'none',
+  dimension: 1,
+  maxInputChars: 10,
+  embed: async () => {
+    throw new Error('not used');
+  },
+};
+
+const deps = (chatModel: ChatModel | null, search: AnswerDeps['search']): AnswerDeps => ({
+  search,
+  chatModel,
+  embedder,
+});
+const passages = [hit(1, 'Promote the standby.'), hit(2, 'Backups run nightly.')];
+const input = { question: 'How do I fail over?', history: [], settings: {} };
+
+describe('generateAnswer', () => {
+  it('streams a sanitised LLM answer and maps its markers to chunks', async () => {
+    const model = new ScriptedModel(['Promote it [2', '] [5].']);
+    const tokens: string[] = [];
+    const outcome = await generateAnswer(
+      input,
+      deps(model, async () => result(passages)),
+      {
+        token: (t) => tokens.push(t),
+      },
+    );
+    expect(outcome).toEqual(
+      expect.objectContaining({
+        status: 'complete',
+        text: 'Promote it [2].',
+        generator: 'llm',
+        notFound: false,
+        uncited: false,
+        droppedMarkers: [5],
+        usage: { promptTokens: 5, completionTokens: 2 },
+        promptVersion: 'answer-v1',
+      }),
+    );
+    expect(tokens.join('')).toBe(outcome.text);
+    expect(outcome.citations.map((c) => [c.marker, c.chunkId])).toEqual([[2, 'chunk-2']]);
+    expect(outcome.timings.firstToken).not.toBeNull();
+  });
+
+  it('refuses without calling the model when nothing was found or the search was below the threshold', async () => {
+    for (const found of [result([]), result(passages, true)]) {
+      const model = new ScriptedModel(['never']);
+      const outcome = await generateAnswer(
+        input,
+        deps(model, async () => found),
+      );
+      expect(outcome).toEqual(
+        expect.objectContaining({
+          text: NOT_FOUND_SENTENCE,
+          notFound: true,
+          generator: 'none',
+          status: 'complete',
+        }),
+      );
+      expect(model.requests).toHaveLength(0);
+    }
+  });
+
+  it('flags an LLM answer without any citation as uncited, but not a refusal', async () => {
+    const uncited = await generateAnswer(
+      input,
+      deps(new ScriptedModel(['Just do it.']), async () => result(passages)),
+    );
+    expect(uncited.uncited).toBe(true);
+    const refusal = await generateAnswer(
+      input,
+      deps(new ScriptedModel([NOT_FOUND_SENTENCE]), async () => result(passages)),
+    );
+    expect([refusal.notFound, refusal.uncited]).toEqual([true, false]);
+  });
+
+  it('reports a failed search as search_failed with a sentence a person understands', async () => {
+    const outcome = await generateAnswer(
+      input,
+      deps(null, async () => {
+        throw new Error('connection refused');
+      }),
+    );
+    expect(outcome.status).toBe('failed');
+    expect(outcome.error).toEqual({
+      code: 'search_failed',
+      message: ERROR_MESSAGES.search_failed,
+      detail: 'connection refused',
+    });
+  });
+
+  it('keeps the partial text (with its citations) when the model times out mid-stream', async () => {
+    const model = new ScriptedModel(
+      ['Promote the standby [1] ', 'and then'],
+      new LlmRequestError('slow', { timeout: true }),
+    );
+    const outcome = await generateAnswer(
+      input,
+      deps(model, async () => result(passages)),
+    );
+    expect(outcome.status).toBe('failed');
+    expect(outcome.error?.code).toBe('llm_timeout');
+    expect(outcome.text).toBe('Promote the standby [1] and then');
+    expect(outcome.citations.map((c) => c.marker)).toEqual([1]);
+    expect(outcome.uncited).toBe(false);
+  });
+
+  it('calls an interrupted answer cancelled when the caller aborted', async () => {
+    const controller = new AbortController();
+    const model = new ScriptedModel(['one ', 'two ', 'three']);
+    const outcome = await generateAnswer(
+      { ...input, signal: controller.signal },
+      deps(model, async () => result(passages)),
+      { token: () => controller.abort(new Error('client left')) },
+    );
+    expect(outcome.status).toBe('cancelled');
+    expect(outcome.error?.detail).toBe('client left');
+  });
+
+  it('rewrites a follow-up with the model, and falls back to the recent questions when that fails', async () => {
+    const history = [
+      { role: 'user' as const, content: 'How do I fail over?' },
+      { role: 'assistant' as const, content: 'Promote [1].' },
+    ];
+    const searched: string[] = [];
+    const search = async (query: string) => {
+      searched.push(query);
+      return result(passages);
+    };
+    const ok = await generateAnswer(
+      { ...input, question: 'And then?', history },
+      deps(new ScriptedModel(['x [1]']), search),
+    );
+    expect([ok.rewrite, ok.standaloneQuery]).toEqual(['llm', 'standalone question']);
+    const broken = new ScriptedModel(['x [1]'], undefined, new Error('503'));
+    const fallback = await generateAnswer({ ...input, question: 'And then?', history }, deps(broken, search));
+    expect([fallback.rewrite, fallback.standaloneQuery]).toEqual([
+      'history',
+      'How do I fail over? And then?',
+    ]);
+    expect(fallback.warnings[0]).toMatch(/Rewriting the follow-up question failed \(503\)/);
+    expect(searched).toEqual(['standalone question', 'How do I fail over? And then?']);
+  });
+});
+
+describe('generateGeneralAnswer', () => {
+  it('answers without passages: every marker and link is removed', async () => {
+    const model = new ScriptedModel(['Paris [1], see https://x.example.']);
+    const outcome = await generateGeneralAnswer('Capital of France?', model);
+    expect(outcome).toEqual(
+      expect.objectContaining({
+        text: 'Paris, see (link removed).',
+        source: 'general-knowledge',
+        citations: [],
+        droppedMarkers: [1],
+        promptVersion: 'general-v1',
+      }),
+    );
+    expect(model.requests[0].messages.map((m) => m.content).join('\n')).not.toContain('<passage');
+  });
+});

@@ -1,0 +1,456 @@
+import {
+  ANSWER_PROMPT_VERSION,
+  AnswerSanitizer,
+  EXTRACTIVE_ANSWERER_VERSION,
+  GENERAL_PROMPT_VERSION,
+  answerMessages,
+  extractiveAnswer,
+  generalKnowledgeMessages,
+  historyStandaloneQuery,
+  parseStandaloneQuery,
+  resolveCitations,
+  standaloneQueryMessages,
+  startsWithNotFound,
+} from '@lumina/rag';
+import type {
+  ChatMessage,
+  ChatModel,
+  EmbeddingProvider,
+  ExtractiveOptions,
+  HistoryTurn,
+  SearchResult,
+} from '@lumina/rag';
+import { NOT_FOUND_SENTENCE } from '@lumina/shared';
+import type {
+  AnswerGenerator,
+  AnswerSource,
+  ChatErrorCode,
+  ChatTimings,
+  ChatTokenUsage,
+  Citation,
+  RetrievalTrace,
+  RetrievedPassage,
+  SearchSettings,
+} from '@lumina/shared';
+import { LlmRequestError } from '../../providers/llm-request-error';
+
+/** Sampling of grounded and general answers: deterministic, bounded. */
+export const ANSWER_TEMPERATURE = 0;
+export const ANSWER_MAX_TOKENS = 1024;
+
+/** What answering needs: the app's search, the chat model (null offline) and the embedder. */
+export interface AnswerDeps {
+  search(query: string, settings: Partial<SearchSettings>, signal?: AbortSignal): Promise<SearchResult>;
+  chatModel: ChatModel | null;
+  /** Used by the offline extractive answerer. */
+  embedder: EmbeddingProvider;
+  extractive?: Partial<ExtractiveOptions>;
+  now?: () => number;
+}
+
+export interface AnswerInput {
+  question: string;
+  /** Earlier turns of the conversation, oldest first (complete messages only). */
+  history: HistoryTurn[];
+  settings: Partial<SearchSettings>;
+  signal?: AbortSignal;
+}
+
+/** Told about the answer as it is written (the SSE stream; nothing for the evaluation). */
+export interface AnswerSink {
+  retrieval?(stage: RetrievalStage): void;
+  token?(text: string): void;
+}
+
+export interface RetrievalStage {
+  query: string;
+  standaloneQuery: string;
+  rewrite: RetrievalTrace['rewrite'];
+  search: SearchResult;
+  passages: RetrievedPassage[];
+  timings: { rewrite: number; search: number };
+}
+
+export interface AnswerFailure {
+  code: ChatErrorCode;
+  /** A sentence a person understands. */
+  message: string;
+  /** What went wrong, for the log and the stored message. */
+  detail: string;
+}
+
+export interface AnswerOutcome {
+  status: 'complete' | 'failed' | 'cancelled';
+  /** The clean answer text (also the partial text of a failed or cancelled answer). */
+  text: string;
+  notFound: boolean;
+  generator: AnswerGenerator;
+  source: AnswerSource;
+  model: string | null;
+  promptVersion: string | null;
+  usage: ChatTokenUsage | null;
+  citations: Citation[];
+  droppedMarkers: number[];
+  uncited: boolean;
+  query: string;
+  standaloneQuery: string;
+  rewrite: RetrievalTrace['rewrite'];
+  /** The search's result; null when the search did not run (or failed). */
+  search: SearchResult | null;
+  passages: RetrievedPassage[];
+  timings: ChatTimings;
+  warnings: string[];
+  error: AnswerFailure | null;
+}
+
+export const ERROR_MESSAGES: Record<ChatErrorCode, string> = {
+  llm_timeout: 'The language model stopped responding, so the answer is incomplete. Please try again.',
+  llm_failed:
+    'The language model could not be reached or returned an error, so no complete answer could be written. ' +
+    'Please try again later.',
+  search_failed: 'Searching the documents failed, so no answer could be written. Please try again.',
+  internal: 'Something went wrong while writing the answer. Please try again.',
+};
+
+/**
+ * Answer a question from the documents — the one code path of POST /chat and of the answers
+ * evaluation. Rewrites a follow-up into a standalone query, searches with the request's settings,
+ * then: refuses with NOT_FOUND_SENTENCE without a model when nothing relevant was found; streams a
+ * grounded LLM answer (sanitised: only valid citation markers, no links) when a model is configured;
+ * or quotes the most similar sentences (the extractive answerer) offline. Never throws for a failing
+ * model or search: the outcome says `failed` (or `cancelled` when the signal aborted) and keeps the
+ * partial text.
+ */
+export async function generateAnswer(
+  input: AnswerInput,
+  deps: AnswerDeps,
+  sink: AnswerSink = {},
+): Promise<AnswerOutcome> {
+  const now = deps.now ?? (() => performance.now());
+  const started = now();
+  const { signal } = input;
+  const question = input.question.trim();
+  const warnings: string[] = [];
+  const timings: ChatTimings = { rewrite: 0, search: 0, generation: 0, firstToken: null, total: 0 };
+  const outcome: AnswerOutcome = {
+    status: 'complete',
+    text: '',
+    notFound: false,
+    generator: 'none',
+    source: 'documents',
+    model: null,
+    promptVersion: null,
+    usage: null,
+    citations: [],
+    droppedMarkers: [],
+    uncited: false,
+    query: question,
+    standaloneQuery: question,
+    rewrite: 'none',
+    search: null,
+    passages: [],
+    timings,
+    warnings,
+    error: null,
+  };
+  const finish = (): AnswerOutcome => {
+    timings.total = round(now() - started);
+    return outcome;
+  };
+  const fail = (error: unknown, code: ChatErrorCode): AnswerOutcome => {
+    if (signal?.aborted) {
+      outcome.status = 'cancelled';
+      outcome.error = { code, message: 'The request was cancelled.', detail: describe(error) };
+    } else {
+      const resolved = error instanceof LlmRequestError && error.timeout ? 'llm_timeout' : code;
+      outcome.status = 'failed';
+      outcome.error = { code: resolved, message: ERROR_MESSAGES[resolved], detail: describe(error) };
+    }
+    return finish();
+  };
+  const emit = (text: string): void => {
+    if (!text) return;
+    timings.firstToken ??= round(now() - started);
+    sink.token?.(text);
+  };
+
+  // 1. A follow-up becomes a standalone query.
+  const rewriteStart = now();
+  if (input.history.some((turn) => turn.role === 'user')) {
+    outcome.rewrite = 'history';
+    outcome.standaloneQuery = historyStandaloneQuery(input.history, question);
+    if (deps.chatModel) {
+      try {
+        const reply = await deps.chatModel.complete({
+          messages: standaloneQueryMessages(input.history, question),
+          temperature: 0,
+          maxTokens: 200,
+          signal,
+        });
+        const rewritten = parseStandaloneQuery(reply.text);
+        if (rewritten) {
+          outcome.standaloneQuery = rewritten;
+          outcome.rewrite = 'llm';
+        } else {
+          warnings.push(
+            'The model did not rewrite the follow-up question; the recent questions were searched.',
+          );
+        }
+      } catch (error) {
+        if (signal?.aborted) return fail(error, 'llm_failed');
+        warnings.push(
+          `Rewriting the follow-up question failed (${describe(error)}); the recent questions were searched.`,
+        );
+      }
+    }
+  }
+  timings.rewrite = round(now() - rewriteStart);
+
+  // 2. Retrieval.
+  const searchStart = now();
+  let search: SearchResult;
+  try {
+    search = await deps.search(outcome.standaloneQuery, input.settings, signal);
+  } catch (error) {
+    timings.search = round(now() - searchStart);
+    return fail(error, 'search_failed');
+  }
+  timings.search = round(now() - searchStart);
+  outcome.search = search;
+  warnings.push(...search.warnings);
+  outcome.passages = search.results.map((hit, i) => ({
+    marker: i + 1,
+    chunkId: hit.chunkId,
+    documentId: hit.documentId,
+    title: hit.documentTitle,
+    headingPath: hit.headingPath,
+    anchor: hit.anchor,
+    span: { start: hit.spanStart, end: hit.spanEnd },
+    text: hit.text,
+    score: hit.score,
+    similarity: hit.similarity,
+    provenance: hit.provenance,
+  }));
+  sink.retrieval?.({
+    query: question,
+    standaloneQuery: outcome.standaloneQuery,
+    rewrite: outcome.rewrite,
+    search,
+    passages: outcome.passages,
+    timings: { rewrite: timings.rewrite, search: timings.search },
+  });
+
+  // 3. Nothing relevant: the fixed sentence, no model.
+  if (search.belowThreshold || outcome.passages.length === 0) {
+    outcome.text = NOT_FOUND_SENTENCE;
+    outcome.notFound = true;
+    emit(NOT_FOUND_SENTENCE);
+    return finish();
+  }
+
+  const generationStart = now();
+  try {
+    if (deps.chatModel) {
+      await writeWithModel(deps.chatModel, question, outcome, signal, emit);
+    } else {
+      await writeExtractive(deps, outcome, signal, emit);
+    }
+  } catch (error) {
+    timings.generation = round(now() - generationStart);
+    return fail(error, deps.chatModel ? 'llm_failed' : 'internal');
+  }
+  timings.generation = round(now() - generationStart);
+  return finish();
+}
+
+async function writeWithModel(
+  model: ChatModel,
+  question: string,
+  outcome: AnswerOutcome,
+  signal: AbortSignal | undefined,
+  emit: (text: string) => void,
+): Promise<void> {
+  outcome.generator = 'llm';
+  outcome.model = model.modelId;
+  outcome.promptVersion = ANSWER_PROMPT_VERSION;
+  const messages = answerMessages(
+    question,
+    outcome.passages.map((p) => ({
+      marker: p.marker,
+      title: p.title,
+      headingPath: p.headingPath,
+      text: p.text,
+    })),
+    outcome.standaloneQuery,
+  );
+  const sanitizer = new AnswerSanitizer(outcome.passages.length);
+  const conclude = (complete: boolean): void => {
+    outcome.text = sanitizer.text;
+    outcome.notFound = startsWithNotFound(outcome.text);
+    const { citations, dropped } = resolveCitations(outcome.text, citable(outcome));
+    outcome.citations = citations;
+    outcome.droppedMarkers = [...new Set([...sanitizer.droppedMarkers, ...dropped])];
+    // No citation is invented for an answer that gives none: it is flagged, in the message and the trace.
+    outcome.uncited = complete && !outcome.notFound && citations.length === 0;
+  };
+  try {
+    await streamInto(
+      model,
+      messages,
+      signal,
+      (text) => emit(sanitizer.push(text)),
+      (usage) => {
+        outcome.usage = usage;
+      },
+    );
+  } catch (error) {
+    // Keep (and show) what was written before the model broke off.
+    emit(sanitizer.end());
+    conclude(false);
+    throw error;
+  }
+  emit(sanitizer.end());
+  conclude(true);
+}
+
+async function writeExtractive(
+  deps: AnswerDeps,
+  outcome: AnswerOutcome,
+  signal: AbortSignal | undefined,
+  emit: (text: string) => void,
+): Promise<void> {
+  outcome.generator = 'extractive';
+  outcome.model = deps.embedder.modelId;
+  outcome.promptVersion = EXTRACTIVE_ANSWERER_VERSION;
+  const answer = await extractiveAnswer(
+    outcome.standaloneQuery,
+    outcome.passages.map((p) => ({
+      marker: p.marker,
+      text: p.text,
+      context: [p.title, ...p.headingPath].filter(Boolean).join(' › '),
+    })),
+    deps.embedder,
+    deps.extractive,
+    signal,
+  );
+  if (answer.notFound) {
+    outcome.notFound = true;
+    outcome.text = NOT_FOUND_SENTENCE;
+    emit(NOT_FOUND_SENTENCE);
+    return;
+  }
+  const lines = answer.text.split('\n');
+  lines.forEach((line, i) => emit(i === 0 ? line : `\n${line}`));
+  outcome.text = answer.text;
+  outcome.citations = resolveCitations(answer.text, citable(outcome)).citations;
+}
+
+/**
+ * The opt-in answer from the model's general knowledge (no retrieval, no citations; any marker or
+ * link the model writes is removed).
+ */
+export async function generateGeneralAnswer(
+  question: string,
+  model: ChatModel,
+  sink: AnswerSink = {},
+  signal?: AbortSignal,
+  now: () => number = () => performance.now(),
+): Promise<AnswerOutcome> {
+  const started = now();
+  const timings: ChatTimings = { rewrite: 0, search: 0, generation: 0, firstToken: null, total: 0 };
+  const outcome: AnswerOutcome = {
+    status: 'complete',
+    text: '',
+    notFound: false,
+    generator: 'llm',
+    source: 'general-knowledge',
+    model: model.modelId,
+    promptVersion: GENERAL_PROMPT_VERSION,
+    usage: null,
+    citations: [],
+    droppedMarkers: [],
+    uncited: false,
+    query: question,
+    standaloneQuery: question,
+    rewrite: 'none',
+    search: null,
+    passages: [],
+    timings,
+    warnings: [],
+    error: null,
+  };
+  const sanitizer = new AnswerSanitizer(0);
+  const emit = (text: string): void => {
+    if (!text) return;
+    timings.firstToken ??= round(now() - started);
+    sink.token?.(text);
+  };
+  try {
+    await streamInto(
+      model,
+      generalKnowledgeMessages(question),
+      signal,
+      (text) => emit(sanitizer.push(text)),
+      (u) => {
+        outcome.usage = u;
+      },
+    );
+    emit(sanitizer.end());
+  } catch (error) {
+    emit(sanitizer.end());
+    if (signal?.aborted) {
+      outcome.status = 'cancelled';
+      outcome.error = { code: 'llm_failed', message: 'The request was cancelled.', detail: describe(error) };
+    } else {
+      const code: ChatErrorCode =
+        error instanceof LlmRequestError && error.timeout ? 'llm_timeout' : 'llm_failed';
+      outcome.status = 'failed';
+      outcome.error = { code, message: ERROR_MESSAGES[code], detail: describe(error) };
+    }
+  }
+  outcome.text = sanitizer.text;
+  outcome.droppedMarkers = [...sanitizer.droppedMarkers];
+  timings.generation = round(now() - started);
+  timings.total = timings.generation;
+  return outcome;
+}
+
+async function streamInto(
+  model: ChatModel,
+  messages: ChatMessage[],
+  signal: AbortSignal | undefined,
+  onText: (text: string) => void,
+  onUsage: (usage: ChatTokenUsage) => void,
+): Promise<void> {
+  for await (const event of model.stream({
+    messages,
+    temperature: ANSWER_TEMPERATURE,
+    maxTokens: ANSWER_MAX_TOKENS,
+    signal,
+  })) {
+    if (event.type === 'token') onText(event.text);
+    else onUsage(event.usage);
+  }
+  // An adapter that ends quietly on abort must not pass for a complete answer.
+  signal?.throwIfAborted();
+}
+
+function citable(outcome: AnswerOutcome) {
+  return outcome.passages.map((p) => ({
+    chunkId: p.chunkId,
+    documentId: p.documentId,
+    title: p.title,
+    headingPath: p.headingPath,
+    anchor: p.anchor,
+    spanStart: p.span.start,
+    spanEnd: p.span.end,
+  }));
+}
+
+function describe(error: unknown): string {
+  return error instanceof Error ? error.message : String(error);
+}
+
+function round(ms: number): number {
+  return Math.round(ms * 10) / 10;
+}

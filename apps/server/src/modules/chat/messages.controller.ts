@@ -1,0 +1,23 @@
+import { Controller, Get, Param, ParseUUIDPipe } from '@nestjs/common';
+import { ApiNotFoundResponse, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
+import type { RetrievalTrace } from '@lumina/shared';
+import { ConversationService } from './conversation.service';
+
+@ApiTags('chat')
+@Controller('messages')
+export class MessagesController {
+  constructor(private readonly conversations: ConversationService) {}
+
+  @Get(':id/trace')
+  @ApiOperation({
+    summary: 'How an answer came about',
+    description:
+      'The query and its standalone rewrite, settings, expansions, HyDE passage, retrieved chunks with ' +
+      'per-branch ranks and scores, prompt version, model, tokens, timings and notFound.',
+  })
+  @ApiOkResponse({ description: 'The retrieval trace' })
+  @ApiNotFoundResponse({ description: 'Unknown message, or a question (only answers have traces)' })
+  trace(@Param('id', new ParseUUIDPipe({ errorHttpStatusCode: 400 })) id: string): Promise<RetrievalTrace> {
+    return this.conversations.trace(id);
+  }
+}

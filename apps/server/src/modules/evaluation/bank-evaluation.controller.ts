@@ -1,0 +1,28 @@
+import { Body, Controller, HttpCode, Param, ParseUUIDPipe, Post, UseGuards } from '@nestjs/common';
+import { ApiAcceptedResponse, ApiOperation, ApiSecurity, ApiTags } from '@nestjs/swagger';
+import type { EvalRunSummary } from '@lumina/shared';
+import { AdminGuard } from '../auth/admin.guard';
+import { EvaluateBankDto } from './dtos/evaluate-bank.dto';
+import { EvaluationService } from './evaluation.service';
+
+@ApiTags('eval-runs')
+@Controller('question-banks')
+export class BankEvaluationController {
+  constructor(private readonly evaluation: EvaluationService) {}
+
+  @Post(':id/evaluate')
+  @HttpCode(202)
+  @UseGuards(AdminGuard)
+  @ApiSecurity('x-api-key')
+  @ApiOperation({
+    summary: 'Evaluate the current retrieval on a bank (admin)',
+    description:
+      'Queues a run: every item goes through the same search as /rag/search with these settings; in-scope ' +
+      'items are scored (hit@1, hit@5, hit@topK, recall@topK, recall@100, MRR@10, nDCG@10 with 95% ' +
+      'intervals), out-of-scope items give the refusal rate. Poll GET /eval-runs/:id.',
+  })
+  @ApiAcceptedResponse({ description: 'The queued run' })
+  evaluate(@Param('id', ParseUUIDPipe) id: string, @Body() body: EvaluateBankDto): Promise<EvalRunSummary> {
+    return this.evaluation.request(id, body.settings ?? {});
+  }
+}

@@ -1,0 +1,200 @@
+import { createHash } from 'node:crypto';
+import {
+  bootstrapMeanInterval,
+  dedupeRanking,
+  documentRanking,
+  evaluateRun,
+  parseMetricKey,
+  runRetrievalEval,
+  wilsonInterval,
+} from '@lumina/eval';
+import type { Qrels, RetrievalReport } from '@lumina/eval';
+import type { SearchResult } from '@lumina/rag';
+import type {
+  EvalItemResult,
+  EvalMetricInterval,
+  ExpectedSource,
+  RefusalRates,
+  SearchSettings,
+} from '@lumina/shared';
+
+export interface EvaluableItem {
+  id: string;
+  question: string;
+  inScope: boolean;
+  expectedSources: ExpectedSource[];
+}
+
+export interface BankEvaluationInput {
+  bankId: string;
+  items: EvaluableItem[];
+  settings: SearchSettings;
+  /** The app's search (searchKnowledge with the app's ports and options). */
+  search: (question: string) => Promise<SearchResult>;
+  /** Expected documents / chunks that no longer exist (deleted, or re-indexed with new chunk ids). */
+  missingIds?: ReadonlySet<string>;
+  concurrency?: number;
+  onProgress?: (done: number, total: number) => void;
+}
+
+export interface BankEvaluation {
+  report: RetrievalReport;
+  metrics: Record<string, number>;
+  intervals: Record<string, EvalMetricInterval>;
+  refusal: RefusalRates;
+  perItem: EvalItemResult[];
+  scoredItems: number;
+  datasetHash: string;
+  timings: Record<string, number>;
+}
+
+/** What an item's expected sources are judged on: chunks when every source names one, else documents. */
+export function relevanceLevel(sources: ExpectedSource[]): 'document' | 'chunk' | null {
+  if (sources.length === 0) return null;
+  return sources.every((source) => source.chunkId) ? 'chunk' : 'document';
+}
+
+/** The item's judgments: id (chunk or document, by level) → grade (default 1; the best when repeated). */
+export function itemJudgments(sources: ExpectedSource[]): Map<string, number> {
+  const level = relevanceLevel(sources);
+  const judgments = new Map<string, number>();
+  for (const source of sources) {
+    const id = level === 'chunk' ? source.chunkId : source.documentId;
+    if (!id) continue;
+    const grade = source.grade ?? 1;
+    judgments.set(id, Math.max(grade, judgments.get(id) ?? Number.NEGATIVE_INFINITY));
+  }
+  return judgments;
+}
+
+/** sha256 of what is evaluated (question, scope, judged sources; in order), not of row ids. */
+export function datasetHash(items: EvaluableItem[]): string {
+  const canonical = items.map((item) => [
+    item.question,
+    item.inScope,
+    [...itemJudgments(item.expectedSources)].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)),
+  ]);
+  return createHash('sha256').update(JSON.stringify(canonical)).digest('hex');
+}
+
+/**
+ * Runs every item of a bank through the app's search and scores the in-scope ones with the eval
+ * command's own code (runRetrievalEval: the same metrics, means and intervals), judging documents or
+ * chunks as the item's sources name them. Out-of-scope items measure refusals: a search that returns
+ * nothing, or flags that nothing passed the similarity threshold, refused.
+ */
+export async function evaluateBankItems(input: BankEvaluationInput): Promise<BankEvaluation> {
+  const started = performance.now();
+  const qrels: Qrels = new Map();
+  const levels = new Map<string, 'document' | 'chunk' | null>();
+  for (const item of input.items) {
+    const level = item.inScope ? relevanceLevel(item.expectedSources) : null;
+    levels.set(item.id, level);
+    if (level) qrels.set(item.id, itemJudgments(item.expectedSources));
+  }
+  const results = new Map<string, SearchResult>();
+  const report = await runRetrievalEval({
+    dataset: `question-bank:${input.bankId}`,
+    split: 'bank',
+    ranker: input.settings.ranker,
+    settings: { ...input.settings },
+    queries: input.items.map((item) => ({ id: item.id, text: item.question })),
+    qrels,
+    concurrency: input.concurrency ?? 2,
+    onProgress: input.onProgress,
+    search: async (query) => {
+      const result = await input.search(query.text);
+      results.set(query.id, result);
+      return levels.get(query.id) === 'chunk'
+        ? dedupeRanking(result.results.map((hit) => hit.chunkId))
+        : documentRanking(result.results);
+    },
+  });
+
+  const metrics: Record<string, number> = { ...report.metrics };
+  const intervals: Record<string, EvalMetricInterval> = { ...report.intervals };
+  // hit@k and recall@k at the run's own topK, scored and bounded the way runRetrievalEval does.
+  const atTopK = [`hit@${input.settings.topK}`, `recall@${input.settings.topK}`];
+  const scored = input.items.filter((item) => qrels.has(item.id));
+  const extra = evaluateRun(
+    scored.map((item) => ({
+      queryId: item.id,
+      ranking: rankingFor(results.get(item.id)!, levels.get(item.id)!),
+    })),
+    qrels,
+    atTopK.map((key) => parseMetricKey(key)),
+  );
+  const extraByItem = new Map(extra.perQuery.map((q) => [q.queryId, q.metrics]));
+  for (const key of atTopK) {
+    metrics[key] = extra.means[key] ?? 0;
+    const values = extra.perQuery.map((q) => q.metrics[key]);
+    if (key.startsWith('hit@')) {
+      const interval = wilsonInterval(values.filter((v) => v > 0).length, values.length);
+      intervals[key] = { low: interval.low, high: interval.high, method: 'wilson' };
+    } else {
+      const interval = values.length ? bootstrapMeanInterval(values) : { low: 0, high: 0 };
+      intervals[key] = { low: interval.low, high: interval.high, method: 'bootstrap' };
+    }
+  }
+
+  const evaluated = new Map(report.perQuery.map((q) => [q.queryId, q]));
+  const perItem: EvalItemResult[] = input.items.map((item) => {
+    const result = results.get(item.id)!;
+    const level = levels.get(item.id) ?? null;
+    const scoredItem = evaluated.get(item.id);
+    const refused = result.belowThreshold || result.results.length === 0;
+    const missing = [...itemJudgments(item.expectedSources).keys()].filter((id) => input.missingIds?.has(id));
+    return {
+      itemId: item.id,
+      question: item.question,
+      inScope: item.inScope,
+      level,
+      retrievedChunkIds: result.results.map((hit) => hit.chunkId),
+      ranking: scoredItem?.ranking ?? rankingFor(result, level ?? 'document').slice(0, 100),
+      firstRelevantRank: scoredItem?.firstRelevantRank ?? null,
+      metrics: scoredItem ? { ...scoredItem.metrics, ...extraByItem.get(item.id) } : {},
+      refused,
+      skippedReason: !item.inScope
+        ? 'out of scope: counted for refusals'
+        : scoredItem
+          ? null
+          : 'no relevant expected source (a grade above 0)',
+      warnings: [
+        ...result.warnings,
+        ...missing.map((id) => `expected source ${id} no longer exists (deleted or re-indexed)`),
+      ],
+    };
+  });
+
+  return {
+    report,
+    metrics,
+    intervals,
+    refusal: {
+      outOfScope: refusalRate(perItem.filter((item) => !item.inScope)),
+      inScope: refusalRate(perItem.filter((item) => item.inScope)),
+    },
+    perItem,
+    scoredItems: report.queries,
+    datasetHash: datasetHash(input.items),
+    timings: { ...report.timings, evaluationMs: Math.round((performance.now() - started) * 10) / 10 },
+  };
+}
+
+function rankingFor(result: SearchResult, level: 'document' | 'chunk'): string[] {
+  return level === 'chunk'
+    ? dedupeRanking(result.results.map((hit) => hit.chunkId))
+    : documentRanking(result.results);
+}
+
+function refusalRate(items: EvalItemResult[]): RefusalRates['inScope'] {
+  const refused = items.filter((item) => item.refused).length;
+  const interval = wilsonInterval(refused, items.length);
+  return {
+    items: items.length,
+    refused,
+    rate: items.length ? refused / items.length : 0,
+    low: interval.low,
+    high: interval.high,
+  };
+}

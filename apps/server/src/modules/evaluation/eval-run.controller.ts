@@ -1,0 +1,40 @@
+import { Controller, Get, Param, ParseUUIDPipe, Query } from '@nestjs/common';
+import { ApiBadRequestResponse, ApiNotFoundResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
+import type { EvalRun, EvalRunComparison, EvalRunSummary, Page } from '@lumina/shared';
+import { CompareEvalRunsQueryDto } from './dtos/compare-eval-runs-query.dto';
+import { ListEvalRunsQueryDto } from './dtos/list-eval-runs-query.dto';
+import { EvaluationService } from './evaluation.service';
+
+@ApiTags('eval-runs')
+@Controller('eval-runs')
+export class EvalRunController {
+  constructor(private readonly evaluation: EvaluationService) {}
+
+  @Get()
+  @ApiOperation({ summary: 'Evaluation runs, newest first (paginated; filter by bank)' })
+  findAll(@Query() query: ListEvalRunsQueryDto): Promise<Page<EvalRunSummary>> {
+    return this.evaluation.findAll(query);
+  }
+
+  @Get('compare')
+  @ApiOperation({
+    summary: 'Paired comparison of two completed runs (B − A)',
+    description:
+      'Over the items both runs scored: each metric with its p-value (exact McNemar for hit rates, paired ' +
+      'randomisation otherwise, Holm-adjusted), the items whose hits flipped, and refusal flips.',
+  })
+  @ApiBadRequestResponse({ description: 'A run not completed, or no item in common' })
+  @ApiNotFoundResponse({ description: 'No such run' })
+  compare(@Query() query: CompareEvalRunsQueryDto): Promise<EvalRunComparison> {
+    return this.evaluation.compare(query.a, query.b);
+  }
+
+  @Get(':id')
+  @ApiOperation({
+    summary: 'A run: settings, models, dataset hash, metrics with intervals, per-item results',
+  })
+  @ApiNotFoundResponse({ description: 'No such run' })
+  findOne(@Param('id', ParseUUIDPipe) id: string): Promise<EvalRun> {
+    return this.evaluation.findOne(id);
+  }
+}

@@ -1,0 +1,42 @@
+import { Processor, WorkerHost } from '@nestjs/bullmq';
+import { NotFoundException } from '@nestjs/common';
+import { Job, UnrecoverableError } from 'bullmq';
+import { JobName } from '../../../jobs/job-catalogue';
+import type { JobPayloads } from '../../../jobs/job-catalogue';
+import { QueueName } from '../../../jobs/queue-name.enum';
+import { QuestionGenerationService } from '../../question-bank/question-generation.service';
+import { EvalRunMissingError, EvaluationService } from '../evaluation.service';
+
+/** The evaluation queue's worker: question generation and bank evaluation runs (one service call each). */
+@Processor(QueueName.Evaluation)
+export class EvaluationQueueProcessor extends WorkerHost {
+  constructor(
+    private readonly generation: QuestionGenerationService,
+    private readonly evaluation: EvaluationService,
+  ) {
+    super();
+  }
+
+  async process(job: Job): Promise<unknown> {
+    const progress = (fraction: number) => job.updateProgress(Math.round(fraction * 100));
+    try {
+      switch (job.name) {
+        case JobName.GenerateQuestions:
+          return await this.generation.generate(job.data as JobPayloads[JobName.GenerateQuestions], progress);
+        case JobName.EvaluateBank:
+          return await this.evaluation.execute(
+            (job.data as JobPayloads[JobName.EvaluateBank]).runId,
+            progress,
+          );
+        default:
+          throw new UnrecoverableError(`the evaluation queue has no job named "${job.name}"`);
+      }
+    } catch (error) {
+      // A bank, template or run that is gone will not come back on a retry.
+      if (error instanceof NotFoundException || error instanceof EvalRunMissingError) {
+        throw new UnrecoverableError(error.message);
+      }
+      throw error;
+    }
+  }
+}

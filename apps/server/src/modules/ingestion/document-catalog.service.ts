@@ -1,0 +1,138 @@
+import { Injectable, NotFoundException } from '@nestjs/common';
+import { InjectDataSource } from '@nestjs/typeorm';
+import type { DocumentStatus, Page } from '@lumina/shared';
+import { DataSource } from 'typeorm';
+import type { ChunkView, DocumentDetail, DocumentView } from './dtos/document-views';
+import type { ListDocumentsQueryDto } from './dtos/list-documents-query.dto';
+import { pageOf } from './dtos/page-query.dto';
+import type { PageQueryDto } from './dtos/page-query.dto';
+import { IngestionQueue } from './ingestion-queue.service';
+import { isIngestionProgress } from './ingestion-progress';
+
+export interface DocumentRow {
+  id: string;
+  title: string;
+  source_name: string | null;
+  mime_type: string | null;
+  format: string | null;
+  external_id: string | null;
+  status: DocumentStatus;
+  error: string | null;
+  chunk_count: number;
+  byte_size: string | number;
+  content_hash: string;
+  created_at: Date;
+  updated_at: Date;
+}
+
+const DOCUMENT_COLUMNS = `id, title, source_name, mime_type, metadata->>'format' AS format, external_id, status, error,
+  chunk_count, byte_size, content_hash, created_at, updated_at`;
+
+const WORKING: readonly DocumentStatus[] = ['queued', 'parsing', 'chunking', 'embedding'];
+
+/** Reading the documents: lists, one document with its live progress, its chunks. */
+@Injectable()
+export class DocumentCatalogService {
+  constructor(
+    @InjectDataSource() private readonly dataSource: DataSource,
+    private readonly queue: IngestionQueue,
+  ) {}
+
+  async list(query: ListDocumentsQueryDto): Promise<Page<DocumentView>> {
+    const { page, limit, offset } = pageOf(query);
+    const search = query.search?.trim() ? `%${escapeLike(query.search.trim())}%` : null;
+    const where = `($1::text IS NULL OR title ILIKE $1 ESCAPE '\\') AND ($2::text IS NULL OR status = $2)`;
+    const [{ total }]: { total: number }[] = await this.dataSource.query(
+      `SELECT count(*)::int AS total FROM documents WHERE ${where}`,
+      [search, query.status ?? null],
+    );
+    const rows: DocumentRow[] = await this.dataSource.query(
+      `SELECT ${DOCUMENT_COLUMNS} FROM documents WHERE ${where}
+       ORDER BY created_at DESC, id DESC LIMIT $3 OFFSET $4`,
+      [search, query.status ?? null, limit, offset],
+    );
+    return { items: rows.map(toView), page, limit, total, totalPages: Math.ceil(total / limit) };
+  }
+
+  async get(id: string): Promise<DocumentDetail> {
+    const row = await this.row(id);
+    const jobId = WORKING.includes(row.status) ? IngestionQueue.ingestJobId(row.content_hash) : null;
+    const job = jobId ? await this.queue.snapshot(jobId) : null;
+    const progress =
+      job && isIngestionProgress(job.progress) && job.progress.stage === row.status ? job.progress : null;
+    return { ...toView(row), jobId, progress };
+  }
+
+  async chunks(id: string, query: PageQueryDto): Promise<Page<ChunkView>> {
+    const row = await this.row(id);
+    const { page, limit, offset } = pageOf(query);
+    const chunks: {
+      id: string;
+      ordinal: number;
+      text: string;
+      heading_path: string[];
+      anchor: string | null;
+      span_start: number;
+      span_end: number;
+      embedding_model: string | null;
+      has_embedding: boolean;
+    }[] = await this.dataSource.query(
+      `SELECT id, ordinal, text, heading_path, anchor, span_start, span_end, embedding_model,
+              embedding IS NOT NULL AS has_embedding
+       FROM chunks WHERE document_id = $1 ORDER BY ordinal LIMIT $2 OFFSET $3`,
+      [id, limit, offset],
+    );
+    const [{ total }]: { total: number }[] = await this.dataSource.query(
+      `SELECT count(*)::int AS total FROM chunks WHERE document_id = $1`,
+      [row.id],
+    );
+    return {
+      items: chunks.map((chunk) => ({
+        id: chunk.id,
+        ordinal: chunk.ordinal,
+        text: chunk.text,
+        headingPath: chunk.heading_path,
+        anchor: chunk.anchor,
+        spanStart: chunk.span_start,
+        spanEnd: chunk.span_end,
+        embeddingModel: chunk.embedding_model,
+        hasEmbedding: chunk.has_embedding,
+      })),
+      page,
+      limit,
+      total,
+      totalPages: Math.ceil(total / limit),
+    };
+  }
+
+  /** The document's row (with its content hash, for the job id), or 404. */
+  async row(id: string): Promise<DocumentRow> {
+    const rows: DocumentRow[] = await this.dataSource.query(
+      `SELECT ${DOCUMENT_COLUMNS} FROM documents WHERE id = $1`,
+      [id],
+    );
+    if (!rows[0]) throw new NotFoundException(`No document has the id ${id}.`);
+    return rows[0];
+  }
+}
+
+function toView(row: DocumentRow): DocumentView {
+  return {
+    id: row.id,
+    title: row.title,
+    sourceName: row.source_name,
+    mimeType: row.mime_type,
+    format: row.format,
+    externalId: row.external_id,
+    status: row.status,
+    error: row.error,
+    chunkCount: row.chunk_count,
+    byteSize: Number(row.byte_size),
+    createdAt: new Date(row.created_at).toISOString(),
+    updatedAt: new Date(row.updated_at).toISOString(),
+  };
+}
+
+function escapeLike(text: string): string {
+  return text.replace(/[\\%_]/g, (character) => `\\${character}`);
+}

@@ -1,0 +1,226 @@
+import { readFile } from 'node:fs/promises';
+import { Injectable, Logger } from '@nestjs/common';
+import { InjectDataSource } from '@nestjs/typeorm';
+import { DataSource } from 'typeorm';
+import type { DocumentStatus } from '@lumina/shared';
+import { InjectConfig } from '../../config/app-config';
+import type { Env } from '../../config/env.schema';
+import type { CachedEmbedder } from '../../providers/cached-embedder';
+import { CoalescingEmbedder } from './coalescing-embedder';
+import { InjectEmbedder } from '../../providers/providers.module';
+import { IngestionCancelledError } from './errors/ingestion-cancelled.error';
+import { UnreadableDocumentError } from './errors/unreadable-document.error';
+import { IndexingService } from './indexing.service';
+import type { IngestionOutcome, IngestionStage, JobAttempt } from './ingestion-progress';
+import { ParserRegistry } from './parsers/parser-registry';
+import type { SourceFormat } from './uploads/supported-formats';
+import { UploadStore } from './uploads/upload-store';
+
+interface DocumentRow {
+  id: string;
+  title: string;
+  source_name: string | null;
+  status: DocumentStatus;
+  chunk_count: number;
+  format: SourceFormat | null;
+}
+
+const FINISHED = `('indexed', 'failed', 'cancelled')`;
+const FOREIGN_KEY_VIOLATION = '23503';
+
+/**
+ * One document through the status machine: queued → parsing → chunking → embedding → indexed, or failed
+ * (with a sentence a person understands) or cancelled (deleted meanwhile). Runs inside an ingestion job;
+ * safe to run again after a crash: the chunks are replaced in one transaction, and the embeddings of
+ * passages already seen come from the cache.
+ */
+@Injectable()
+export class IngestionPipelineService {
+  private readonly logger = new Logger(IngestionPipelineService.name);
+  private readonly indexing: IndexingService;
+
+  constructor(
+    @InjectDataSource() private readonly dataSource: DataSource,
+    @InjectEmbedder() embedder: CachedEmbedder,
+    @InjectConfig() env: Env,
+    private readonly parsers: ParserRegistry,
+    private readonly files: UploadStore,
+  ) {
+    this.indexing = new IndexingService(
+      dataSource,
+      // Jobs running side by side (INGESTION_CONCURRENCY) share embedding calls; the cache stays in front.
+      new CoalescingEmbedder(embedder, env.EMBEDDINGS_BATCH_SIZE),
+      { unit: 'chunk', maxChars: env.CHUNK_MAX_CHARS, overlapChars: env.CHUNK_OVERLAP_CHARS },
+      env.EMBEDDINGS_BATCH_SIZE,
+    );
+  }
+
+  async ingest(documentId: string, attempt: JobAttempt): Promise<IngestionOutcome> {
+    const document = await this.start(documentId);
+    if (!document) {
+      const finished = await this.load(documentId);
+      if (finished?.status === 'indexed') {
+        // A crash after the commit and before the job was marked done: the work is there already.
+        if (finished.format) await this.files.remove(documentId, finished.format);
+        return { documentId, outcome: 'already-indexed', chunks: finished.chunk_count };
+      }
+      return this.cancelled(documentId, finished?.format); // deleted (or cancelled) before the job ran
+    }
+    const format = document.format;
+    try {
+      if (!format)
+        throw new UnreadableDocumentError('The document has no stored file format; upload it again.');
+      await attempt.report({ stage: 'parsing', done: 0, total: 1 });
+      const name = document.source_name ?? document.title;
+      const bytes = await this.read(documentId, format, name);
+      const parsed = await this.parsers.parse(format, bytes, name);
+      if (!parsed.text.trim()) throw new UnreadableDocumentError(`"${name}" contains no text to index.`);
+      await attempt.report({ stage: 'parsing', done: 1, total: 1 });
+
+      await this.advance(documentId, 'chunking');
+      // A title the file carries (an HTML <title>) beats the file name.
+      const title = parsed.title && document.source_name ? parsed.title.slice(0, 300) : document.title;
+      if (title !== document.title) {
+        await this.dataSource.query(`UPDATE documents SET title = $2 WHERE id = $1`, [documentId, title]);
+      }
+      await attempt.report({ stage: 'chunking', done: 0, total: 1 });
+      let embedding = false;
+      const outcome = await this.indexing.indexDocuments(
+        [{ documentId, title, text: parsed.text, format: parsed.format }],
+        async (progress) => {
+          if (progress.stage === 'chunking') {
+            await attempt.report({ stage: 'chunking', done: 1, total: 1 });
+          } else if (progress.stage === 'embedding') {
+            if (!embedding) {
+              embedding = true;
+              await this.advance(documentId, 'embedding');
+            } else {
+              await this.assertWanted(documentId);
+            }
+            await attempt.report({ stage: 'embedding', done: progress.done, total: progress.total });
+          }
+        },
+      );
+      await this.files.remove(documentId, format);
+      return { documentId, outcome: 'indexed', chunks: outcome.chunks };
+    } catch (error) {
+      if (error instanceof IngestionCancelledError || (await this.isGone(documentId, error))) {
+        return this.cancelled(documentId, format);
+      }
+      if (error instanceof UnreadableDocumentError) {
+        await this.finishFailed(documentId, format, error.message);
+        throw error;
+      }
+      const reason = (error as Error).message ?? String(error);
+      if (attempt.attempt >= attempt.maxAttempts) {
+        await this.finishFailed(
+          documentId,
+          format,
+          `Indexing failed ${attempt.maxAttempts} times; the last error was: ${reason}`,
+        );
+      } else {
+        await this.dataSource.query(
+          `UPDATE documents SET status = 'queued', error = $2, updated_at = now()
+           WHERE id = $1 AND status NOT IN ${FINISHED}`,
+          [
+            documentId,
+            `Attempt ${attempt.attempt} of ${attempt.maxAttempts} failed (${reason}); retrying shortly.`,
+          ],
+        );
+      }
+      throw error;
+    }
+  }
+
+  /** A job that will not run again: mark its document failed unless it already finished one way or another. */
+  async markFailedIfUnfinished(documentId: string, reason: string): Promise<void> {
+    const document = await this.load(documentId);
+    if (!document) return;
+    const message = /stalled/i.test(reason)
+      ? 'The worker processing this document stopped (it crashed or was killed) too many times; upload it again to retry.'
+      : reason;
+    await this.finishFailed(documentId, document.format, message);
+  }
+
+  /** Move an unfinished document to 'parsing' and read it, in one statement; null when it is finished or gone. */
+  private async start(documentId: string): Promise<DocumentRow | null> {
+    // An UPDATE answers [rows, affected count] through TypeORM.
+    const [rows]: [DocumentRow[], number] = await this.dataSource.query(
+      `UPDATE documents SET status = 'parsing', updated_at = now() WHERE id = $1 AND status NOT IN ${FINISHED}
+       RETURNING id, title, source_name, status, chunk_count, metadata->>'format' AS format`,
+      [documentId],
+    );
+    return rows[0] ?? null;
+  }
+
+  private async load(documentId: string): Promise<DocumentRow | null> {
+    const rows: DocumentRow[] = await this.dataSource.query(
+      `SELECT id, title, source_name, status, chunk_count, metadata->>'format' AS format
+       FROM documents WHERE id = $1`,
+      [documentId],
+    );
+    return rows[0] ?? null;
+  }
+
+  private async read(documentId: string, format: SourceFormat, name: string): Promise<Buffer> {
+    try {
+      return await readFile(this.files.documentPath(documentId, format));
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
+      await this.assertWanted(documentId);
+      throw new UnreadableDocumentError(
+        `The uploaded file "${name}" is no longer on the server (UPLOAD_DIR); upload it again.`,
+      );
+    }
+  }
+
+  /** Move to the next stage unless the document was deleted or cancelled meanwhile. */
+  private async advance(documentId: string, status: IngestionStage): Promise<void> {
+    // An UPDATE answers [rows, affected count] through TypeORM.
+    const [, updated]: [unknown[], number] = await this.dataSource.query(
+      `UPDATE documents SET status = $2, updated_at = now() WHERE id = $1 AND status NOT IN ${FINISHED}`,
+      [documentId, status],
+    );
+    if (updated === 0) throw new IngestionCancelledError(documentId);
+  }
+
+  private async assertWanted(documentId: string): Promise<void> {
+    const rows: { status: DocumentStatus }[] = await this.dataSource.query(
+      `SELECT status FROM documents WHERE id = $1`,
+      [documentId],
+    );
+    if (rows.length === 0 || rows[0].status === 'cancelled') throw new IngestionCancelledError(documentId);
+  }
+
+  /** Deleted while its chunks were being written (the foreign key refuses them), or before. */
+  private async isGone(documentId: string, error: unknown): Promise<boolean> {
+    const code =
+      (error as { code?: string; driverError?: { code?: string } }).code ??
+      (error as { driverError?: { code?: string } }).driverError?.code;
+    if (code !== FOREIGN_KEY_VIOLATION && !(error instanceof UnreadableDocumentError)) return false;
+    const document = await this.load(documentId);
+    return !document || document.status === 'cancelled';
+  }
+
+  private async cancelled(
+    documentId: string,
+    format: SourceFormat | null | undefined,
+  ): Promise<IngestionOutcome> {
+    if (format) await this.files.remove(documentId, format);
+    this.logger.log(`document ${documentId} was deleted during ingestion; its job stopped`);
+    return { documentId, outcome: 'cancelled', chunks: 0 };
+  }
+
+  private async finishFailed(
+    documentId: string,
+    format: SourceFormat | null,
+    message: string,
+  ): Promise<void> {
+    await this.dataSource.query(
+      `UPDATE documents SET status = 'failed', error = $2, updated_at = now()
+       WHERE id = $1 AND status NOT IN ${FINISHED}`,
+      [documentId, message],
+    );
+    if (format) await this.files.remove(documentId, format);
+  }
+}

@@ -1,0 +1,24 @@
+import { Module } from '@nestjs/common';
+import type { DynamicModule } from '@nestjs/common';
+import type { Env } from '../../config/env.schema';
+import { QueueName } from '../../jobs/queue-name.enum';
+import { configureProcessor } from '../../jobs/worker-options';
+import { IngestionPipelineService } from './ingestion-pipeline.service';
+import { ParserRegistry } from './parsers/parser-registry';
+import { IngestionProcessor } from './processors/ingestion.processor';
+import { ReembedService } from './reembed.service';
+import { UploadStore } from './uploads/upload-store';
+
+/** The ingestion queue's worker and what it needs; imported by worker.ts, and by the API when WORKERS_IN_PROCESS=true. */
+@Module({})
+export class IngestionWorkersModule {
+  static forRoot(env: Env): DynamicModule {
+    configureProcessor(IngestionProcessor, QueueName.Ingestion, env, {
+      concurrency: env.INGESTION_CONCURRENCY,
+    });
+    return {
+      module: IngestionWorkersModule,
+      providers: [IngestionProcessor, IngestionPipelineService, ReembedService, ParserRegistry, UploadStore],
+    };
+  }
+}

@@ -1,0 +1,157 @@
+import {
+  Body,
+  Controller,
+  Delete,
+  Get,
+  HttpCode,
+  Param,
+  ParseUUIDPipe,
+  Post,
+  Query,
+  Sse,
+  UploadedFiles,
+  UseInterceptors,
+} from '@nestjs/common';
+import type { MessageEvent } from '@nestjs/common';
+import {
+  ApiAcceptedResponse,
+  ApiBadRequestResponse,
+  ApiBody,
+  ApiConsumes,
+  ApiNotFoundResponse,
+  ApiOkResponse,
+  ApiOperation,
+  ApiPayloadTooLargeResponse,
+  ApiProduces,
+  ApiTags,
+  ApiUnprocessableEntityResponse,
+  ApiUnsupportedMediaTypeResponse,
+} from '@nestjs/swagger';
+import type { Page } from '@lumina/shared';
+import type { Observable } from 'rxjs';
+import { DocumentCatalogService } from './document-catalog.service';
+import { DocumentEventsService } from './document-events.service';
+import { CreateTextDocumentDto } from './dtos/create-text-document.dto';
+import type {
+  AcceptedDocument,
+  AcceptedDocuments,
+  ChunkView,
+  DocumentDetail,
+  DocumentView,
+} from './dtos/document-views';
+import { ListDocumentsQueryDto } from './dtos/list-documents-query.dto';
+import { PageQueryDto } from './dtos/page-query.dto';
+import { IngestionService } from './ingestion.service';
+import { DocumentUploadInterceptor } from './uploads/document-upload.interceptor';
+import type { StoredFile } from './uploads/hashing-disk-storage';
+import { SUPPORTED_EXTENSIONS } from './uploads/supported-formats';
+
+const uuid = new ParseUUIDPipe();
+
+@ApiTags('documents')
+@Controller('documents')
+export class IngestionController {
+  constructor(
+    private readonly ingestion: IngestionService,
+    private readonly catalog: DocumentCatalogService,
+    private readonly documentEvents: DocumentEventsService,
+  ) {}
+
+  @Post()
+  @HttpCode(202)
+  @UseInterceptors(DocumentUploadInterceptor)
+  @ApiOperation({
+    summary: 'Upload documents',
+    description:
+      `Files (${SUPPORTED_EXTENSIONS.join(', ')}) are streamed to disk and ingested by background jobs; ` +
+      'a .json/.jsonl BEIR corpus becomes one document per entry. The same bytes again return the existing document.',
+  })
+  @ApiConsumes('multipart/form-data')
+  @ApiBody({
+    schema: {
+      type: 'object',
+      properties: { files: { type: 'array', items: { type: 'string', format: 'binary' } } },
+    },
+  })
+  @ApiAcceptedResponse({ description: 'The documents and their ingestion jobs' })
+  @ApiBadRequestResponse({ description: 'No file, or a malformed multipart body' })
+  @ApiPayloadTooLargeResponse({
+    description: 'A file above UPLOAD_MAX_BYTES, or more than UPLOAD_MAX_FILES files',
+  })
+  @ApiUnsupportedMediaTypeResponse({
+    description: 'A file type that is not supported (the answer lists them)',
+  })
+  @ApiUnprocessableEntityResponse({
+    description: 'Empty, binary, non-UTF-8 or truncated files, malformed corpora',
+  })
+  upload(@UploadedFiles() files: StoredFile[] | undefined): Promise<AcceptedDocuments> {
+    return this.ingestion.acceptUploads(files ?? []);
+  }
+
+  @Post('text')
+  @HttpCode(202)
+  @ApiOperation({ summary: 'Add a document given as text (JSON title + text, optional format)' })
+  @ApiAcceptedResponse({ description: 'The document and its ingestion job' })
+  @ApiBadRequestResponse({ description: 'Missing or empty title or text' })
+  createText(@Body() body: CreateTextDocumentDto): Promise<AcceptedDocument> {
+    return this.ingestion.acceptText(body);
+  }
+
+  @Post('reembed')
+  @HttpCode(202)
+  @ApiOperation({
+    summary: 'Re-embed',
+    description: 'Queue a backfill giving every chunk without a vector of the current embedding model one.',
+  })
+  @ApiAcceptedResponse({
+    description: 'The model, how many chunks lack a vector, and the job (null if none)',
+  })
+  reembed(): ReturnType<IngestionService['requestReembed']> {
+    return this.ingestion.requestReembed();
+  }
+
+  @Get()
+  @ApiOperation({ summary: 'List documents (newest first), optionally by title words or status' })
+  @ApiOkResponse({ description: 'A page of documents: items, page, limit, total, totalPages' })
+  @ApiBadRequestResponse({ description: 'page or limit below 1, unknown status' })
+  list(@Query() query: ListDocumentsQueryDto): Promise<Page<DocumentView>> {
+    return this.catalog.list(query);
+  }
+
+  @Get(':id')
+  @ApiOperation({ summary: 'A document: status, chunk count, error, and live progress while ingested' })
+  @ApiOkResponse({ description: 'The document' })
+  @ApiNotFoundResponse({ description: 'No such document' })
+  get(@Param('id', uuid) id: string): Promise<DocumentDetail> {
+    return this.catalog.get(id);
+  }
+
+  @Get(':id/chunks')
+  @ApiOperation({ summary: "A page of a document's chunks, in order" })
+  @ApiOkResponse({ description: 'A page of chunks' })
+  @ApiNotFoundResponse({ description: 'No such document' })
+  chunks(@Param('id', uuid) id: string, @Query() query: PageQueryDto): Promise<Page<ChunkView>> {
+    return this.catalog.chunks(id, query);
+  }
+
+  @Sse(':id/events')
+  @ApiOperation({
+    summary: 'Live ingestion progress (Server-Sent Events)',
+    description:
+      'Each event: {status, stage, done, total, attempt}; the stream ends with indexed, failed (with error) or ' +
+      'cancelled (deleted).',
+  })
+  @ApiProduces('text/event-stream')
+  @ApiNotFoundResponse({ description: 'No such document' })
+  events(@Param('id', uuid) id: string): Promise<Observable<MessageEvent>> {
+    return this.documentEvents.stream(id);
+  }
+
+  @Delete(':id')
+  @ApiOperation({ summary: 'Delete a document, its chunks and vectors; cancels its ingestion job' })
+  @ApiOkResponse({ description: 'Deleted' })
+  @ApiNotFoundResponse({ description: 'No such document' })
+  remove(@Param('id', uuid) id: string): Promise<{ id: string; deleted: true; cancelledJob: boolean }> {
+    return this.ingestion.remove(id);
+  }
+}

@@ -1,0 +1,25 @@
+import { Module } from '@nestjs/common';
+import { JobEventsModule } from '../../jobs/job-events.module';
+import { DocumentCatalogService } from './document-catalog.service';
+import { DocumentEventsService } from './document-events.service';
+import { IngestionController } from './ingestion.controller';
+import { IngestionQueue } from './ingestion-queue.service';
+import { IngestionService } from './ingestion.service';
+import { DocumentUploadInterceptor } from './uploads/document-upload.interceptor';
+import { UploadStore } from './uploads/upload-store';
+
+/** The documents API: uploads, lists, progress, deletion. The jobs run in IngestionWorkersModule. */
+@Module({
+  imports: [JobEventsModule],
+  controllers: [IngestionController],
+  providers: [
+    IngestionService,
+    DocumentCatalogService,
+    DocumentEventsService,
+    IngestionQueue,
+    UploadStore,
+    DocumentUploadInterceptor,
+  ],
+  exports: [IngestionService, DocumentCatalogService],
+})
+export class IngestionModule {}

@@ -1,0 +1,317 @@
+import { createHash } from 'node:crypto';
+import { basename, extname } from 'node:path';
+import {
+  BadRequestException,
+  Injectable,
+  NotFoundException,
+  UnprocessableEntityException,
+} from '@nestjs/common';
+import { InjectDataSource } from '@nestjs/typeorm';
+import type { BeirDocument } from '@lumina/eval';
+import type { DocumentStatus } from '@lumina/shared';
+import { DataSource } from 'typeorm';
+import type { CachedEmbedder } from '../../providers/cached-embedder';
+import { InjectEmbedder } from '../../providers/providers.module';
+import type { AcceptedDocument, AcceptedDocuments } from './dtos/document-views';
+import type { CreateTextDocumentDto } from './dtos/create-text-document.dto';
+import { IngestionQueue } from './ingestion-queue.service';
+import { CorpusFormatError, readCorpusUpload } from './parsers/beir-corpus.reader';
+import type { StoredFile } from './uploads/hashing-disk-storage';
+import { detectUploadFormat } from './uploads/supported-formats';
+import type { SourceFormat, UploadFormat } from './uploads/supported-formats';
+import { findUploadProblem } from './uploads/upload-problem';
+import { UploadStore } from './uploads/upload-store';
+
+/** A document about to be stored: what goes in its row, and how to put its file in place. */
+interface Candidate {
+  title: string;
+  sourceName: string | null;
+  mimeType: string;
+  contentHash: string;
+  externalId: string | null;
+  byteSize: number;
+  format: SourceFormat;
+  metadata: Record<string, unknown>;
+  storeFile(documentId: string): Promise<void>;
+}
+
+interface ExistingRow {
+  id: string;
+  title: string;
+  status: DocumentStatus;
+  content_hash: string;
+  external_id: string | null;
+  format: SourceFormat | null;
+}
+
+type Prepared =
+  | { file: StoredFile; format: UploadFormat; entries?: undefined }
+  | { file: StoredFile; format: UploadFormat; entries: BeirDocument[] };
+
+const IN_PROGRESS: readonly DocumentStatus[] = ['queued', 'parsing', 'chunking', 'embedding'];
+
+/**
+ * Takes documents in (uploads, text, BEIR corpora), deletes them, and asks for re-embedding. Never parses
+ * deeply or embeds inside a request: it checks what is cheap to check, stores the file where every worker
+ * can read it, and queues a job. Identity is the sha256 of the bytes: the same bytes again are the
+ * existing document (re-queued if it had failed).
+ */
+@Injectable()
+export class IngestionService {
+  constructor(
+    @InjectDataSource() private readonly dataSource: DataSource,
+    @InjectEmbedder() private readonly embedder: CachedEmbedder,
+    private readonly files: UploadStore,
+    private readonly queue: IngestionQueue,
+  ) {}
+
+  async acceptUploads(uploads: StoredFile[]): Promise<AcceptedDocuments> {
+    if (uploads.length === 0) {
+      throw new BadRequestException(
+        'Attach one or more files to upload (multipart/form-data, field "files").',
+      );
+    }
+    const prepared: Prepared[] = [];
+    const problems: { file: string; problem: string }[] = [];
+    for (const file of uploads) {
+      const format = detectUploadFormat(file.originalname, file.mimetype)!;
+      const problem = findUploadProblem(file.originalname, format, file.facts);
+      if (problem) {
+        problems.push({ file: file.originalname, problem });
+      } else if (format.corpus) {
+        try {
+          const entries = await readCorpusUpload(
+            file.path,
+            format.kind as 'json' | 'jsonl',
+            file.originalname,
+          );
+          prepared.push({ file, format, entries });
+        } catch (error) {
+          if (!(error instanceof CorpusFormatError)) throw error;
+          problems.push({ file: file.originalname, problem: error.message });
+        }
+      } else {
+        prepared.push({ file, format });
+      }
+    }
+    if (problems.length > 0) {
+      throw new UnprocessableEntityException({
+        statusCode: 422,
+        error: 'Unprocessable Entity',
+        message: `${problems.map((p) => p.problem).join(' ')} Nothing was stored.`,
+        files: problems,
+      });
+    }
+    const candidates = prepared.flatMap((item) =>
+      item.entries
+        ? item.entries.map((entry) => this.corpusEntry(item.file, entry))
+        : [this.uploadedFile(item)],
+    );
+    return { documents: await this.accept(candidates) };
+  }
+
+  async acceptText(body: CreateTextDocumentDto): Promise<AcceptedDocument> {
+    const bytes = Buffer.from(body.text, 'utf8');
+    const format: SourceFormat = body.format === 'markdown' ? 'md' : 'txt';
+    const [accepted] = await this.accept([
+      {
+        title: body.title,
+        sourceName: null,
+        mimeType: format === 'md' ? 'text/markdown' : 'text/plain',
+        contentHash: sha256(bytes),
+        externalId: null,
+        byteSize: bytes.length,
+        format,
+        metadata: { format },
+        storeFile: (id) => this.files.write(id, format, bytes),
+      },
+    ]);
+    return accepted;
+  }
+
+  /**
+   * Delete a document with its chunks and vectors (BM25 postings follow by trigger). A job that has not
+   * started is removed; a running one sees the document gone at its next step and stops.
+   */
+  async remove(id: string): Promise<{ id: string; deleted: true; cancelledJob: boolean }> {
+    const rows: ExistingRow[] = await this.dataSource.query(
+      `SELECT id, title, status, content_hash, external_id, metadata->>'format' AS format FROM documents WHERE id = $1`,
+      [id],
+    );
+    const document = rows[0];
+    if (!document) throw new NotFoundException(`No document has the id ${id}.`);
+    const inProgress = IN_PROGRESS.includes(document.status);
+    if (inProgress) {
+      await this.dataSource.query(
+        `UPDATE documents SET status = 'cancelled', updated_at = now()
+         WHERE id = $1 AND status IN ('queued', 'parsing', 'chunking', 'embedding')`,
+        [id],
+      );
+    }
+    const job = await this.queue.cancelIngestion(document.content_hash, id);
+    await this.dataSource.query(`DELETE FROM documents WHERE id = $1`, [id]);
+    if (document.format) await this.files.remove(id, document.format);
+    return { id, deleted: true, cancelledJob: inProgress && job !== 'none' };
+  }
+
+  /** Queue the backfill of vectors for the current embedding model, when any chunk lacks one. */
+  async requestReembed(): Promise<{
+    model: string;
+    pendingChunks: number;
+    jobId: string | null;
+    alreadyQueued: boolean;
+  }> {
+    const model = this.embedder.modelId;
+    const [{ pending }]: { pending: number }[] = await this.dataSource.query(
+      `SELECT count(*)::int AS pending FROM chunks WHERE embedding IS NULL OR embedding_model IS DISTINCT FROM $1`,
+      [model],
+    );
+    if (pending === 0) return { model, pendingChunks: 0, jobId: null, alreadyQueued: false };
+    const { jobId, alreadyQueued } = await this.queue.enqueueReembed(model);
+    return { model, pendingChunks: pending, jobId, alreadyQueued };
+  }
+
+  private uploadedFile({ file, format }: Prepared): Candidate {
+    const sourceFormat = format.kind as SourceFormat;
+    return {
+      title: titleFromFileName(file.originalname),
+      sourceName: file.originalname,
+      mimeType: format.mimeTypes[0],
+      contentHash: file.facts.sha256,
+      externalId: null,
+      byteSize: file.facts.size,
+      format: sourceFormat,
+      metadata: { format: sourceFormat },
+      storeFile: (id) => this.files.adopt(file.path, id, sourceFormat),
+    };
+  }
+
+  private corpusEntry(file: StoredFile, entry: BeirDocument): Candidate {
+    const canonical = JSON.stringify({ _id: entry.id, title: entry.title, text: entry.text });
+    return {
+      title: entry.title || entry.id,
+      sourceName: file.originalname,
+      mimeType: 'application/x-ndjson',
+      contentHash: sha256(Buffer.from(canonical, 'utf8')),
+      externalId: entry.id,
+      byteSize: Buffer.byteLength(canonical),
+      format: 'beir-entry',
+      metadata: { format: 'beir-entry', corpus: file.originalname },
+      storeFile: (id) =>
+        this.files.write(id, 'beir-entry', JSON.stringify({ title: entry.title, text: entry.text })),
+    };
+  }
+
+  /** Insert new documents (batched), revive failed duplicates, and queue every document that needs work. */
+  private async accept(candidates: Candidate[]): Promise<AcceptedDocument[]> {
+    const answers: AcceptedDocument[] = [];
+    const toQueue: { id: string; contentHash: string; answer: AcceptedDocument }[] = [];
+    for (let i = 0; i < candidates.length; i += 500) {
+      const batch = candidates.slice(i, i + 500);
+      const inserted: { id: string; content_hash: string }[] = await this.dataSource.query(
+        `INSERT INTO documents (title, source_name, mime_type, content_hash, external_id, status, byte_size, metadata)
+         SELECT t.title, t.source_name, t.mime_type, t.hash, t.external_id, 'queued', t.size, t.metadata
+         FROM unnest($1::text[], $2::text[], $3::text[], $4::text[], $5::text[], $6::bigint[], $7::jsonb[])
+           AS t(title, source_name, mime_type, hash, external_id, size, metadata)
+         ON CONFLICT (content_hash) DO NOTHING
+         RETURNING id, content_hash`,
+        [
+          batch.map((c) => c.title),
+          batch.map((c) => c.sourceName),
+          batch.map((c) => c.mimeType),
+          batch.map((c) => c.contentHash),
+          batch.map((c) => c.externalId),
+          batch.map((c) => c.byteSize),
+          batch.map((c) => JSON.stringify(c.metadata)),
+        ],
+      );
+      const insertedIds = new Map(inserted.map((row) => [row.content_hash, row.id]));
+      const existing = await this.existing(
+        batch.filter((c) => !insertedIds.has(c.contentHash)).map((c) => c.contentHash),
+      );
+      const claimed = new Set<string>();
+      for (let j = 0; j < batch.length; j += 50) {
+        await Promise.all(
+          batch.slice(j, j + 50).map(async (candidate, k) => {
+            const index = j + k;
+            const id = insertedIds.get(candidate.contentHash);
+            let answer: AcceptedDocument;
+            if (id && !claimed.has(id)) {
+              claimed.add(id);
+              await candidate.storeFile(id);
+              answer = {
+                id,
+                title: candidate.title,
+                status: 'queued',
+                duplicate: false,
+                jobId: null,
+                externalId: candidate.externalId,
+              };
+              toQueue.push({ id, contentHash: candidate.contentHash, answer });
+            } else {
+              const row =
+                existing.get(candidate.contentHash) ??
+                (await this.existing([candidate.contentHash])).get(candidate.contentHash);
+              if (!row)
+                throw new Error(
+                  `document with content hash ${candidate.contentHash} vanished while uploading`,
+                );
+              answer = await this.revive(row, candidate, toQueue);
+            }
+            answers[i + index] = answer;
+          }),
+        );
+      }
+    }
+    const jobIds = await this.queue.enqueueIngestion(toQueue);
+    toQueue.forEach((item, index) => (item.answer.jobId = jobIds[index]));
+    return answers;
+  }
+
+  /** The same bytes again: an indexed document is returned as it is; a failed one is queued again. */
+  private async revive(
+    row: ExistingRow,
+    candidate: Candidate,
+    toQueue: { id: string; contentHash: string; answer: AcceptedDocument }[],
+  ): Promise<AcceptedDocument> {
+    const answer: AcceptedDocument = {
+      id: row.id,
+      title: row.title,
+      status: row.status,
+      duplicate: true,
+      jobId: null,
+      externalId: row.external_id,
+    };
+    if (row.status === 'indexed') return answer;
+    const format = row.format ?? candidate.format;
+    if (!(await this.files.exists(row.id, format))) await candidate.storeFile(row.id);
+    if (row.status === 'failed' || row.status === 'cancelled') {
+      await this.dataSource.query(
+        `UPDATE documents SET status = 'queued', error = NULL, updated_at = now() WHERE id = $1`,
+        [row.id],
+      );
+      answer.status = 'queued';
+    }
+    toQueue.push({ id: row.id, contentHash: row.content_hash, answer });
+    return answer;
+  }
+
+  private async existing(contentHashes: string[]): Promise<Map<string, ExistingRow>> {
+    if (contentHashes.length === 0) return new Map();
+    const rows: ExistingRow[] = await this.dataSource.query(
+      `SELECT id, title, status, content_hash, external_id, metadata->>'format' AS format
+       FROM documents WHERE content_hash = ANY($1::text[])`,
+      [contentHashes],
+    );
+    return new Map(rows.map((row) => [row.content_hash, row]));
+  }
+}
+
+function sha256(bytes: Buffer): string {
+  return createHash('sha256').update(bytes).digest('hex');
+}
+
+function titleFromFileName(name: string): string {
+  const base = basename(name, extname(name)).replace(/[_]+/g, ' ').trim();
+  return base || name;
+}

@@ -1,0 +1,73 @@
+import { OnWorkerEvent, Processor, WorkerHost } from '@nestjs/bullmq';
+import { Logger } from '@nestjs/common';
+import { UnrecoverableError } from 'bullmq';
+import type { Job } from 'bullmq';
+import { JobName } from '../../../jobs/job-catalogue';
+import type { JobPayloads } from '../../../jobs/job-catalogue';
+import { QueueName } from '../../../jobs/queue-name.enum';
+import { PermanentFailureError } from '../errors/permanent-failure.error';
+import { IngestionPipelineService } from '../ingestion-pipeline.service';
+import type { JobAttempt } from '../ingestion-progress';
+import { ReembedService } from '../reembed.service';
+
+/**
+ * The ingestion queue's worker: hands each job to its service, reports progress, and turns failures
+ * that retrying cannot fix into UnrecoverableError. Worker options (concurrency, lock, stall check)
+ * come from the environment (IngestionWorkersModule.forRoot).
+ */
+@Processor(QueueName.Ingestion)
+export class IngestionProcessor extends WorkerHost {
+  private readonly logger = new Logger(IngestionProcessor.name);
+
+  constructor(
+    private readonly pipeline: IngestionPipelineService,
+    private readonly reembed: ReembedService,
+  ) {
+    super();
+  }
+
+  async process(job: Job): Promise<unknown> {
+    const attempt: JobAttempt = {
+      attempt: job.attemptsMade + 1,
+      maxAttempts: job.opts.attempts ?? 1,
+      started: job.attemptsStarted,
+      // Progress is telemetry: sent without waiting (one Redis connection keeps the reports in order).
+      report: async (progress) => {
+        job.updateProgress({ ...progress, attempt: job.attemptsStarted }).catch((error: unknown) => {
+          this.logger.warn(`progress of job ${job.id} not recorded: ${(error as Error).message}`);
+        });
+      },
+    };
+    try {
+      switch (job.name as JobName) {
+        case JobName.IngestDocument:
+          return await this.pipeline.ingest(
+            (job.data as JobPayloads[JobName.IngestDocument]).documentId,
+            attempt,
+          );
+        case JobName.ReembedChunks:
+          return await this.reembed.reembed((job.data as JobPayloads[JobName.ReembedChunks]).model, attempt);
+        default:
+          throw new UnrecoverableError(`The ingestion queue has no handler for "${job.name}" jobs.`);
+      }
+    } catch (error) {
+      if (error instanceof PermanentFailureError) throw new UnrecoverableError(error.message);
+      throw error;
+    }
+  }
+
+  /** A job that will not run again (retries spent, unrecoverable, or crashed too often): its document failed. */
+  @OnWorkerEvent('failed')
+  async onFailed(job: Job | undefined, error: Error): Promise<void> {
+    if (job?.name !== JobName.IngestDocument) return;
+    try {
+      if (!(await job.isFailed())) return;
+      await this.pipeline.markFailedIfUnfinished(
+        (job.data as JobPayloads[JobName.IngestDocument]).documentId,
+        error.message,
+      );
+    } catch (cause) {
+      this.logger.warn(`could not record the failure of job ${job.id}: ${(cause as Error).message}`);
+    }
+  }
+}

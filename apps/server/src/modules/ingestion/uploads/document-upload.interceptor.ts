@@ -1,0 +1,100 @@
+import {
+  BadRequestException,
+  HttpException,
+  Injectable,
+  PayloadTooLargeException,
+  UnsupportedMediaTypeException,
+} from '@nestjs/common';
+import type { CallHandler, ExecutionContext, NestInterceptor } from '@nestjs/common';
+import type { Request, Response } from 'express';
+import multer from 'multer';
+import type { Observable } from 'rxjs';
+import { finalize } from 'rxjs';
+import { InjectConfig } from '../../../config/app-config';
+import type { Env } from '../../../config/env.schema';
+import { formatBytes } from './format-bytes';
+import { HashingDiskStorage } from './hashing-disk-storage';
+import type { StoredFile } from './hashing-disk-storage';
+import { detectUploadFormat, unsupportedFormatMessage } from './supported-formats';
+import { UploadStore } from './upload-store';
+
+class UnsupportedFormatError extends Error {}
+
+/**
+ * Streams a multipart upload to UPLOAD_DIR/incoming (never whole in memory), enforcing the per-file size
+ * limit (413), the file count (413) and the supported types (415) as the parts arrive; nothing is kept
+ * from a refused request. Whatever the handler did not move into place is removed when it finishes.
+ */
+@Injectable()
+export class DocumentUploadInterceptor implements NestInterceptor {
+  private readonly storage: HashingDiskStorage;
+
+  constructor(
+    @InjectConfig() private readonly env: Env,
+    private readonly store: UploadStore,
+  ) {
+    this.storage = new HashingDiskStorage(store.incomingDir);
+  }
+
+  async intercept(context: ExecutionContext, next: CallHandler): Promise<Observable<unknown>> {
+    const request = context.switchToHttp().getRequest<Request>();
+    const response = context.switchToHttp().getResponse<Response>();
+    if (!request.is('multipart/form-data')) {
+      throw new UnsupportedMediaTypeException(
+        'Send the documents as multipart/form-data, one or more parts named "files".',
+      );
+    }
+    await this.receive(request, response);
+    const files = (request.files as StoredFile[] | undefined) ?? [];
+    return next.handle().pipe(
+      finalize(() => {
+        // Files the handler adopted were moved away; removing the incoming path is then a no-op.
+        void Promise.all(files.map((file) => this.store.discard(file.path))).catch(() => undefined);
+      }),
+    );
+  }
+
+  private receive(request: Request, response: Response): Promise<void> {
+    const upload = multer({
+      storage: this.storage,
+      limits: {
+        fileSize: this.env.UPLOAD_MAX_BYTES,
+        files: this.env.UPLOAD_MAX_FILES,
+        fields: 50,
+        fieldSize: 64 * 1024,
+      },
+      fileFilter: (_request, file, accept) => {
+        if (detectUploadFormat(file.originalname, file.mimetype)) return accept(null, true);
+        accept(new UnsupportedFormatError(unsupportedFormatMessage(file.originalname)));
+      },
+    }).any();
+    return new Promise((resolve, reject) => {
+      upload(request, response, (error?: unknown) => (error ? reject(this.translate(error)) : resolve()));
+    });
+  }
+
+  private translate(error: unknown): HttpException {
+    if (error instanceof UnsupportedFormatError) return new UnsupportedMediaTypeException(error.message);
+    if (error instanceof multer.MulterError) {
+      const name = (error as multer.MulterError & { filename?: string }).filename;
+      switch (error.code) {
+        case 'LIMIT_FILE_SIZE':
+          return new PayloadTooLargeException(
+            `${name ? `"${name}"` : 'A file'} is larger than the upload limit of ` +
+              `${formatBytes(this.env.UPLOAD_MAX_BYTES)} per file (UPLOAD_MAX_BYTES). Nothing was stored.`,
+          );
+        case 'LIMIT_FILE_COUNT':
+          return new PayloadTooLargeException(
+            `At most ${this.env.UPLOAD_MAX_FILES} files can be sent in one upload (UPLOAD_MAX_FILES). ` +
+              'Nothing was stored.',
+          );
+        default:
+          return new BadRequestException(`The upload could not be read: ${error.message}.`);
+      }
+    }
+    if (error instanceof HttpException) return error;
+    return new BadRequestException(
+      `The upload was interrupted or is not valid multipart/form-data: ${(error as Error).message}.`,
+    );
+  }
+}

@@ -1,0 +1,8 @@
+import { Module } from '@nestjs/common';
+import { JobEventsModule } from '../../jobs/job-events.module';
+import { MetricsController } from './metrics.controller';
+import { MetricsService } from './metrics.service';
+
+/** GET /metrics (Prometheus). API process only. */
+@Module({ imports: [JobEventsModule], controllers: [MetricsController], providers: [MetricsService] })
+export class MetricsModule {}

@@ -1,0 +1,120 @@
+import { Injectable, Logger } from '@nestjs/common';
+import type { OnModuleInit } from '@nestjs/common';
+import { ModuleRef } from '@nestjs/core';
+import { getQueueToken } from '@nestjs/bullmq';
+import type { Queue } from 'bullmq';
+import { Counter, Gauge, Histogram, Registry, collectDefaultMetrics } from 'prom-client';
+import { JobName } from '../../jobs/job-catalogue';
+import { JobEventsService } from '../../jobs/job-events.service';
+import type { JobEvent } from '../../jobs/job-events.service';
+import { QueueName } from '../../jobs/queue-name.enum';
+
+const JOB_STATES = ['waiting', 'active', 'delayed', 'prioritized', 'failed', 'completed'] as const;
+
+/**
+ * Prometheus metrics of this installation. Queue depths are read from Redis at each scrape; job
+ * durations and ingestion throughput are counted from the queue's event stream, so they include jobs
+ * that workers in other processes ran (each API process counts every job once).
+ */
+@Injectable()
+export class MetricsService implements OnModuleInit {
+  readonly registry = new Registry();
+  private readonly logger = new Logger(MetricsService.name);
+  private readonly queues = new Map<QueueName, Queue>();
+
+  private readonly jobDuration = new Histogram({
+    name: 'lumina_job_duration_seconds',
+    help: 'Time from a job attempt starting to the job finishing, by queue, job name and outcome',
+    labelNames: ['queue', 'name', 'outcome'] as const,
+    buckets: [0.05, 0.1, 0.25, 0.5, 1, 2, 5, 10, 30, 60, 120, 300, 600],
+    registers: [this.registry],
+  });
+
+  private readonly jobsFinished = new Counter({
+    name: 'lumina_jobs_finished_total',
+    help: 'Jobs that finished, by queue, job name and outcome (completed or failed)',
+    labelNames: ['queue', 'name', 'outcome'] as const,
+    registers: [this.registry],
+  });
+
+  private readonly documentsIngested = new Counter({
+    name: 'lumina_ingested_documents_total',
+    help: 'Documents the ingestion jobs finished, by outcome (indexed, already-indexed, cancelled, failed)',
+    labelNames: ['outcome'] as const,
+    registers: [this.registry],
+  });
+
+  private readonly chunksIngested = new Counter({
+    name: 'lumina_ingested_chunks_total',
+    help: 'Chunks written (with their vectors) by ingestion jobs',
+    registers: [this.registry],
+  });
+
+  private readonly chunksReembedded = new Counter({
+    name: 'lumina_reembedded_chunks_total',
+    help: 'Chunks given a vector of the current model by re-embed jobs',
+    registers: [this.registry],
+  });
+
+  constructor(
+    private readonly moduleRef: ModuleRef,
+    private readonly jobEvents: JobEventsService,
+  ) {
+    collectDefaultMetrics({ register: this.registry, prefix: 'lumina_' });
+    const queues = this.queues;
+    new Gauge({
+      name: 'lumina_queue_jobs',
+      help: 'Jobs in each queue by state (waiting, active, delayed, failed, completed, …), read at scrape time',
+      labelNames: ['queue', 'state'] as const,
+      registers: [this.registry],
+      async collect() {
+        this.reset();
+        for (const [name, queue] of queues) {
+          const counts = await queue.getJobCounts(...JOB_STATES);
+          for (const state of JOB_STATES) this.set({ queue: name, state }, counts[state] ?? 0);
+        }
+      },
+    });
+  }
+
+  onModuleInit(): void {
+    for (const name of Object.values(QueueName)) {
+      this.queues.set(name, this.moduleRef.get<Queue>(getQueueToken(name), { strict: false }));
+      this.jobEvents.subscribe(name, (event) => {
+        if (event.type === 'completed' || event.type === 'failed') {
+          this.recordFinished(event).catch((error: unknown) =>
+            this.logger.warn(`could not record job ${event.jobId}: ${(error as Error).message}`),
+          );
+        }
+      });
+    }
+  }
+
+  async text(): Promise<string> {
+    return this.registry.metrics();
+  }
+
+  private async recordFinished(event: Extract<JobEvent, { type: 'completed' | 'failed' }>): Promise<void> {
+    const queue = this.queues.get(event.queue);
+    const job = queue ? await queue.getJob(event.jobId) : undefined;
+    const name = job?.name ?? 'unknown';
+    const outcome = event.type;
+    this.jobsFinished.inc({ queue: event.queue, name, outcome });
+    if (job?.processedOn && job.finishedOn) {
+      this.jobDuration.observe(
+        { queue: event.queue, name, outcome },
+        (job.finishedOn - job.processedOn) / 1000,
+      );
+    }
+    if (name === JobName.IngestDocument) {
+      const result =
+        event.type === 'completed' ? (event.returnvalue as { outcome?: string; chunks?: number }) : null;
+      this.documentsIngested.inc({ outcome: result?.outcome ?? 'failed' });
+      if (result?.outcome === 'indexed' && typeof result.chunks === 'number')
+        this.chunksIngested.inc(result.chunks);
+    } else if (name === JobName.ReembedChunks && event.type === 'completed') {
+      const result = event.returnvalue as { chunks?: number } | null;
+      if (typeof result?.chunks === 'number') this.chunksReembedded.inc(result.chunks);
+    }
+  }
+}

@@ -1,0 +1,224 @@
+import {
+  Body,
+  Controller,
+  Delete,
+  Get,
+  HttpCode,
+  Param,
+  ParseUUIDPipe,
+  Patch,
+  Post,
+  Query,
+  Res,
+  UseGuards,
+} from '@nestjs/common';
+import {
+  ApiAcceptedResponse,
+  ApiBadRequestResponse,
+  ApiBody,
+  ApiNotFoundResponse,
+  ApiOperation,
+  ApiSecurity,
+  ApiTags,
+} from '@nestjs/swagger';
+import type {
+  GenerationJobStatus,
+  ImportReport,
+  Page,
+  QuestionBank,
+  QuestionGenerator,
+} from '@lumina/shared';
+import type { Response } from 'express';
+import { AdminGuard } from '../auth/admin.guard';
+import { CreateItemsBodyPipe } from './dtos/create-items-body.pipe';
+import type { CreateItemsBody } from './dtos/create-items-body.pipe';
+import { ExportQueryDto } from './dtos/export-query.dto';
+import { GenerateItemsDto } from './dtos/generate-items.dto';
+import { ImportItemsDto } from './dtos/import-items.dto';
+import { ListItemsQueryDto } from './dtos/list-items-query.dto';
+import { ListQuestionBanksQueryDto } from './dtos/list-question-banks-query.dto';
+import { PageQueryDto } from './dtos/page-query.dto';
+import { CreateQuestionBankDto, UpdateQuestionBankDto } from './dtos/question-bank.dto';
+import { CreateQuestionBankItemDto, UpdateQuestionBankItemDto } from './dtos/question-bank-item.dto';
+import type { QuestionBankItemEntity } from './entities/question-bank-item.entity';
+import { QuestionBankItemService } from './question-bank-item.service';
+import { QuestionBankService } from './question-bank.service';
+import { QuestionExportService } from './question-export.service';
+import { QuestionGenerationService } from './question-generation.service';
+import { QuestionImportService } from './question-import.service';
+
+const uuid = ParseUUIDPipe;
+
+@ApiTags('question-banks')
+@Controller('question-banks')
+export class QuestionBankController {
+  constructor(
+    private readonly banks: QuestionBankService,
+    private readonly items: QuestionBankItemService,
+    private readonly importer: QuestionImportService,
+    private readonly exporter: QuestionExportService,
+    private readonly generation: QuestionGenerationService,
+  ) {}
+
+  @Get()
+  @ApiOperation({
+    summary: 'List question banks (paginated; search in name/description; filter by template)',
+  })
+  @ApiBadRequestResponse({ description: 'page or limit below 1, a templateId that is not a UUID' })
+  findAll(@Query() query: ListQuestionBanksQueryDto): Promise<Page<QuestionBank>> {
+    return this.banks.findAll(query);
+  }
+
+  @Get('by-template/:templateId')
+  @ApiOperation({ summary: 'The banks made from a template (paginated)' })
+  @ApiNotFoundResponse({ description: 'No such template' })
+  findByTemplate(
+    @Param('templateId', uuid) templateId: string,
+    @Query() query: PageQueryDto,
+  ): Promise<Page<QuestionBank>> {
+    return this.banks.findByTemplateId(templateId, query);
+  }
+
+  @Post()
+  @UseGuards(AdminGuard)
+  @ApiSecurity('x-api-key')
+  @ApiOperation({ summary: 'Create a question bank (admin)' })
+  create(@Body() body: CreateQuestionBankDto): Promise<QuestionBank> {
+    return this.banks.create(body);
+  }
+
+  @Get(':id')
+  @ApiNotFoundResponse({ description: 'No such bank' })
+  findOne(@Param('id', uuid) id: string): Promise<QuestionBank> {
+    return this.banks.findOne(id);
+  }
+
+  @Patch(':id')
+  @UseGuards(AdminGuard)
+  @ApiSecurity('x-api-key')
+  @ApiOperation({ summary: 'Change a bank (admin); templateId null detaches it from its template' })
+  update(@Param('id', uuid) id: string, @Body() body: UpdateQuestionBankDto): Promise<QuestionBank> {
+    return this.banks.update(id, body);
+  }
+
+  @Delete(':id')
+  @HttpCode(204)
+  @UseGuards(AdminGuard)
+  @ApiSecurity('x-api-key')
+  @ApiOperation({ summary: 'Delete a bank with its items and evaluation runs (admin)' })
+  async remove(@Param('id', uuid) id: string): Promise<void> {
+    await this.banks.remove(id);
+  }
+
+  @Get(':id/items')
+  @ApiOperation({
+    summary: "A bank's items in the order they were written (paginated; filter by tag, inScope)",
+  })
+  findItems(
+    @Param('id', uuid) id: string,
+    @Query() query: ListItemsQueryDto,
+  ): Promise<Page<QuestionBankItemEntity>> {
+    return this.items.findAll(id, query);
+  }
+
+  @Post(':id/items')
+  @UseGuards(AdminGuard)
+  @ApiSecurity('x-api-key')
+  @ApiOperation({
+    summary: 'Add one item, or a batch { items: [...] } (admin)',
+    description:
+      'Expected sources name documents (by id or external id) and/or chunks; an unknown one is a 400. ' +
+      'A batch is written all or nothing.',
+  })
+  @ApiBody({ type: CreateQuestionBankItemDto })
+  async createItems(
+    @Param('id', uuid) id: string,
+    @Body(CreateItemsBodyPipe) body: CreateItemsBody,
+  ): Promise<QuestionBankItemEntity | { items: QuestionBankItemEntity[] }> {
+    const created = await this.items.create(id, body.items);
+    return body.batch ? { items: created } : created[0];
+  }
+
+  @Get(':id/items/:itemId')
+  findItem(
+    @Param('id', uuid) id: string,
+    @Param('itemId', uuid) itemId: string,
+  ): Promise<QuestionBankItemEntity> {
+    return this.items.findOne(id, itemId);
+  }
+
+  @Patch(':id/items/:itemId')
+  @UseGuards(AdminGuard)
+  @ApiSecurity('x-api-key')
+  updateItem(
+    @Param('id', uuid) id: string,
+    @Param('itemId', uuid) itemId: string,
+    @Body() body: UpdateQuestionBankItemDto,
+  ): Promise<QuestionBankItemEntity> {
+    return this.items.update(id, itemId, body);
+  }
+
+  @Delete(':id/items/:itemId')
+  @HttpCode(204)
+  @UseGuards(AdminGuard)
+  @ApiSecurity('x-api-key')
+  async removeItem(@Param('id', uuid) id: string, @Param('itemId', uuid) itemId: string): Promise<void> {
+    await this.items.remove(id, itemId);
+  }
+
+  @Post(':id/import')
+  @HttpCode(200)
+  @UseGuards(AdminGuard)
+  @ApiSecurity('x-api-key')
+  @ApiOperation({
+    summary: 'Import items from BEIR (queries.jsonl + qrels text), CSV or JSON (admin)',
+    description:
+      'Each row is checked on its own; the report lists accepted and rejected rows with reasons. An expected ' +
+      'source naming an unknown document or chunk rejects its row. dryRun checks without writing.',
+  })
+  async importItems(@Param('id', uuid) id: string, @Body() body: ImportItemsDto): Promise<ImportReport> {
+    await this.banks.assertExists(id);
+    return this.importer.import(id, body);
+  }
+
+  @Get(':id/export')
+  @ApiOperation({ summary: 'Export a bank as JSON or CSV (both re-importable)' })
+  async export(
+    @Param('id', uuid) id: string,
+    @Query() query: ExportQueryDto,
+    @Res({ passthrough: true }) response: Response,
+  ): Promise<string> {
+    const file = await this.exporter.export(id, query.format ?? 'json');
+    response.setHeader('Content-Type', file.contentType);
+    response.setHeader('Content-Disposition', `attachment; filename="${file.filename}"`);
+    return file.body;
+  }
+
+  @Post(':id/generate')
+  @HttpCode(202)
+  @UseGuards(AdminGuard)
+  @ApiSecurity('x-api-key')
+  @ApiOperation({
+    summary: 'Queue a job that writes items from sampled passages (admin)',
+    description:
+      'With an LLM configured the template prompt writes each question; offline a deterministic template ' +
+      'generator does (items say which: generator llm | template). Every item cites its chunk.',
+  })
+  @ApiAcceptedResponse({ description: '{ jobId, generator, statusUrl }' })
+  async generate(
+    @Param('id', uuid) id: string,
+    @Body() body: GenerateItemsDto,
+  ): Promise<{ jobId: string; generator: QuestionGenerator; statusUrl: string }> {
+    const queued = await this.generation.request(id, body);
+    return { ...queued, statusUrl: `/question-banks/${id}/generate/${queued.jobId}` };
+  }
+
+  @Get(':id/generate/:jobId')
+  @ApiOperation({ summary: 'State and outcome of a generation job' })
+  generationStatus(
+    @Param('id', uuid) id: string,
+    @Param('jobId') jobId: string,
+  ): Promise<GenerationJobStatus> {
+    return this.generation.status(id, jobId);
+  }
+}

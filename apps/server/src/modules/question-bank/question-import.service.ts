@@ -1,0 +1,284 @@
+import { BadRequestException, Injectable } from '@nestjs/common';
+import { InjectDataSource } from '@nestjs/typeorm';
+import type { ImportFormat, ImportRejection, ImportReport } from '@lumina/shared';
+import { DataSource } from 'typeorm';
+import { MAX_IMPORT_ROWS } from './dtos/import-items.dto';
+import type { ImportItemsDto } from './dtos/import-items.dto';
+import { ExpectedSourceResolver } from './expected-source-resolver';
+import type { SourceReference } from './expected-source-resolver';
+import {
+  CSV_IGNORED_COLUMNS,
+  CSV_IMPORT_COLUMNS,
+  parseBooleanCell,
+  parseGradedRef,
+  splitList,
+} from './import/csv-columns';
+import { CsvFormatError, parseCsv } from './import/parse-csv';
+import { parseBeirQrels, parseBeirQueries } from './import/parse-beir-text';
+import { QuestionBankItemService } from './question-bank-item.service';
+import type { NewQuestionItem } from './question-bank-item.service';
+import { validateItemRow } from './validate-item-row';
+
+/** A row read from an import, before its sources are checked against the database. */
+interface CandidateRow {
+  row: number;
+  id?: string;
+  item?: Omit<NewQuestionItem, 'expectedSources' | 'source'>;
+  refs: SourceReference[];
+  reasons: string[];
+}
+
+export interface ImportInput {
+  format: ImportFormat;
+  queries?: string;
+  qrels?: string;
+  csv?: string;
+  items?: unknown[];
+  dataset?: string;
+  dryRun?: boolean;
+  language?: string;
+}
+
+/**
+ * Imports rows into a bank from BEIR (queries.jsonl + qrels), CSV or JSON. Every row is checked on its
+ * own — shape, then each expected source against the documents and chunks — and the report says which
+ * rows were accepted and why the others were rejected. Accepted rows are written in one transaction.
+ */
+@Injectable()
+export class QuestionImportService {
+  constructor(
+    @InjectDataSource() private readonly dataSource: DataSource,
+    private readonly items: QuestionBankItemService,
+  ) {}
+
+  async import(bankId: string, input: ImportInput | ImportItemsDto): Promise<ImportReport> {
+    const { rows, skipped } = this.read(input, input.language ?? 'en');
+    return this.finish(bankId, input.format, rows, skipped, input);
+  }
+
+  /**
+   * Imports an already loaded BEIR split (the CLI's path): one item per query with a judgment, in
+   * queries order, its judged documents named by external id within `dataset`.
+   */
+  async importBeirDataset(
+    bankId: string,
+    input: {
+      queries: Map<string, string>;
+      qrels: Map<string, Map<string, number>>;
+      dataset?: string;
+      language?: string;
+    },
+  ): Promise<ImportReport> {
+    const queries = [...input.queries].map(([id, text], index) => ({ line: index + 1, id, text }));
+    const read = beirRows(queries, input.qrels, input.language ?? 'en', (queryId) => ({
+      row: 0,
+      reason: `the qrels name query "${queryId}" that is not in queries`,
+    }));
+    return this.finish(bankId, 'beir', read.rows, read.skipped, { dataset: input.dataset });
+  }
+
+  private async finish(
+    bankId: string,
+    format: ImportFormat,
+    rows: CandidateRow[],
+    skipped: ImportReport['skipped'],
+    options: { dataset?: string; dryRun?: boolean },
+  ): Promise<ImportReport> {
+    if (rows.length > MAX_IMPORT_ROWS) {
+      throw new BadRequestException([
+        `an import holds at most ${MAX_IMPORT_ROWS} rows, this one has ${rows.length}`,
+      ]);
+    }
+    const resolved = await new ExpectedSourceResolver(this.dataSource).resolve(
+      rows.map((row) => (row.reasons.length ? [] : row.refs)),
+      { dataset: options.dataset },
+    );
+    const accepted: NewQuestionItem[] = [];
+    const rejected: ImportRejection[] = [];
+    rows.forEach((row, index) => {
+      const result = resolved[index];
+      const reasons = [...row.reasons, ...(result.ok ? [] : result.reasons)];
+      if (reasons.length || !row.item || !result.ok) {
+        rejected.push({ row: row.row, ...(row.id !== undefined ? { id: row.id } : {}), reasons });
+        return;
+      }
+      accepted.push({ ...row.item, expectedSources: result.sources, source: 'imported' });
+    });
+    const dryRun = options.dryRun ?? false;
+    const stored = dryRun ? [] : await this.items.insert(bankId, accepted);
+    return {
+      format,
+      dryRun,
+      rows: rows.length,
+      accepted: accepted.length,
+      rejected: rejected.sort((a, b) => a.row - b.row),
+      skipped,
+      itemIds: stored.map((item) => item.id),
+    };
+  }
+
+  private read(
+    input: ImportInput,
+    language: string,
+  ): { rows: CandidateRow[]; skipped: ImportReport['skipped'] } {
+    switch (input.format) {
+      case 'beir':
+        return this.readBeir(input.queries ?? '', input.qrels ?? '', language);
+      case 'csv':
+        return { rows: this.readCsv(input.csv ?? '', language), skipped: null };
+      case 'json':
+        return { rows: this.readJson(input.items ?? [], language), skipped: null };
+    }
+  }
+
+  private readBeir(queriesText: string, qrelsText: string, language: string) {
+    const queries = parseBeirQueries(queriesText);
+    const qrels = parseBeirQrels(qrelsText);
+    if (qrels.problems.length) {
+      throw new BadRequestException(
+        qrels.problems.slice(0, 20).map((p) => `qrels line ${p.line}: ${p.reason}`),
+      );
+    }
+    const problems: CandidateRow[] = queries.problems.map((problem) => ({
+      row: problem.line,
+      ...(problem.id !== undefined ? { id: problem.id } : {}),
+      refs: [],
+      reasons: [`queries line ${problem.line}: ${problem.reason}`],
+    }));
+    const read = beirRows(queries.queries, qrels.judgments, language, (queryId) => {
+      const line = qrels.firstLine.get(queryId);
+      return { row: line ?? 0, reason: `qrels line ${line}: query "${queryId}" is not in queries` };
+    });
+    return { rows: [...problems, ...read.rows].sort((a, b) => a.row - b.row), skipped: read.skipped };
+  }
+
+  private readCsv(text: string, language: string): CandidateRow[] {
+    let records: { fields: string[]; line: number }[];
+    try {
+      records = parseCsv(text);
+    } catch (error) {
+      if (error instanceof CsvFormatError) throw new BadRequestException([error.message]);
+      throw error;
+    }
+    if (records.length === 0) throw new BadRequestException(['the CSV is empty: it needs a header row']);
+    const header = records[0].fields.map((name) => name.trim().toLowerCase());
+    const unknown = header.filter((name) => !CSV_IMPORT_COLUMNS.has(name) && !CSV_IGNORED_COLUMNS.has(name));
+    if (unknown.length) {
+      throw new BadRequestException([
+        `unknown CSV column(s) ${unknown.join(', ')}; expected ${[...CSV_IMPORT_COLUMNS].join(', ')}`,
+      ]);
+    }
+    if (!header.includes('question')) throw new BadRequestException(['the CSV needs a "question" column']);
+    return records.slice(1).map((record, index) => {
+      const cell = (name: string) => {
+        const at = header.indexOf(name);
+        return at === -1 ? '' : (record.fields[at] ?? '');
+      };
+      const reasons: string[] = [];
+      if (record.fields.length !== header.length) {
+        reasons.push(`expected ${header.length} fields, found ${record.fields.length}`);
+      }
+      const inScope = parseBooleanCell(cell('in_scope'));
+      if (inScope === 'invalid') reasons.push(`in_scope must be true or false, found "${cell('in_scope')}"`);
+      const refs: SourceReference[] = [];
+      for (const [column, key] of [
+        ['expected_documents', 'documentId'],
+        ['expected_chunks', 'chunkId'],
+      ] as const) {
+        for (const part of splitList(cell(column))) {
+          const parsed = parseGradedRef(part);
+          if ('error' in parsed) reasons.push(`${column}: ${parsed.error}`);
+          else
+            refs.push({ [key]: parsed.ref, ...(parsed.grade !== undefined ? { grade: parsed.grade } : {}) });
+        }
+      }
+      const plain: Record<string, unknown> = {
+        question: cell('question'),
+        ...(cell('expected_answer').trim() ? { expectedAnswer: cell('expected_answer') } : {}),
+        ...(typeof inScope === 'boolean' ? { inScope } : {}),
+        ...(cell('language').trim() ? { language: cell('language').trim() } : {}),
+        ...(splitList(cell('tags')).length ? { tags: splitList(cell('tags')) } : {}),
+        ...(cell('difficulty').trim() ? { difficulty: cell('difficulty').trim().toLowerCase() } : {}),
+      };
+      return this.candidate(index + 1, plain, refs, reasons, language);
+    });
+  }
+
+  private readJson(items: unknown[], language: string): CandidateRow[] {
+    return items.map((row, index) => this.candidate(index + 1, withoutExportFields(row), null, [], language));
+  }
+
+  /** Checks a row with the item DTO's rules; `refs` null takes the row's own expectedSources. */
+  private candidate(
+    row: number,
+    plain: unknown,
+    refs: SourceReference[] | null,
+    reasons: string[],
+    language: string,
+  ): CandidateRow {
+    const validation = validateItemRow(plain);
+    if (!validation.ok) return { row, refs: [], reasons: [...reasons, ...validation.messages] };
+    const dto = validation.item;
+    return {
+      row,
+      refs: refs ?? (dto.expectedSources ?? []).map((source) => ({ ...source })),
+      reasons,
+      item: {
+        question: dto.question,
+        expectedAnswer: dto.expectedAnswer ?? null,
+        inScope: dto.inScope ?? true,
+        language: dto.language ?? language,
+        tags: dto.tags ?? [],
+        difficulty: dto.difficulty ?? null,
+      },
+    };
+  }
+}
+
+/** Fields an export writes that an import does not take (so an exported bank imports as it is). */
+const EXPORT_ONLY_FIELDS = ['id', 'bankId', 'source', 'generator', 'metadata', 'createdAt', 'updatedAt'];
+
+function withoutExportFields(row: unknown): unknown {
+  if (typeof row !== 'object' || row === null || Array.isArray(row)) return row;
+  return Object.fromEntries(Object.entries(row).filter(([key]) => !EXPORT_ONLY_FIELDS.includes(key)));
+}
+
+/**
+ * One row per query that has a judgment (in queries order), citing its judged documents by external id;
+ * judgments naming a query that is not there become rejected rows.
+ */
+function beirRows(
+  queries: { line: number; id: string; text: string }[],
+  judgments: Map<string, Map<string, number>>,
+  language: string,
+  unknownQuery: (queryId: string) => { row: number; reason: string },
+): { rows: CandidateRow[]; skipped: ImportReport['skipped'] } {
+  const rows: CandidateRow[] = [];
+  const known = new Set(queries.map((query) => query.id));
+  let withoutJudgments = 0;
+  for (const query of queries) {
+    const judged = judgments.get(query.id);
+    if (!judged) {
+      withoutJudgments++;
+      continue;
+    }
+    rows.push({
+      row: query.line,
+      id: query.id,
+      item: { question: query.text, inScope: true, language, metadata: { beirQueryId: query.id } },
+      refs: [...judged].map(([documentId, grade]) => ({ documentId, grade })),
+      reasons: [],
+    });
+  }
+  for (const queryId of judgments.keys()) {
+    if (known.has(queryId)) continue;
+    const { row, reason } = unknownQuery(queryId);
+    rows.push({ row, id: queryId, refs: [], reasons: [reason] });
+  }
+  return {
+    rows,
+    skipped: withoutJudgments
+      ? { count: withoutJudgments, reason: 'queries without a judgment in the qrels' }
+      : null,
+  };
+}

@@ -1,0 +1,25 @@
+import { LlmHydeGenerator, LlmQueryExpander } from '@lumina/rag';
+import type { ChatModel, Reranker, SearchPorts } from '@lumina/rag';
+import type { Env } from '../../config/env.schema';
+import { createChatModel } from '../../providers/create-chat-model';
+import { createReranker } from '../../providers/create-reranker';
+
+export type LlmSearchPorts = Partial<Pick<SearchPorts, 'expander' | 'hyde' | 'reranker'>>;
+
+/**
+ * The search's LLM ports: with a chat model, expansion and HyDE are written by it (labelled `llm`);
+ * without one they stay offline (pseudo-relevance feedback, labelled `prf`). The reranker is whatever
+ * the providers configured (a /v1/rerank endpoint, the chat model listwise, or none).
+ */
+export function llmSearchPorts(chat: ChatModel | null, reranker: Reranker | null): LlmSearchPorts {
+  return {
+    ...(chat ? { expander: new LlmQueryExpander(chat), hyde: new LlmHydeGenerator(chat) } : {}),
+    ...(reranker ? { reranker } : {}),
+  };
+}
+
+/** The LLM ports the environment configures, for searches built outside Nest (the eval and bench CLIs). */
+export function llmSearchPortsFromEnv(env: Env): LlmSearchPorts {
+  const chat = createChatModel(env);
+  return llmSearchPorts(chat, createReranker(env, chat));
+}

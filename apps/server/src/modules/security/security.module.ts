@@ -1,0 +1,24 @@
+import { Module } from '@nestjs/common';
+import { APP_FILTER, APP_GUARD } from '@nestjs/core';
+import { ThrottlerModule } from '@nestjs/throttler';
+import { APP_CONFIG } from '../../config/app-config';
+import type { Env } from '../../config/env.schema';
+import { ApiRateLimitGuard } from './api-rate-limit.guard';
+import { UnexpectedErrorFilter } from './unexpected-error.filter';
+
+/** Rate limits on the expensive routes and the global "no internals in error answers" filter. */
+@Module({
+  imports: [
+    ThrottlerModule.forRootAsync({
+      inject: [APP_CONFIG],
+      useFactory: (env: Env) => ({
+        throttlers: [{ name: 'default', ttl: 60_000, limit: env.RATE_LIMIT_PER_MINUTE }],
+      }),
+    }),
+  ],
+  providers: [
+    { provide: APP_GUARD, useClass: ApiRateLimitGuard },
+    { provide: APP_FILTER, useClass: UnexpectedErrorFilter },
+  ],
+})
+export class SecurityModule {}

@@ -1,0 +1,88 @@
+import { startTestApp } from './helpers/test-app';
+import type { TestApp } from './helpers/test-app';
+import { testEnv } from './helpers/test-env';
+import { readJson } from './helpers/http';
+
+describe('HTTP hardening (real server): rate limits, security headers, error answers', () => {
+  let server: TestApp;
+  const search = (headers: Record<string, string> = {}) =>
+    fetch(`${server.baseUrl}/rag/search`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', ...headers },
+      body: JSON.stringify({ query: 'failover' }),
+    });
+
+  beforeAll(async () => {
+    server = await startTestApp(testEnv({ RATE_LIMIT_PER_MINUTE: '3' }));
+  }, 60_000);
+
+  afterAll(async () => {
+    await server?.close();
+  });
+
+  it('limits POST /rag/search and POST /chat per client, with a readable 429', async () => {
+    const statuses: number[] = [];
+    for (let i = 0; i < 3; i += 1) statuses.push((await search()).status);
+    expect(statuses).toEqual([200, 200, 200]);
+    const limited = await search();
+    expect(limited.status).toBe(429);
+    expect(limited.headers.get('retry-after')).toMatch(/^\d+$/);
+    const body = await readJson(limited);
+    expect(body).toMatchObject({ statusCode: 429 });
+    expect(body.message).toMatch(/Too many requests: at most 3 searches and chat messages per minute/);
+    // Chat shares the client's budget.
+    const chat = await fetch(`${server.baseUrl}/chat`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ message: 'hello' }),
+    });
+    expect(chat.status).toBe(429);
+  });
+
+  it('counts each x-api-key separately from the IP address', async () => {
+    const statuses: number[] = [];
+    for (let i = 0; i < 4; i += 1) statuses.push((await search({ 'x-api-key': 'key-of-client-a' })).status);
+    expect(statuses).toEqual([200, 200, 200, 429]);
+    expect((await search({ 'x-api-key': 'key-of-client-b' })).status).toBe(200);
+  });
+
+  it('does not limit other routes', async () => {
+    for (let i = 0; i < 6; i += 1) expect((await fetch(`${server.baseUrl}/health`)).status).toBe(200);
+  });
+
+  it('sends security headers and keeps the API docs working', async () => {
+    const health = await fetch(`${server.baseUrl}/health`);
+    expect(health.headers.get('x-content-type-options')).toBe('nosniff');
+    expect(health.headers.get('x-frame-options')).toBe('SAMEORIGIN');
+    expect(health.headers.get('x-powered-by')).toBeNull();
+    const docs = await fetch(`${server.baseUrl}/api/docs`);
+    expect(docs.status).toBe(200);
+    const csp = docs.headers.get('content-security-policy') ?? '';
+    expect(csp).toMatch(/script-src 'self'/);
+    expect(csp).toMatch(/style-src 'self' 'unsafe-inline'/);
+    const html = await docs.text();
+    // Every script of the docs page is its own file under /api/docs (no inline script the CSP would block).
+    expect(html).not.toMatch(/<script>[^<]/);
+    const scripts = [...html.matchAll(/<script src="([^"]+)"/g)].map((match) => match[1]);
+    expect(scripts.some((src) => src.endsWith('swagger-ui-init.js'))).toBe(true);
+    for (const src of scripts) {
+      const asset = await fetch(new URL(src, `${server.baseUrl}/api/docs/`));
+      expect({ src, status: asset.status }).toEqual({ src, status: 200 });
+    }
+  });
+
+  it('answers malformed JSON with a JSON 400, not an HTML page', async () => {
+    const response = await fetch(`${server.baseUrl}/question-banks`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: '{"name":',
+    });
+    expect(response.status).toBe(400);
+    expect(response.headers.get('content-type')).toMatch(/^application\/json/);
+    expect(await readJson(response)).toEqual({
+      statusCode: 400,
+      error: 'Bad Request',
+      message: 'The request body is not valid JSON.',
+    });
+  });
+});

@@ -1,0 +1,188 @@
+'use client';
+
+import type { AssistantTurn } from '../../store/chat.store';
+import { usePreferences } from '../../store/preferences.store';
+import { AnswerText } from './answer-text';
+import { RetrievalPanel } from './retrieval-panel';
+
+export interface AssistantMessageProps {
+  turn: AssistantTurn;
+  /** The person can ask for a general-knowledge answer to this not-found turn. */
+  canAnswerGenerally: boolean;
+  /** A general-knowledge answer already follows this turn. */
+  answeredGenerally: boolean;
+  busy: boolean;
+  onOpenCitation: (turn: AssistantTurn, marker: number, markerIndex: number) => void;
+  onRetry: (turn: AssistantTurn) => void;
+  onAnswerGenerally: (turn: AssistantTurn) => void;
+}
+
+function statusLine(turn: AssistantTurn): string {
+  switch (turn.phase) {
+    case 'retrieving':
+      return turn.kind === 'general' ? 'Answering from general knowledge…' : 'Searching your documents…';
+    case 'streaming':
+      return 'Writing the answer…';
+    default:
+      return '';
+  }
+}
+
+export function AssistantMessage({
+  turn,
+  canAnswerGenerally,
+  answeredGenerally,
+  busy,
+  onOpenCitation,
+  onRetry,
+  onAnswerGenerally,
+}: AssistantMessageProps) {
+  const showTrace = usePreferences((state) => state.showRetrievalTrace);
+  const general = turn.kind === 'general' || turn.source === 'general-knowledge';
+  const streaming = turn.phase === 'retrieving' || turn.phase === 'streaming';
+  const results = turn.search?.results ?? [];
+  const cited = new Set(turn.citations.map((citation) => citation.chunkId));
+  const citationsKnown = turn.phase === 'done' || turn.citations.length > 0 || turn.droppedMarkers.length > 0;
+  const sources = turn.citations.filter(
+    (citation, index, all) => all.findIndex((other) => other.marker === citation.marker) === index,
+  );
+
+  return (
+    <li
+      className="message message-assistant"
+      data-phase={turn.phase}
+      data-kind={turn.kind}
+      data-not-found={turn.notFound ? 'true' : undefined}
+      aria-busy={streaming}
+      aria-label={general ? 'Answer from general knowledge' : 'Answer'}
+    >
+      <div className="message-head">
+        <span className="message-author">Lumina</span>
+        {general ? (
+          <span className="label-general" role="note">
+            General knowledge — not from your documents
+          </span>
+        ) : null}
+        {turn.generator === 'extractive' ? (
+          <span className="chip" title="No language model is configured: the answer quotes the passages.">
+            Quoted from the passages (offline)
+          </span>
+        ) : null}
+      </div>
+
+      {streaming && !turn.text ? (
+        <p className="message-status" aria-live="polite">
+          {statusLine(turn)}
+        </p>
+      ) : null}
+
+      {turn.text ? (
+        <AnswerText
+          text={turn.text}
+          citations={turn.citations}
+          results={results}
+          dropped={turn.droppedMarkers}
+          citationsKnown={citationsKnown}
+          streaming={streaming}
+          onOpenCitation={(marker, index) => onOpenCitation(turn, marker, index)}
+        />
+      ) : null}
+
+      {turn.phase === 'error' ? (
+        <div className="message-error" role="alert">
+          <p>{turn.error}</p>
+          <button
+            type="button"
+            className="button button-secondary button-small"
+            onClick={() => onRetry(turn)}
+            disabled={busy}
+          >
+            Retry
+          </button>
+        </div>
+      ) : null}
+
+      {turn.phase === 'stopped' ? (
+        <div className="message-stopped">
+          <p>Stopped before the answer finished.</p>
+          <button
+            type="button"
+            className="button button-secondary button-small"
+            onClick={() => onRetry(turn)}
+            disabled={busy}
+          >
+            Ask again
+          </button>
+        </div>
+      ) : null}
+
+      {turn.notFound && turn.phase === 'done' && !general ? (
+        <div className="not-found-offer">
+          {answeredGenerally ? null : (
+            <>
+              <button
+                type="button"
+                className="button button-secondary"
+                onClick={() => onAnswerGenerally(turn)}
+                disabled={busy || !canAnswerGenerally}
+              >
+                Answer from general knowledge
+              </button>
+              <p className="field-hint">
+                {canAnswerGenerally
+                  ? "The answer will not come from your documents and won't cite any."
+                  : "This answer can't be followed up: the server didn't say which message it was."}
+              </p>
+            </>
+          )}
+        </div>
+      ) : null}
+
+      {general && turn.phase === 'done' ? (
+        <p className="field-hint">
+          This answer comes from the language model&apos;s general knowledge. It has no sources.
+        </p>
+      ) : null}
+
+      {sources.length > 0 && !general ? (
+        <div className="sources">
+          <h3 className="sources-title">Sources</h3>
+          <ol className="source-list">
+            {sources.map((citation) => (
+              <li key={citation.marker}>
+                <button
+                  type="button"
+                  className="source-link"
+                  aria-haspopup="dialog"
+                  onClick={() => onOpenCitation(turn, citation.marker, -1)}
+                >
+                  <span className="source-marker">{citation.marker}</span>
+                  <span>
+                    {citation.title}
+                    {citation.headingPath.length ? (
+                      <span className="muted"> › {citation.headingPath.join(' › ')}</span>
+                    ) : null}
+                  </span>
+                </button>
+              </li>
+            ))}
+          </ol>
+        </div>
+      ) : null}
+
+      {showTrace && turn.search ? (
+        <RetrievalPanel search={turn.search} messageId={turn.messageId} citedChunkIds={cited} />
+      ) : null}
+
+      {turn.phase === 'done' &&
+      (turn.timings.total !== undefined || turn.usage.total_tokens !== undefined) ? (
+        <p className="message-meta">
+          {turn.timings.total !== undefined ? `${(turn.timings.total / 1000).toFixed(1)} s` : null}
+          {(turn.usage.totalTokens ?? turn.usage.total_tokens)
+            ? ` · ${turn.usage.totalTokens ?? turn.usage.total_tokens} tokens`
+            : null}
+        </p>
+      ) : null}
+    </li>
+  );
+}

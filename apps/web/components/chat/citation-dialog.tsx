@@ -1,0 +1,157 @@
+'use client';
+
+import Link from 'next/link';
+import { useEffect, useRef, useState } from 'react';
+import { isApiError } from '../../lib/api-errors';
+import { useApiClient } from '../../lib/api-provider';
+import type { Citation, SearchResult } from '../../lib/api-types';
+import { citedRange } from '../../lib/citations';
+
+export interface OpenCitation {
+  marker: number;
+  citation: Citation | null;
+  passage: SearchResult | null;
+  /** The answer sentence that carries the marker. */
+  claim: string;
+}
+
+export interface CitationDialogProps {
+  open: OpenCitation | null;
+  onClose: () => void;
+}
+
+interface PassageText {
+  text: string;
+  spanStart: number | null;
+  spanEnd: number | null;
+}
+
+const CHUNK_PAGES_TO_SEARCH = 5;
+
+/** The passage text for a citation: from the answer's retrieval, else from the document's chunks. */
+function usePassageText(open: OpenCitation | null) {
+  const api = useApiClient();
+  const [state, setState] = useState<{ key: string; text: PassageText | null; error: string | null }>({
+    key: '',
+    text: null,
+    error: null,
+  });
+  const chunkId = open?.citation?.chunkId ?? open?.passage?.chunkId ?? '';
+  const documentId = open?.citation?.documentId ?? open?.passage?.documentId ?? '';
+  const known = open?.passage ?? null;
+
+  useEffect(() => {
+    if (!open || known || !chunkId || !documentId) return;
+    const controller = new AbortController();
+    const find = async () => {
+      for (let page = 1; page <= CHUNK_PAGES_TO_SEARCH; page += 1) {
+        const chunks = await api.listChunks(documentId, { page, limit: 100 }, { signal: controller.signal });
+        const chunk = chunks.items.find((item) => item.id === chunkId);
+        if (chunk) return chunk;
+        if (page >= chunks.totalPages) break;
+      }
+      return null;
+    };
+    find()
+      .then((chunk) =>
+        setState({
+          key: chunkId,
+          text: chunk ? { text: chunk.text, spanStart: chunk.spanStart, spanEnd: chunk.spanEnd } : null,
+          error: chunk
+            ? null
+            : 'The cited passage is no longer in the document. It may have been re-indexed.',
+        }),
+      )
+      .catch((error: unknown) => {
+        if (controller.signal.aborted) return;
+        setState({
+          key: chunkId,
+          text: null,
+          error: isApiError(error) ? error.message : 'The cited passage could not be loaded.',
+        });
+      });
+    return () => controller.abort();
+  }, [api, open, known, chunkId, documentId]);
+
+  if (known) return { text: known as PassageText, error: null, loading: false };
+  if (state.key === chunkId) return { text: state.text, error: state.error, loading: false };
+  return { text: null, error: null, loading: Boolean(open) };
+}
+
+/** The cited passage: document title, heading path, and the passage with the cited span marked. */
+export function CitationDialog({ open, onClose }: CitationDialogProps) {
+  const ref = useRef<HTMLDialogElement>(null);
+  const passage = usePassageText(open);
+
+  useEffect(() => {
+    const dialog = ref.current;
+    if (!dialog) return;
+    if (open && !dialog.open) dialog.showModal();
+    if (!open && dialog.open) dialog.close();
+  }, [open]);
+
+  const title = open?.citation?.title ?? open?.passage?.documentTitle ?? 'Cited passage';
+  const headingPath = open?.citation?.headingPath ?? open?.passage?.headingPath ?? [];
+  const documentId = open?.citation?.documentId ?? open?.passage?.documentId ?? '';
+  const chunkId = open?.citation?.chunkId ?? open?.passage?.chunkId ?? '';
+  const text = passage.text?.text ?? '';
+  const range = open && passage.text ? citedRange(text, open.citation, passage.text, open.claim) : null;
+
+  return (
+    <dialog
+      ref={ref}
+      className="modal citation-dialog"
+      aria-labelledby="citation-title"
+      onClose={onClose}
+      onClick={(event) => {
+        if (event.target === event.currentTarget) onClose();
+      }}
+    >
+      <div className="modal-panel">
+        <header className="modal-header">
+          <div>
+            <p className="eyebrow">Source {open?.marker}</p>
+            <h2 id="citation-title">{title}</h2>
+          </div>
+          <button type="button" className="button button-ghost" onClick={onClose} aria-label="Close passage">
+            Close
+          </button>
+        </header>
+        {headingPath.length > 0 ? (
+          <nav aria-label="Heading path" className="heading-path">
+            <ol>
+              {headingPath.map((heading, index) => (
+                <li key={`${index}-${heading}`}>{heading}</li>
+              ))}
+            </ol>
+          </nav>
+        ) : null}
+        {passage.loading ? <p className="field-hint">Loading the passage…</p> : null}
+        {passage.error ? <p className="notice notice-bad">{passage.error}</p> : null}
+        {passage.text ? (
+          <blockquote className="cited-passage" data-chunk-id={chunkId}>
+            {range ? (
+              <>
+                {text.slice(0, range.start)}
+                <mark className="cited-span">{text.slice(range.start, range.end)}</mark>
+                {text.slice(range.end)}
+              </>
+            ) : (
+              text
+            )}
+          </blockquote>
+        ) : null}
+        {passage.text && !range ? (
+          <p className="field-hint">The whole passage is cited; no single sentence was singled out.</p>
+        ) : null}
+        {documentId ? (
+          <p>
+            <Link href={`/documents/${encodeURIComponent(documentId)}#chunk-${chunkId}`} onClick={onClose}>
+              Open the document
+            </Link>
+          </p>
+        ) : null}
+      </div>
+    </dialog>
+  );
+}

@@ -1,0 +1,218 @@
+'use client';
+
+import { useState } from 'react';
+import type { Conversation } from '../../lib/api-types';
+import { formatRelative } from '../../lib/format';
+import { useChatStore } from '../../store/chat.store';
+
+export interface ConversationListProps {
+  /** False when the server has no conversation endpoints. */
+  available: boolean;
+  canRename: boolean;
+  canDelete: boolean;
+  busy: boolean;
+  onNew: () => void;
+  onOpen: (conversation: Conversation) => void;
+  onRename: (conversation: Conversation, title: string) => Promise<string | null>;
+  onDelete: (conversation: Conversation) => Promise<string | null>;
+  onRetry: () => void;
+}
+
+function ConversationRow({
+  conversation,
+  active,
+  canRename,
+  canDelete,
+  busy,
+  onOpen,
+  onRename,
+  onDelete,
+}: {
+  conversation: Conversation;
+  active: boolean;
+  canRename: boolean;
+  canDelete: boolean;
+  busy: boolean;
+  onOpen: () => void;
+  onRename: (title: string) => Promise<string | null>;
+  onDelete: () => Promise<string | null>;
+}) {
+  const [mode, setMode] = useState<'view' | 'rename' | 'confirm-delete'>('view');
+  const [title, setTitle] = useState(conversation.title);
+  const [error, setError] = useState<string | null>(null);
+  const [working, setWorking] = useState(false);
+  const labelId = `conversation-${conversation.id}`;
+
+  const act = async (action: () => Promise<string | null>) => {
+    setWorking(true);
+    const problem = await action();
+    setWorking(false);
+    setError(problem);
+    if (!problem) setMode('view');
+  };
+
+  return (
+    <li className="conversation" data-active={active ? 'true' : undefined}>
+      {mode === 'rename' ? (
+        <form
+          className="conversation-rename"
+          onSubmit={(event) => {
+            event.preventDefault();
+            if (title.trim()) void act(() => onRename(title.trim()));
+          }}
+        >
+          <label htmlFor={`${labelId}-title`} className="visually-hidden">
+            New name
+          </label>
+          <input
+            id={`${labelId}-title`}
+            value={title}
+            maxLength={200}
+            autoFocus
+            onChange={(event) => setTitle(event.target.value)}
+            onKeyDown={(event) => {
+              if (event.key === 'Escape') setMode('view');
+            }}
+          />
+          <button
+            type="submit"
+            className="button button-primary button-small"
+            disabled={working || !title.trim()}
+          >
+            Save
+          </button>
+          <button type="button" className="button button-ghost button-small" onClick={() => setMode('view')}>
+            Cancel
+          </button>
+        </form>
+      ) : (
+        <button
+          type="button"
+          className="conversation-open"
+          aria-current={active ? 'true' : undefined}
+          onClick={onOpen}
+          disabled={busy}
+          id={labelId}
+        >
+          <span className="conversation-title">{conversation.title}</span>
+          <span className="conversation-time">{formatRelative(conversation.updatedAt)}</span>
+        </button>
+      )}
+      {mode === 'view' ? (
+        <div className="conversation-actions">
+          {canRename ? (
+            <button
+              type="button"
+              className="button button-ghost button-small"
+              aria-label={`Rename "${conversation.title}"`}
+              onClick={() => {
+                setTitle(conversation.title);
+                setMode('rename');
+              }}
+            >
+              Rename
+            </button>
+          ) : null}
+          {canDelete ? (
+            <button
+              type="button"
+              className="button button-ghost button-small"
+              aria-label={`Delete "${conversation.title}"`}
+              onClick={() => setMode('confirm-delete')}
+              disabled={busy && active}
+            >
+              Delete
+            </button>
+          ) : null}
+        </div>
+      ) : null}
+      {mode === 'confirm-delete' ? (
+        <div className="conversation-confirm" role="group" aria-label="Confirm deletion">
+          <span>Delete this conversation?</span>
+          <button
+            type="button"
+            className="button button-danger button-small"
+            disabled={working}
+            onClick={() => void act(onDelete)}
+          >
+            Delete
+          </button>
+          <button type="button" className="button button-ghost button-small" onClick={() => setMode('view')}>
+            Keep
+          </button>
+        </div>
+      ) : null}
+      {error ? (
+        <p className="notice notice-bad" role="alert">
+          {error}
+        </p>
+      ) : null}
+    </li>
+  );
+}
+
+/** The person's conversations: start a new one, open, rename, delete. */
+export function ConversationList({
+  available,
+  canRename,
+  canDelete,
+  busy,
+  onNew,
+  onOpen,
+  onRename,
+  onDelete,
+  onRetry,
+}: ConversationListProps) {
+  const conversations = useChatStore((state) => state.conversations);
+  const loadState = useChatStore((state) => state.conversationsState);
+  const error = useChatStore((state) => state.conversationsError);
+  const activeId = useChatStore((state) => state.conversationId);
+
+  return (
+    <nav className="conversations" aria-label="Conversations">
+      <div className="conversations-head">
+        <h2>Conversations</h2>
+        <button
+          type="button"
+          className="button button-secondary button-small"
+          onClick={onNew}
+          disabled={busy}
+        >
+          New conversation
+        </button>
+      </div>
+      {!available ? (
+        <p className="field-hint">
+          This server doesn&apos;t keep conversations yet, so they are not listed here.
+        </p>
+      ) : loadState === 'error' ? (
+        <div className="notice notice-bad" role="alert">
+          <p>{error}</p>
+          <button type="button" className="button button-secondary button-small" onClick={onRetry}>
+            Try again
+          </button>
+        </div>
+      ) : loadState === 'loading' && conversations.length === 0 ? (
+        <p className="field-hint">Loading conversations…</p>
+      ) : conversations.length === 0 ? (
+        <p className="field-hint">No conversations yet. Ask a question to start one.</p>
+      ) : (
+        <ul className="conversation-list">
+          {conversations.map((conversation) => (
+            <ConversationRow
+              key={conversation.id}
+              conversation={conversation}
+              active={conversation.id === activeId}
+              canRename={canRename}
+              canDelete={canDelete}
+              busy={busy}
+              onOpen={() => onOpen(conversation)}
+              onRename={(title) => onRename(conversation, title)}
+              onDelete={() => onDelete(conversation)}
+            />
+          ))}
+        </ul>
+      )}
+    </nav>
+  );
+}

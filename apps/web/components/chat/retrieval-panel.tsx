@@ -1,0 +1,224 @@
+'use client';
+
+import { useState } from 'react';
+import { isApiError } from '../../lib/api-errors';
+import { useApiClient } from '../../lib/api-provider';
+import type { GeneratorSource, RetrievalTrace, SearchResponse } from '../../lib/api-types';
+import { parseBranch, timingLabel } from '../../lib/branches';
+
+export interface RetrievalPanelProps {
+  search: SearchResponse;
+  /** The server's id of the answer, for the stored trace. */
+  messageId: string | null;
+  /** Cited passages are marked in the list. */
+  citedChunkIds: ReadonlySet<string>;
+}
+
+function sourceLabel(source: GeneratorSource): string {
+  if (source === 'llm') return 'written by the language model';
+  if (source === 'prf') return 'offline: pseudo-relevance feedback from the top keyword matches';
+  return 'source not reported';
+}
+
+function formatScore(value: number): string {
+  return Math.abs(value) >= 100
+    ? value.toFixed(0)
+    : Math.abs(value) >= 1
+      ? value.toFixed(2)
+      : value.toFixed(3);
+}
+
+function StoredTrace({ messageId }: { messageId: string }) {
+  const api = useApiClient();
+  const [state, setState] = useState<
+    | { phase: 'idle' }
+    | { phase: 'loading' }
+    | { phase: 'ready'; trace: RetrievalTrace }
+    | { phase: 'error'; message: string }
+  >({ phase: 'idle' });
+
+  const load = () => {
+    setState({ phase: 'loading' });
+    api
+      .getTrace(messageId)
+      .then((trace) => setState({ phase: 'ready', trace }))
+      .catch((error: unknown) =>
+        setState({
+          phase: 'error',
+          message: isApiError(error) ? error.message : 'The trace could not be loaded.',
+        }),
+      );
+  };
+
+  if (state.phase === 'ready') {
+    const { trace } = state;
+    return (
+      <dl className="trace-facts">
+        <div>
+          <dt>Question searched</dt>
+          <dd>{trace.standaloneQuery ?? trace.query}</dd>
+        </div>
+        {trace.model ? (
+          <div>
+            <dt>Model</dt>
+            <dd>{trace.model}</dd>
+          </div>
+        ) : null}
+        {trace.promptVersion ? (
+          <div>
+            <dt>Prompt</dt>
+            <dd>{trace.promptVersion}</dd>
+          </div>
+        ) : null}
+        <div>
+          <dt>Not found</dt>
+          <dd>{trace.notFound ? 'yes' : 'no'}</dd>
+        </div>
+      </dl>
+    );
+  }
+  return (
+    <div className="trace-loader">
+      <button
+        type="button"
+        className="button button-secondary button-small"
+        onClick={load}
+        disabled={state.phase === 'loading'}
+      >
+        {state.phase === 'loading' ? 'Loading the stored trace…' : 'Load the stored trace'}
+      </button>
+      {state.phase === 'error' ? <p className="notice notice-bad">{state.message}</p> : null}
+    </div>
+  );
+}
+
+/** How an answer's passages were found: branches with ranks and scores, variants, HyDE, timings. */
+export function RetrievalPanel({ search, messageId, citedChunkIds }: RetrievalPanelProps) {
+  const timings = Object.entries(search.timings).sort(([a], [b]) =>
+    a === 'total' ? -1 : b === 'total' ? 1 : 0,
+  );
+  const total = search.timings.total;
+  const longest = Math.max(1, ...timings.map(([, ms]) => ms));
+  const variants = search.expansions?.variants ?? [];
+  const summary = [
+    `${search.results.length} passage${search.results.length === 1 ? '' : 's'}`,
+    variants.length ? `${variants.length} variant${variants.length === 1 ? '' : 's'}` : null,
+    search.hyde ? 'HyDE' : null,
+    total !== undefined ? `${Math.round(total)} ms` : null,
+  ]
+    .filter(Boolean)
+    .join(' · ');
+
+  return (
+    <details className="retrieval-panel" open>
+      <summary>
+        Retrieval <span className="retrieval-summary">{summary}</span>
+      </summary>
+
+      {search.warnings.length > 0 ? (
+        <ul className="retrieval-warnings" aria-label="Retrieval warnings">
+          {search.warnings.map((warning, index) => (
+            <li key={`${index}-${warning}`}>{warning}</li>
+          ))}
+        </ul>
+      ) : null}
+
+      {search.belowThreshold ? (
+        <p className="field-hint">Nothing cleared the similarity threshold, so no passage was used.</p>
+      ) : null}
+
+      {search.results.length > 0 ? (
+        <section aria-label="Passages used">
+          <h4>Passages</h4>
+          <ol className="retrieval-passages">
+            {search.results.map((result, index) => (
+              <li
+                key={`${result.chunkId}-${index}`}
+                className="retrieval-passage"
+                data-chunk-id={result.chunkId}
+              >
+                <div className="retrieval-passage-head">
+                  <span className="retrieval-rank">[{index + 1}]</span>
+                  <span className="retrieval-title">
+                    {result.documentTitle}
+                    {result.headingPath.length ? (
+                      <span className="retrieval-path"> › {result.headingPath.join(' › ')}</span>
+                    ) : null}
+                  </span>
+                  {citedChunkIds.has(result.chunkId) ? <span className="chip chip-accent">cited</span> : null}
+                  <span className="mono" title="Fused score">
+                    {formatScore(result.score)}
+                  </span>
+                </div>
+                <ul className="branch-list" aria-label="Found by">
+                  {result.provenance.map((item) => {
+                    const branch = parseBranch(item.branch);
+                    return (
+                      <li
+                        key={item.branch}
+                        className="chip"
+                        data-branch-kind={branch.kind}
+                        data-branch={item.branch}
+                      >
+                        {branch.label} <span className="mono">#{item.rank}</span>{' '}
+                        <span className="mono muted">({formatScore(item.score)})</span>
+                      </li>
+                    );
+                  })}
+                </ul>
+              </li>
+            ))}
+          </ol>
+        </section>
+      ) : null}
+
+      {search.expansions ? (
+        <section aria-label="Query variants">
+          <h4>
+            Query variants <span className="muted">— {sourceLabel(search.expansions.source)}</span>
+          </h4>
+          {variants.length ? (
+            <ol className="variant-list">
+              {variants.map((variant, index) => (
+                <li key={`${index}-${variant}`}>{variant}</li>
+              ))}
+            </ol>
+          ) : (
+            <p className="field-hint">No variants were produced.</p>
+          )}
+        </section>
+      ) : null}
+
+      {search.hyde ? (
+        <section aria-label="HyDE passage">
+          <h4>
+            HyDE passage <span className="muted">— {sourceLabel(search.hyde.source)}</span>
+          </h4>
+          <blockquote className="hyde-passage">{search.hyde.passage}</blockquote>
+        </section>
+      ) : null}
+
+      {timings.length > 0 ? (
+        <section aria-label="Timings">
+          <h4>Timings</h4>
+          <dl className="timing-bars">
+            {timings.map(([stage, ms]) => (
+              <div key={stage}>
+                <dt>{timingLabel(stage)}</dt>
+                <dd>
+                  <span
+                    className="timing-bar"
+                    style={{ inlineSize: `${Math.max(2, (ms / longest) * 100)}%` }}
+                  />
+                  <span className="mono">{Math.round(ms)} ms</span>
+                </dd>
+              </div>
+            ))}
+          </dl>
+        </section>
+      ) : null}
+
+      {messageId ? <StoredTrace messageId={messageId} /> : null}
+    </details>
+  );
+}

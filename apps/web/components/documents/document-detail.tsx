@@ -1,0 +1,146 @@
+'use client';
+
+import Link from 'next/link';
+import { useEffect, useRef, useState } from 'react';
+import { useResource } from '../../hooks/use-resource';
+import { useApiClient } from '../../lib/api-provider';
+import { formatBytes, formatDateTime, plural } from '../../lib/format';
+import { isTerminal } from '../../lib/ingestion';
+import { ingestionStore, useIngestionStore, watchDocument } from '../../store/ingestion.store';
+import { Notice } from '../ui/notice';
+import { Pagination } from '../ui/pagination';
+import { DocumentStatusCell } from './document-status';
+
+const CHUNK_PAGE_SIZE = 20;
+
+/** One document: its state, and its passages with their heading paths. */
+export function DocumentDetail({ id }: { id: string }) {
+  const api = useApiClient();
+  const [page, setPage] = useState(1);
+  const document = useResource(`doc|${id}`, (signal) => api.getDocument(id, { signal }));
+  const chunks = useResource(`chunks|${id}|${page}`, (signal) =>
+    api.listChunks(id, { page, limit: CHUNK_PAGE_SIZE }, { signal }),
+  );
+  const tracked = useIngestionStore((state) => state.documents[id]?.status);
+  const reloadDocument = document.reload;
+  const reloadChunks = chunks.reload;
+  const following = useRef(false);
+
+  useEffect(() => {
+    const current = document.data;
+    if (!current || isTerminal(current.status) || following.current) return;
+    following.current = true;
+    ingestionStore.getState().track(current.id, current.title, current.status);
+    const stop = watchDocument(api, ingestionStore, current.id, () => {
+      following.current = false;
+      reloadDocument();
+      reloadChunks();
+    });
+    return () => {
+      following.current = false;
+      stop();
+    };
+  }, [api, document.data, reloadDocument, reloadChunks]);
+
+  // Scroll to the passage named in the address (#chunk-<id>), e.g. from a citation.
+  useEffect(() => {
+    if (!chunks.data || typeof window === 'undefined' || !window.location.hash.startsWith('#chunk-')) return;
+    const target = window.document.getElementById(window.location.hash.slice(1));
+    target?.scrollIntoView({ block: 'center' });
+    target?.focus();
+  }, [chunks.data]);
+
+  const data = document.data;
+  return (
+    <section className="page wide-page" aria-labelledby="page-title">
+      <p>
+        <Link href="/documents">← All documents</Link>
+      </p>
+      <h1 id="page-title">{data?.title ?? (document.loading ? 'Loading…' : 'Document')}</h1>
+      {document.error ? (
+        <Notice tone="bad" alert onRetry={document.reload}>
+          {document.error}
+        </Notice>
+      ) : null}
+      {data ? (
+        <dl className="facts">
+          <div>
+            <dt>Status</dt>
+            <dd>
+              <DocumentStatusCell
+                id={data.id}
+                title={data.title}
+                status={tracked ?? data.status}
+                error={data.error}
+              />
+            </dd>
+          </div>
+          <div>
+            <dt>Passages</dt>
+            <dd>{data.chunkCount}</dd>
+          </div>
+          {data.sourceName ? (
+            <div>
+              <dt>File</dt>
+              <dd>{data.sourceName}</dd>
+            </div>
+          ) : null}
+          <div>
+            <dt>Size</dt>
+            <dd>{formatBytes(data.byteSize)}</dd>
+          </div>
+          <div>
+            <dt>Added</dt>
+            <dd>{formatDateTime(data.createdAt)}</dd>
+          </div>
+        </dl>
+      ) : null}
+
+      <section aria-labelledby="chunks-title" className="card">
+        <h2 id="chunks-title">Passages</h2>
+        {chunks.missing ? (
+          <Notice tone="warn">Listing passages isn&apos;t available on this server yet.</Notice>
+        ) : chunks.error ? (
+          <Notice tone="bad" alert onRetry={chunks.reload}>
+            {chunks.error}
+          </Notice>
+        ) : null}
+        {chunks.data && chunks.data.items.length === 0 && !chunks.loading ? (
+          <p className="field-hint">
+            {data && !isTerminal(data.status)
+              ? 'Passages appear here once the document is indexed.'
+              : 'No passages.'}
+          </p>
+        ) : null}
+        {chunks.data && chunks.data.items.length > 0 ? (
+          <ol className="chunk-list" aria-label="Passages" aria-busy={chunks.loading}>
+            {chunks.data.items.map((chunk) => (
+              <li key={chunk.id} id={`chunk-${chunk.id}`} className="chunk" tabIndex={-1}>
+                <div className="chunk-head">
+                  <span className="mono muted">#{chunk.ordinal + 1}</span>
+                  {chunk.headingPath.length ? (
+                    <span className="chunk-path">{chunk.headingPath.join(' › ')}</span>
+                  ) : (
+                    <span className="chunk-path muted">(no heading)</span>
+                  )}
+                </div>
+                <p className="chunk-text">{chunk.text}</p>
+              </li>
+            ))}
+          </ol>
+        ) : null}
+        {chunks.data && chunks.data.total > 0 ? (
+          <Pagination
+            label="Passages"
+            page={chunks.data.page}
+            totalPages={chunks.data.totalPages}
+            total={chunks.data.total}
+            disabled={chunks.loading}
+            onPage={setPage}
+          />
+        ) : null}
+        {chunks.data ? <p className="visually-hidden">{plural(chunks.data.total, 'passage')}</p> : null}
+      </section>
+    </section>
+  );
+}

@@ -1,0 +1,325 @@
+'use client';
+
+import Link from 'next/link';
+import { useCallback, useEffect, useRef, useState } from 'react';
+import { useCapabilities } from '../../hooks/use-capabilities';
+import { useDebounced, useResource } from '../../hooks/use-resource';
+import { isApiError } from '../../lib/api-errors';
+import { useApiClient } from '../../lib/api-provider';
+import type { LuminaDocument } from '../../lib/api-types';
+import { formatBytes, formatDateTime, plural } from '../../lib/format';
+import { isTerminal } from '../../lib/ingestion';
+import { ingestionStore, watchDocument } from '../../store/ingestion.store';
+import { ConfirmButton } from '../ui/confirm-button';
+import { Notice } from '../ui/notice';
+import { Pagination } from '../ui/pagination';
+import { DocumentStatusCell } from './document-status';
+import { UploadDropzone } from './upload-dropzone';
+
+const PAGE_SIZE = 20;
+const PARALLEL_UPLOADS = 3;
+
+interface UploadEntry {
+  key: string;
+  filename: string;
+  phase: 'uploading' | 'accepted' | 'rejected';
+  documentId?: string;
+  duplicate?: boolean;
+  error?: string;
+}
+
+let uploadSequence = 0;
+
+/** Runs `work` over `items` with at most `limit` at a time. */
+async function inParallel<T>(
+  items: readonly T[],
+  limit: number,
+  work: (item: T) => Promise<void>,
+): Promise<void> {
+  let next = 0;
+  const worker = async () => {
+    while (next < items.length) {
+      const item = items[next];
+      next += 1;
+      await work(item);
+    }
+  };
+  await Promise.all(Array.from({ length: Math.min(limit, items.length) }, worker));
+}
+
+export function DocumentsView() {
+  const api = useApiClient();
+  const capabilities = useCapabilities();
+  const [page, setPage] = useState(1);
+  const [search, setSearch] = useState('');
+  const query = useDebounced(search.trim(), 300);
+  const [uploads, setUploads] = useState<UploadEntry[]>([]);
+  const [actionError, setActionError] = useState<string | null>(null);
+  const watchers = useRef(new Map<string, () => void>());
+
+  const documents = useResource(`${page}|${query}`, (signal) =>
+    api.listDocuments({ page, limit: PAGE_SIZE, search: query || undefined }, { signal }),
+  );
+  const reload = documents.reload;
+
+  const follow = useCallback(
+    (document: Pick<LuminaDocument, 'id' | 'title' | 'status'>) => {
+      if (watchers.current.has(document.id)) return;
+      ingestionStore.getState().track(document.id, document.title, document.status);
+      if (isTerminal(document.status)) return;
+      const stop = watchDocument(api, ingestionStore, document.id, () => {
+        watchers.current.delete(document.id);
+        reload();
+      });
+      watchers.current.set(document.id, stop);
+    },
+    [api, reload],
+  );
+
+  // Documents still being ingested (e.g. after a reload) get their progress followed too.
+  useEffect(() => {
+    for (const document of documents.data?.items ?? []) {
+      if (!isTerminal(document.status)) follow(document);
+    }
+  }, [documents.data, follow]);
+
+  useEffect(() => {
+    const active = watchers.current;
+    return () => {
+      for (const stop of active.values()) stop();
+      active.clear();
+    };
+  }, []);
+
+  const upload = async (files: File[]) => {
+    const entries = files.map((file) => {
+      uploadSequence += 1;
+      return { key: `upload-${uploadSequence}`, filename: file.name, phase: 'uploading' as const };
+    });
+    setUploads((current) => [...entries, ...current]);
+    const patch = (key: string, change: Partial<UploadEntry>) =>
+      setUploads((current) => current.map((entry) => (entry.key === key ? { ...entry, ...change } : entry)));
+
+    await inParallel(
+      files.map((file, index) => ({ file, key: entries[index].key })),
+      PARALLEL_UPLOADS,
+      async ({ file, key }) => {
+        try {
+          const result = await api.uploadDocuments([file]);
+          const [document] = result.documents;
+          if (!document) {
+            patch(key, {
+              phase: 'rejected',
+              error: result.rejected[0]?.message ?? 'The server did not accept this file.',
+            });
+            return;
+          }
+          patch(key, { phase: 'accepted', documentId: document.id, duplicate: document.duplicate });
+          ingestionStore.getState().forget(document.id);
+          watchers.current.get(document.id)?.();
+          watchers.current.delete(document.id);
+          follow({ id: document.id, title: document.title || file.name, status: document.status });
+        } catch (error) {
+          patch(key, {
+            phase: 'rejected',
+            error: isApiError(error)
+              ? error.message
+              : 'The upload failed in the web app. Reload the page and try again.',
+          });
+        }
+      },
+    );
+    setPage(1);
+    reload();
+  };
+
+  const remove = async (document: LuminaDocument) => {
+    setActionError(null);
+    try {
+      await api.deleteDocument(document.id);
+      watchers.current.get(document.id)?.();
+      watchers.current.delete(document.id);
+      ingestionStore.getState().forget(document.id);
+      reload();
+    } catch (error) {
+      setActionError(isApiError(error) ? error.message : 'The document could not be deleted.');
+    }
+  };
+
+  const canUpload = capabilities.has('uploadDocuments');
+  const pageData = documents.data;
+
+  return (
+    <section className="page wide-page" aria-labelledby="page-title">
+      <h1 id="page-title">Documents</h1>
+
+      {canUpload ? (
+        <UploadDropzone
+          onFiles={(files) => void upload(files)}
+          busy={uploads.some((entry) => entry.phase === 'uploading')}
+        />
+      ) : (
+        <Notice tone="warn">
+          Uploading isn&apos;t available on this server yet (it has no POST /documents).
+        </Notice>
+      )}
+
+      {uploads.length > 0 ? (
+        <section aria-labelledby="uploads-title" className="card">
+          <div className="card-head">
+            <h2 id="uploads-title">This session&apos;s uploads</h2>
+            <button type="button" className="button button-ghost button-small" onClick={() => setUploads([])}>
+              Clear
+            </button>
+          </div>
+          <ul className="upload-list">
+            {uploads.map((entry) => (
+              <li key={entry.key} className="upload" data-phase={entry.phase} data-filename={entry.filename}>
+                <span className="upload-name">{entry.filename}</span>
+                {entry.phase === 'uploading' ? <span className="field-hint">Uploading…</span> : null}
+                {entry.phase === 'rejected' ? (
+                  <p className="status-reason" role="alert">
+                    {entry.error}
+                  </p>
+                ) : null}
+                {entry.phase === 'accepted' && entry.documentId ? (
+                  <>
+                    {entry.duplicate ? (
+                      <span className="field-hint">
+                        Already uploaded before: this is the existing document.
+                      </span>
+                    ) : null}
+                    <DocumentStatusCell
+                      id={entry.documentId}
+                      title={entry.filename}
+                      status="queued"
+                      error={null}
+                    />
+                  </>
+                ) : null}
+              </li>
+            ))}
+          </ul>
+        </section>
+      ) : null}
+
+      <section aria-labelledby="library-title" className="card">
+        <div className="card-head">
+          <h2 id="library-title">Library</h2>
+          <div className="search-field">
+            <label htmlFor="document-search" className="visually-hidden">
+              Search documents by title
+            </label>
+            <input
+              id="document-search"
+              type="search"
+              placeholder="Search by title"
+              value={search}
+              onChange={(event) => {
+                setSearch(event.target.value);
+                setPage(1);
+              }}
+            />
+          </div>
+        </div>
+
+        {actionError ? (
+          <Notice tone="bad" alert>
+            {actionError}
+          </Notice>
+        ) : null}
+        {documents.missing ? (
+          <Notice tone="warn">
+            The document list isn&apos;t available on this server yet (it has no GET /documents).
+          </Notice>
+        ) : documents.error ? (
+          <Notice tone="bad" alert onRetry={documents.reload}>
+            {documents.errorCode === 'invalid_request' && query
+              ? `This server can't search documents by title: ${documents.error}`
+              : documents.error}
+          </Notice>
+        ) : null}
+
+        {pageData && pageData.items.length === 0 && !documents.loading ? (
+          <p className="empty-state">
+            {query
+              ? `No document title matches "${query}".`
+              : 'No documents yet. Drop some files above to add them.'}
+          </p>
+        ) : null}
+
+        {pageData && pageData.items.length > 0 ? (
+          <div className="table-wrap">
+            <table className="data-table" aria-label="Documents" aria-busy={documents.loading}>
+              <thead>
+                <tr>
+                  <th scope="col">Title</th>
+                  <th scope="col">Status</th>
+                  <th scope="col" className="numeric">
+                    Passages
+                  </th>
+                  <th scope="col" className="hide-narrow">
+                    Size
+                  </th>
+                  <th scope="col" className="hide-narrow">
+                    Added
+                  </th>
+                  <th scope="col">
+                    <span className="visually-hidden">Actions</span>
+                  </th>
+                </tr>
+              </thead>
+              <tbody>
+                {pageData.items.map((document) => (
+                  <tr key={document.id} data-document-id={document.id}>
+                    <td>
+                      <Link href={`/documents/${encodeURIComponent(document.id)}`}>{document.title}</Link>
+                      {document.sourceName && document.sourceName !== document.title ? (
+                        <span className="cell-sub">{document.sourceName}</span>
+                      ) : null}
+                    </td>
+                    <td>
+                      <DocumentStatusCell
+                        id={document.id}
+                        title={document.title}
+                        status={document.status}
+                        error={document.error}
+                      />
+                    </td>
+                    <td className="numeric">{document.chunkCount}</td>
+                    <td className="hide-narrow">{formatBytes(document.byteSize)}</td>
+                    <td className="hide-narrow">{formatDateTime(document.createdAt)}</td>
+                    <td className="actions">
+                      <ConfirmButton
+                        label="Delete"
+                        accessibleLabel={`Delete ${document.title}`}
+                        question={`Delete "${document.title}" and its passages?`}
+                        onConfirm={() => remove(document)}
+                      />
+                    </td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
+        ) : null}
+
+        {pageData && pageData.total > 0 ? (
+          <Pagination
+            label="Documents"
+            page={pageData.page}
+            totalPages={pageData.totalPages}
+            total={pageData.total}
+            disabled={documents.loading}
+            onPage={setPage}
+          />
+        ) : null}
+        {pageData ? (
+          <p className="visually-hidden" aria-live="polite">
+            {plural(pageData.total, 'document')}
+          </p>
+        ) : null}
+      </section>
+    </section>
+  );
+}

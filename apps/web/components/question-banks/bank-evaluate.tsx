@@ -1,0 +1,127 @@
+'use client';
+
+import Link from 'next/link';
+import { useState } from 'react';
+import { usePoll } from '../../hooks/use-poll';
+import { isApiError } from '../../lib/api-errors';
+import { useApiClient } from '../../lib/api-provider';
+import type { EvalRunSummary } from '../../lib/api-types';
+import { formatMetric } from '../../lib/format';
+import { getEffectiveSettings } from '../../store/settings.store';
+import { SettingsDrawer } from '../settings/settings-drawer';
+import { SettingsSummary } from '../settings/settings-summary';
+import { Notice } from '../ui/notice';
+
+const HEADLINE_METRICS = ['hit@1', 'hit@5', 'mrr@10', 'ndcg@10'];
+
+function pickMetrics(metrics: Record<string, number>): [string, number][] {
+  const entries = Object.entries(metrics);
+  const lower = (key: string) => key.toLowerCase();
+  const headline = entries.filter(([key]) => HEADLINE_METRICS.includes(lower(key)));
+  return headline.length ? headline : entries.slice(0, 4);
+}
+
+/** "Evaluate with current settings": queues a run over the bank and follows it to its metrics. */
+export function BankEvaluate({ bankId, itemCount }: { bankId: string; itemCount: number }) {
+  const api = useApiClient();
+  const [run, setRun] = useState<EvalRunSummary | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  const [starting, setStarting] = useState(false);
+  const [settingsOpen, setSettingsOpen] = useState(false);
+  const [startedAt, setStartedAt] = useState(0);
+  const [elapsed, setElapsed] = useState(0);
+  const active = run !== null && (run.status === 'queued' || run.status === 'running');
+
+  usePoll(active, async (signal) => {
+    if (!run) return true;
+    const next = await api.getEvalRun(run.id, { signal });
+    setRun(next);
+    setElapsed(Date.now() - startedAt);
+    return next.status === 'completed' || next.status === 'failed';
+  });
+
+  return (
+    <section className="card" aria-labelledby="evaluate-title">
+      <h2 id="evaluate-title">Evaluate</h2>
+      <p>
+        Runs every question through the same search as the chat, with: <SettingsSummary />{' '}
+        <button
+          type="button"
+          className="button button-ghost button-small"
+          onClick={() => setSettingsOpen(true)}
+        >
+          Change settings
+        </button>
+      </p>
+      <div className="form-actions">
+        <button
+          type="button"
+          className="button button-primary"
+          disabled={starting || active || itemCount === 0}
+          onClick={async () => {
+            setError(null);
+            setStarting(true);
+            try {
+              setStartedAt(Date.now());
+              setElapsed(0);
+              setRun(await api.evaluateQuestionBank(bankId, getEffectiveSettings()));
+            } catch (problem) {
+              setError(isApiError(problem) ? problem.message : 'The evaluation could not be started.');
+            } finally {
+              setStarting(false);
+            }
+          }}
+        >
+          {starting ? 'Starting…' : 'Evaluate with current settings'}
+        </button>
+        {itemCount === 0 ? <span className="field-hint">Add questions first.</span> : null}
+      </div>
+      {error ? (
+        <Notice tone="bad" alert>
+          {error}
+        </Notice>
+      ) : null}
+      {run ? (
+        <div className="job-status" role="status" data-run-status={run.status}>
+          {active ? (
+            <div className="progress" data-tone="normal">
+              <div
+                className="progress-track progress-indeterminate"
+                role="progressbar"
+                aria-label="Evaluation run"
+                aria-valuetext={`${run.status}, ${run.itemCount} questions`}
+              >
+                <div className="progress-fill" />
+              </div>
+              <span className="progress-text">
+                {run.status === 'queued' ? 'Waiting in the queue' : 'Running'} · {run.itemCount} questions ·{' '}
+                {Math.round(elapsed / 1000)} s
+              </span>
+            </div>
+          ) : null}
+          {run.status === 'failed' ? (
+            <p className="status-reason">The run failed: {run.error ?? 'the server did not say why.'}</p>
+          ) : null}
+          {run.status === 'completed' && run.metrics ? (
+            <>
+              <dl className="metric-tiles">
+                {pickMetrics(run.metrics).map(([key, value]) => (
+                  <div key={key}>
+                    <dt>{key}</dt>
+                    <dd>{formatMetric(value)}</dd>
+                  </div>
+                ))}
+              </dl>
+              <p>
+                <Link href={`/evals?bank=${encodeURIComponent(bankId)}&run=${encodeURIComponent(run.id)}`}>
+                  See this run on the evaluations page
+                </Link>
+              </p>
+            </>
+          ) : null}
+        </div>
+      ) : null}
+      <SettingsDrawer id="bank-settings" open={settingsOpen} onClose={() => setSettingsOpen(false)} />
+    </section>
+  );
+}

@@ -1,0 +1,214 @@
+'use client';
+
+import Link from 'next/link';
+import { useRouter } from 'next/navigation';
+import { useState } from 'react';
+import { useDebounced, useResource } from '../../hooks/use-resource';
+import { isApiError } from '../../lib/api-errors';
+import { useApiClient } from '../../lib/api-provider';
+import { formatDateTime } from '../../lib/format';
+import { Notice } from '../ui/notice';
+import { Pagination } from '../ui/pagination';
+import { TemplateManager } from './template-manager';
+import { useTemplates } from './use-templates';
+
+const PAGE_SIZE = 10;
+
+/** Question banks: find one (by words or template), or create one. */
+export function BanksView() {
+  const api = useApiClient();
+  const router = useRouter();
+  const [page, setPage] = useState(1);
+  const [search, setSearch] = useState('');
+  const [templateId, setTemplateId] = useState('');
+  const [templatesVersion, setTemplatesVersion] = useState(0);
+  const query = useDebounced(search.trim(), 300);
+  const templates = useTemplates(templatesVersion);
+  const banks = useResource(`${page}|${query}|${templateId}`, (signal) =>
+    api.listQuestionBanks(
+      { page, limit: PAGE_SIZE, search: query || undefined, templateId: templateId || undefined },
+      { signal },
+    ),
+  );
+
+  const [name, setName] = useState('');
+  const [description, setDescription] = useState('');
+  const [newTemplateId, setNewTemplateId] = useState('');
+  const [createError, setCreateError] = useState<string | null>(null);
+  const [creating, setCreating] = useState(false);
+
+  const templateList = templates.data?.items ?? [];
+  const templateName = (id: string | null) => templateList.find((template) => template.id === id)?.name;
+
+  return (
+    <section className="page wide-page" aria-labelledby="page-title">
+      <h1 id="page-title">Question banks</h1>
+      <p className="field-hint">
+        Curated questions with the passages that answer them. A bank doubles as an evaluation set for the
+        current retrieval settings.
+      </p>
+
+      {banks.missing ? (
+        <Notice tone="warn">Question banks aren&apos;t available on this server yet.</Notice>
+      ) : null}
+
+      <section className="card" aria-labelledby="new-bank-title">
+        <h2 id="new-bank-title">New question bank</h2>
+        <form
+          className="form-grid"
+          onSubmit={async (event) => {
+            event.preventDefault();
+            setCreating(true);
+            setCreateError(null);
+            try {
+              const bank = await api.createQuestionBank({
+                name: name.trim(),
+                ...(description.trim() ? { description: description.trim() } : {}),
+                ...(newTemplateId ? { templateId: newTemplateId } : {}),
+              });
+              router.push(`/question-banks/${encodeURIComponent(bank.id)}`);
+            } catch (error) {
+              setCreateError(isApiError(error) ? error.message : 'The bank could not be created.');
+              setCreating(false);
+            }
+          }}
+        >
+          <div className="field">
+            <label htmlFor="bank-name">Name</label>
+            <input
+              id="bank-name"
+              required
+              maxLength={200}
+              value={name}
+              onChange={(e) => setName(e.target.value)}
+            />
+          </div>
+          <div className="field">
+            <label htmlFor="bank-template">Template</label>
+            <select
+              id="bank-template"
+              value={newTemplateId}
+              onChange={(e) => setNewTemplateId(e.target.value)}
+            >
+              <option value="">None</option>
+              {templateList.map((template) => (
+                <option key={template.id} value={template.id}>
+                  {template.name} ({template.kind})
+                </option>
+              ))}
+            </select>
+          </div>
+          <div className="field field-wide">
+            <label htmlFor="bank-description">Description</label>
+            <input
+              id="bank-description"
+              maxLength={2000}
+              value={description}
+              onChange={(e) => setDescription(e.target.value)}
+            />
+          </div>
+          {createError ? (
+            <Notice tone="bad" alert>
+              {createError}
+            </Notice>
+          ) : null}
+          <div>
+            <button type="submit" className="button button-primary" disabled={creating || !name.trim()}>
+              {creating ? 'Creating…' : 'Create bank'}
+            </button>
+          </div>
+        </form>
+      </section>
+
+      <section className="card" aria-labelledby="banks-title">
+        <div className="card-head">
+          <h2 id="banks-title">Banks</h2>
+          <div className="filters">
+            <div className="field field-inline">
+              <label htmlFor="bank-search">Search</label>
+              <input
+                id="bank-search"
+                type="search"
+                value={search}
+                placeholder="Name or description"
+                onChange={(e) => {
+                  setSearch(e.target.value);
+                  setPage(1);
+                }}
+              />
+            </div>
+            <div className="field field-inline">
+              <label htmlFor="bank-filter-template">Template</label>
+              <select
+                id="bank-filter-template"
+                value={templateId}
+                onChange={(e) => {
+                  setTemplateId(e.target.value);
+                  setPage(1);
+                }}
+              >
+                <option value="">All templates</option>
+                {templateList.map((template) => (
+                  <option key={template.id} value={template.id}>
+                    {template.name}
+                  </option>
+                ))}
+              </select>
+            </div>
+          </div>
+        </div>
+        {banks.error && !banks.missing ? (
+          <Notice tone="bad" alert onRetry={banks.reload}>
+            {banks.error}
+          </Notice>
+        ) : null}
+        {banks.data && banks.data.items.length === 0 && !banks.loading ? (
+          <p className="empty-state">{query || templateId ? 'No bank matches.' : 'No question banks yet.'}</p>
+        ) : null}
+        {banks.data && banks.data.items.length > 0 ? (
+          <div className="table-wrap">
+            <table className="data-table" aria-label="Question banks" aria-busy={banks.loading}>
+              <thead>
+                <tr>
+                  <th scope="col">Name</th>
+                  <th scope="col">Template</th>
+                  <th scope="col" className="numeric">
+                    Questions
+                  </th>
+                  <th scope="col" className="hide-narrow">
+                    Updated
+                  </th>
+                </tr>
+              </thead>
+              <tbody>
+                {banks.data.items.map((bank) => (
+                  <tr key={bank.id}>
+                    <td>
+                      <Link href={`/question-banks/${encodeURIComponent(bank.id)}`}>{bank.name}</Link>
+                      {bank.description ? <span className="cell-sub">{bank.description}</span> : null}
+                    </td>
+                    <td>{templateName(bank.templateId) ?? <span className="muted">—</span>}</td>
+                    <td className="numeric">{bank.itemCount}</td>
+                    <td className="hide-narrow">{formatDateTime(bank.updatedAt)}</td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
+        ) : null}
+        {banks.data && banks.data.total > 0 ? (
+          <Pagination
+            label="Question banks"
+            page={banks.data.page}
+            totalPages={banks.data.totalPages}
+            total={banks.data.total}
+            disabled={banks.loading}
+            onPage={setPage}
+          />
+        ) : null}
+      </section>
+
+      <TemplateManager templates={templateList} onCreated={() => setTemplatesVersion((v) => v + 1)} />
+    </section>
+  );
+}

@@ -1,0 +1,144 @@
+'use client';
+
+import { QUESTION_DIFFICULTIES, type QuestionDifficulty } from '@lumina/shared';
+import { useId, useState } from 'react';
+import { EMPTY_DRAFT, inputFromDraft, type ItemDraft } from '../../lib/item-form';
+import type { ItemInput } from '../../lib/api-client';
+import { Notice } from '../ui/notice';
+
+export interface ItemFormProps {
+  initial?: ItemDraft;
+  submitLabel: string;
+  /** Resolves to an error sentence, or null when saved. */
+  onSubmit: (input: ItemInput) => Promise<string | null>;
+  onCancel?: () => void;
+}
+
+/** Add or edit one question: text, expected answer, scope, expected sources, tags. */
+export function ItemForm({ initial = EMPTY_DRAFT, submitLabel, onSubmit, onCancel }: ItemFormProps) {
+  const id = useId();
+  const [draft, setDraft] = useState<ItemDraft>(initial);
+  const [error, setError] = useState<string | null>(null);
+  const [saving, setSaving] = useState(false);
+  const set = <K extends keyof ItemDraft>(key: K, value: ItemDraft[K]) =>
+    setDraft((d) => ({ ...d, [key]: value }));
+
+  return (
+    <form
+      className="form-grid item-form"
+      aria-label={submitLabel}
+      onSubmit={async (event) => {
+        event.preventDefault();
+        const result = inputFromDraft(draft);
+        if ('error' in result) {
+          setError(result.error);
+          return;
+        }
+        setSaving(true);
+        const problem = await onSubmit(result.input);
+        setSaving(false);
+        setError(problem);
+        if (!problem && !onCancel) setDraft(EMPTY_DRAFT);
+      }}
+    >
+      <div className="field field-wide">
+        <label htmlFor={`${id}-question`}>Question</label>
+        <textarea
+          id={`${id}-question`}
+          rows={2}
+          required
+          maxLength={4000}
+          value={draft.question}
+          onChange={(e) => set('question', e.target.value)}
+        />
+      </div>
+      <div className="field field-wide">
+        <label htmlFor={`${id}-answer`}>Expected answer (optional)</label>
+        <input
+          id={`${id}-answer`}
+          value={draft.expectedAnswer}
+          onChange={(e) => set('expectedAnswer', e.target.value)}
+        />
+      </div>
+      <div className="field field-wide">
+        <label htmlFor={`${id}-sources`}>Expected sources</label>
+        <textarea
+          id={`${id}-sources`}
+          rows={2}
+          value={draft.sources}
+          aria-describedby={`${id}-sources-hint`}
+          onChange={(e) => set('sources', e.target.value)}
+        />
+        <p id={`${id}-sources-hint`} className="field-hint">
+          One a line: a document id (or its external id), or chunk:&lt;chunk id&gt;; add grade=2 for graded
+          relevance.
+        </p>
+      </div>
+      <div className="field field-toggle">
+        <input
+          id={`${id}-scope`}
+          type="checkbox"
+          className="switch"
+          checked={draft.inScope}
+          onChange={(e) => set('inScope', e.target.checked)}
+        />
+        <div className="field-text">
+          <label htmlFor={`${id}-scope`}>In scope</label>
+          <p className="field-hint">
+            Off: the documents can&apos;t answer it, so the right outcome is a refusal.
+          </p>
+        </div>
+      </div>
+      <div className="field">
+        <label htmlFor={`${id}-tags`}>Tags</label>
+        <input
+          id={`${id}-tags`}
+          value={draft.tags}
+          placeholder="comma, separated"
+          onChange={(e) => set('tags', e.target.value)}
+        />
+      </div>
+      <div className="field">
+        <label htmlFor={`${id}-difficulty`}>Difficulty</label>
+        <select
+          id={`${id}-difficulty`}
+          value={draft.difficulty}
+          onChange={(e) => set('difficulty', e.target.value as '' | QuestionDifficulty)}
+        >
+          <option value="">Not set</option>
+          {QUESTION_DIFFICULTIES.map((level) => (
+            <option key={level} value={level}>
+              {level}
+            </option>
+          ))}
+        </select>
+      </div>
+      <div className="field">
+        <label htmlFor={`${id}-language`}>Language</label>
+        <input
+          id={`${id}-language`}
+          value={draft.language}
+          maxLength={20}
+          onChange={(e) => set('language', e.target.value)}
+        />
+      </div>
+      {error ? (
+        <div className="field-wide">
+          <Notice tone="bad" alert>
+            {error}
+          </Notice>
+        </div>
+      ) : null}
+      <div className="form-actions field-wide">
+        <button type="submit" className="button button-primary" disabled={saving}>
+          {saving ? 'Saving…' : submitLabel}
+        </button>
+        {onCancel ? (
+          <button type="button" className="button button-ghost" onClick={onCancel}>
+            Cancel
+          </button>
+        ) : null}
+      </div>
+    </form>
+  );
+}

@@ -1,0 +1,18 @@
+'use client';
+
+import { useEffectiveSettings } from '../../store/settings.store';
+
+/** One line naming the settings a request will carry: "BM25 · top 6 of 30 · expansion ×3 · HyDE". */
+export function SettingsSummary() {
+  const settings = useEffectiveSettings();
+  const parts = [
+    settings.ranker === 'bm25' ? 'BM25' : settings.ranker,
+    `top ${settings.topK} of ${settings.candidateK}`,
+    settings.enableQueryExpansion ? `expansion ×${settings.expansionCount}` : null,
+    settings.enableHyDE ? 'HyDE' : null,
+    settings.enableRerank ? 'rerank' : null,
+    settings.minScore > 0 ? `threshold ${settings.minScore.toFixed(2)}` : null,
+    settings.documentIds.length ? `${settings.documentIds.length} documents` : null,
+  ].filter(Boolean);
+  return <span className="settings-summary">{parts.join(' · ')}</span>;
+}

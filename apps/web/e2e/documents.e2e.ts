@@ -1,0 +1,183 @@
+/**
+ * Documents in a real browser against the real server: drag-and-drop upload of several files with
+ * live progress (SSE) until indexed, a failure with its reason, the paginated and searchable list,
+ * a document's passages with heading paths, and delete.
+ */
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { apiJson } from './support/api';
+import {
+  describeWhenServerHas,
+  eventually,
+  launchBrowser,
+  openPage,
+  screenshot,
+  WEB_URL,
+} from './support/browser';
+import { DocumentsPage } from './pages/documents.page';
+
+const FIXTURES = path.join(__dirname, 'fixtures');
+const STATUS_ORDER = ['queued', 'parsing', 'chunking', 'embedding', 'indexed'];
+
+/** A guide whose bytes are new on every run, so its ingestion really happens while the test watches. */
+function officeGuide(stamp: string): string {
+  const sections = ['Opening hours', 'Kitchen', 'Meeting rooms', 'Printers', 'Bicycle parking', 'Visitors'];
+  return [
+    `# Office Guide`,
+    '',
+    `Edition ${stamp}.`,
+    ...sections.flatMap((section, index) => [
+      '',
+      `## ${section}`,
+      '',
+      `The ${section.toLowerCase()} rules of the office, part ${index + 1}. ` +
+        `Everyone keeps the ${section.toLowerCase()} tidy and reports problems to the facilities team.`,
+    ]),
+  ].join('\n');
+}
+
+describeWhenServerHas(
+  ['uploadDocuments', 'listDocuments', 'documentEvents', 'getDocument', 'listChunks', 'deleteDocument'],
+  'documents',
+  () => {
+    let browser: Browser;
+    let context: BrowserContext;
+    let page: Page;
+    let pageErrors: string[];
+    let documents: DocumentsPage;
+    const stamp = `${Date.now().toString(36)}`;
+
+    beforeAll(async () => {
+      browser = await launchBrowser();
+    });
+
+    afterAll(async () => {
+      await browser?.close();
+    });
+
+    beforeEach(async () => {
+      ({ context, page, pageErrors } = await openPage(browser));
+      documents = new DocumentsPage(page);
+    });
+
+    afterEach(async () => {
+      await context?.close();
+      expect(pageErrors).toEqual([]);
+    });
+
+    it('uploads dropped files and follows each one live until it is indexed, or says why it failed', async () => {
+      await documents.goto();
+      await documents.recordStates('office-guide.md');
+      await documents.drop([
+        { name: 'office-guide.md', content: officeGuide(stamp) },
+        {
+          name: 'security-policy.md',
+          content: readFileSync(path.join(FIXTURES, 'security-policy.md'), 'utf8'),
+        },
+        { name: 'blank.md', content: readFileSync(path.join(FIXTURES, 'blank.md'), 'utf8') },
+      ]);
+      await documents.upload('office-guide.md').waitFor();
+      await screenshot(page, 'documents-uploading.png');
+
+      const guide = documents.upload('office-guide.md').locator('.document-status');
+      await eventually(
+        'the office guide to be indexed',
+        async () => (await guide.getAttribute('data-status')) === 'indexed',
+        60_000,
+      );
+      await eventually(
+        'the security policy to be indexed',
+        async () =>
+          (await documents
+            .upload('security-policy.md')
+            .locator('.document-status')
+            .getAttribute('data-status')) === 'indexed',
+        60_000,
+      );
+
+      // The progress went forward through the status machine and ended at indexed.
+      const states = await documents.recordedStates('office-guide.md');
+      const statuses = states.map((state) => state.split('|')[0]);
+      expect(statuses.at(-1)).toBe('indexed');
+      expect(statuses.length).toBeGreaterThan(1);
+      const ranks = statuses.map((status) => STATUS_ORDER.indexOf(status));
+      expect(ranks.every((rank) => rank >= 0)).toBe(true);
+      expect([...ranks].sort((a, b) => a - b)).toEqual(ranks);
+      expect(
+        states.some((state) => /Waiting in the queue|Reading|Splitting|Embedding passages/.test(state)),
+      ).toBe(true);
+
+      // The empty file is refused with the server's reason, as a sentence.
+      const blank = documents.upload('blank.md');
+      await blank.getByRole('alert').waitFor();
+      expect(await blank.getByRole('alert').innerText()).toMatch(/empty|no text|words/i);
+
+      // The library lists the new documents with their passages counted.
+      const row = documents.row('office-guide');
+      await row.waitFor();
+      expect(await row.innerText()).toContain('Indexed');
+      await screenshot(page, 'documents-indexed.png');
+    });
+
+    it('searches the list, opens a document and pages through its passages with their heading paths', async () => {
+      const sections = Array.from(
+        { length: 24 },
+        (_, index) =>
+          `## Term ${index + 1}\n\nDefinition number ${index + 1} of the glossary, written in full sentences so it is a passage of its own.`,
+      );
+      const created = await apiJson<{ id: string }>('POST', '/documents/text', {
+        title: `Glossary ${stamp}`,
+        text: `# Glossary\n\n${sections.join('\n\n')}`,
+        format: 'markdown',
+      });
+      await eventually(
+        'the glossary to be indexed',
+        async () =>
+          (await apiJson<{ status: string }>('GET', `/documents/${created.id}`)).status === 'indexed',
+        60_000,
+      );
+
+      await documents.goto();
+      await documents.search.fill(`Glossary ${stamp}`);
+      await eventually('the search to narrow the list', async () => {
+        const rows = await documents.library.locator('tbody tr').count();
+        return rows === 1 && (await documents.library.innerText()).includes(`Glossary ${stamp}`);
+      });
+      await page.getByRole('link', { name: `Glossary ${stamp}` }).click();
+      await page.getByRole('heading', { level: 1, name: `Glossary ${stamp}` }).waitFor();
+
+      const passages = page.getByRole('list', { name: 'Passages' });
+      await passages.waitFor();
+      expect(await passages.locator(':scope > li').count()).toBe(20);
+      expect(await passages.innerText()).toContain('Glossary › Term 1');
+      const pager = page.getByRole('navigation', { name: 'Passages pages' });
+      expect(await pager.innerText()).toContain('Page 1 of 2 · 24 in all');
+      await pager.getByRole('button', { name: 'Next' }).click();
+      await eventually('the second page of passages', async () =>
+        (await pager.innerText()).includes('Page 2 of 2'),
+      );
+      await eventually('the last passages', async () =>
+        (await passages.innerText()).includes('Glossary › Term 24'),
+      );
+      expect(await passages.locator(':scope > li').count()).toBe(4);
+      await screenshot(page, 'document-passages.png');
+      expect(page.url()).toBe(`${WEB_URL}/documents/${created.id}`);
+    });
+
+    it('deletes a document after asking once', async () => {
+      const created = await apiJson<{ id: string }>('POST', '/documents/text', {
+        title: `Scratch ${stamp}`,
+        text: 'A scratch note that is deleted again.',
+      });
+      await documents.goto();
+      await documents.search.fill(`Scratch ${stamp}`);
+      const row = documents.row(`Scratch ${stamp}`);
+      await row.waitFor();
+      await row.getByRole('button', { name: `Delete Scratch ${stamp}` }).click();
+      await row.getByRole('button', { name: 'Delete', exact: true }).click();
+      await eventually('the row to go', async () => (await row.count()) === 0);
+      await expect(apiJson('GET', `/documents/${created.id}`)).rejects.toThrow(/404/);
+    });
+  },
+);

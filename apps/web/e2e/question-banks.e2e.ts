@@ -1,0 +1,329 @@
+/**
+ * Question banks and evaluations in a real browser against the real server: a template and a bank
+ * made in the UI, items imported and paged through, added, edited and deleted, exported, generated
+ * by the (scripted) LLM; "Evaluate with current settings" twice with different settings; the runs
+ * table, the metric-over-time chart and the per-item comparison of the two runs.
+ */
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { apiJson, seedDocument } from './support/api';
+import {
+  describeWhenServerHas,
+  eventually,
+  launchBrowser,
+  openPage,
+  screenshot,
+  WEB_URL,
+} from './support/browser';
+import { ChatPage } from './pages/chat.page';
+
+const HANDBOOK = path.join(__dirname, 'fixtures', 'staff-handbook.md');
+
+/** Questions and the section (heading) whose passage answers each: judged per passage. */
+const IN_SCOPE: [string, string][] = [
+  ['How many days of paid vacation does every employee receive?', 'Vacation'],
+  ['Until when can unused vacation days be carried over?', 'Vacation'],
+  ['How long is fully paid parental leave?', 'Parental leave'],
+  ['When is a doctor note required for sick leave?', 'Sick leave'],
+  ['How often do engineers receive a new laptop?', 'Laptops'],
+  ['Where is a stolen laptop reported?', 'Laptops'],
+  ['What does the company reimburse for the home office?', 'Home office'],
+  ['Which trips are taken by train?', 'Trains and flights'],
+  ['In which class are flights booked?', 'Trains and flights'],
+  ['When are travel expenses submitted?', 'Expenses'],
+];
+const OUT_OF_SCOPE = ['What is the boiling point of mercury?', 'Who won the chess olympiad in 1994?'];
+
+describeWhenServerHas(
+  [
+    'createQuestionBank',
+    'listQuestionBankItems',
+    'importQuestionBankItems',
+    'evaluateQuestionBank',
+    'listEvalRuns',
+    'compareEvalRuns',
+    'createQuestionTemplate',
+  ],
+  'question banks and evaluations',
+  () => {
+    let browser: Browser;
+    let context: BrowserContext;
+    let page: Page;
+    let pageErrors: string[];
+    let handbookId: string;
+    let chunkOf: Map<string, string>;
+    const stamp = Date.now().toString(36);
+
+    beforeAll(async () => {
+      browser = await launchBrowser();
+      handbookId = await seedDocument(HANDBOOK, 'staff-handbook.md');
+      const chunks = await apiJson<{ items: { id: string; headingPath: string[] }[] }>(
+        'GET',
+        `/documents/${handbookId}/chunks?limit=100`,
+      );
+      chunkOf = new Map(chunks.items.map((chunk) => [chunk.headingPath.at(-1) ?? '', chunk.id]));
+    });
+
+    afterAll(async () => {
+      await browser?.close();
+    });
+
+    beforeEach(async () => {
+      ({ context, page, pageErrors } = await openPage(browser));
+    });
+
+    afterEach(async () => {
+      await context?.close();
+      expect(pageErrors).toEqual([]);
+    });
+
+    async function hydrated(): Promise<void> {
+      await new ChatPage(page).waitForHydration();
+    }
+
+    it('creates a bank, pages through its items, edits them, evaluates twice and compares the runs', async () => {
+      // A template and a bank made from it.
+      await page.goto(`${WEB_URL}/question-banks`);
+      await hydrated();
+      await page.getByText('Question templates').click();
+      const templateForm = page.getByRole('form', { name: 'New template' });
+      await templateForm.getByLabel('Name').fill(`Handbook facts ${stamp}`);
+      await templateForm.getByLabel('Kind').selectOption('definition');
+      await templateForm.getByRole('button', { name: 'Create template' }).click();
+      await eventually(
+        'the template to be listed',
+        async () =>
+          (await page.getByRole('option', { name: `Handbook facts ${stamp} (definition)` }).count()) > 0,
+      );
+
+      await page.getByLabel('Name', { exact: true }).first().fill(`Handbook questions ${stamp}`);
+      await page.locator('#bank-template').selectOption({ label: `Handbook facts ${stamp} (definition)` });
+      await page.getByLabel('Description').fill('Facts from the staff handbook.');
+      await page.getByRole('button', { name: 'Create bank' }).click();
+      await page.getByRole('heading', { level: 1, name: `Handbook questions ${stamp}` }).waitFor();
+      const bankUrl = page.url();
+      expect(bankUrl).toMatch(/\/question-banks\/[0-9a-f-]{36}$/);
+      await hydrated();
+
+      // Import twelve items (pasted JSON), with a report.
+      const items = [
+        ...IN_SCOPE.map(([question, section]) => ({
+          question,
+          inScope: true,
+          expectedSources: [{ chunkId: chunkOf.get(section) }],
+          tags: ['handbook'],
+        })),
+        ...OUT_OF_SCOPE.map((question) => ({ question, inScope: false })),
+      ];
+      const importForm = page.getByRole('form', { name: 'Import questions' });
+      await importForm.getByLabel('Format').selectOption('json');
+      await importForm.getByLabel(/or paste/).fill(JSON.stringify(items));
+      await importForm.getByRole('button', { name: 'Import' }).click();
+      await eventually(
+        'the import report',
+        async () => (await page.getByText('Imported 12 rows: 12 accepted, 0 rejected.').count()) === 1,
+      );
+      await eventually(
+        'the item count',
+        async () => (await page.getByTestId('bank-item-count').innerText()) === '12',
+      );
+
+      // Page through the items: 10, then 2.
+      const table = page.getByRole('table', { name: 'Questions' });
+      const pager = page.getByRole('navigation', { name: 'Questions pages' });
+      await eventually('the first page', async () =>
+        (await pager.innerText()).includes('Page 1 of 2 · 12 in all'),
+      );
+      expect(await table.locator('tbody tr').count()).toBe(10);
+      expect(await table.innerText()).toContain(IN_SCOPE[0][0]);
+      await pager.getByRole('button', { name: 'Next' }).click();
+      await eventually('the second page', async () => (await pager.innerText()).includes('Page 2 of 2'));
+      await eventually('two items', async () => (await table.locator('tbody tr').count()) === 2);
+      expect(await table.innerText()).toContain(OUT_OF_SCOPE[1]);
+      await screenshot(page, 'question-bank-items.png');
+
+      // Edit one, add one, delete one.
+      await table.getByRole('button', { name: `Edit "${OUT_OF_SCOPE[1]}"` }).click();
+      const editForm = page.getByRole('form', { name: 'Save question' });
+      await editForm.getByLabel('Question').fill('Who won the chess olympiad in 1996?');
+      await editForm.getByRole('button', { name: 'Save question' }).click();
+      await eventually('the edited question', async () =>
+        (await table.innerText()).includes('chess olympiad in 1996'),
+      );
+      await page.getByRole('button', { name: 'Add a question' }).click();
+      const addForm = page.getByRole('form', { name: 'Add question' });
+      await addForm.getByLabel('Question').fill('How many weeks of parental leave are paid?');
+      await addForm.getByLabel('Expected sources').fill(`chunk:${chunkOf.get('Parental leave')}`);
+      await addForm.getByRole('button', { name: 'Add question' }).click();
+      await eventually(
+        'thirteen items',
+        async () => (await page.getByTestId('bank-item-count').innerText()) === '13',
+      );
+      await table.getByRole('button', { name: 'Delete "Who won the chess olympiad in 1996?"' }).click();
+      await table
+        .getByRole('group', { name: 'Delete this question?' })
+        .getByRole('button', { name: 'Delete' })
+        .click();
+      await eventually(
+        'twelve items again',
+        async () => (await page.getByTestId('bank-item-count').innerText()) === '12',
+      );
+
+      // Export as JSON: a file with the items.
+      const download = page.waitForEvent('download');
+      await page.getByRole('button', { name: 'Export JSON' }).click();
+      const file = await download;
+      expect(file.suggestedFilename()).toMatch(/\.json$/);
+      const exported = JSON.parse(readFileSync((await file.path())!, 'utf8')) as {
+        items: { question: string }[];
+      };
+      expect(exported.items.map((item) => item.question)).toContain(
+        'How many weeks of parental leave are paid?',
+      );
+
+      // Evaluate with the default settings (BM25) …
+      const evaluate = page.getByRole('button', { name: 'Evaluate with current settings' });
+      await evaluate.click();
+      const status = page.locator('[data-run-status]');
+      await eventually(
+        'the first run to complete',
+        async () => (await status.getAttribute('data-run-status')) === 'completed',
+        60_000,
+      );
+      expect(await page.locator('.metric-tiles').innerText()).toMatch(/hit@1\s+\d\.\d{3}/i);
+      await screenshot(page, 'question-bank-evaluated.png');
+
+      // … and again with the dense ranker, chosen in the settings drawer.
+      await page.getByRole('button', { name: 'Change settings' }).click();
+      const drawer = page.getByRole('dialog', { name: 'Retrieval settings' });
+      await drawer.getByLabel('Dense', { exact: true }).check();
+      await drawer.getByRole('button', { name: 'Close settings' }).click();
+      expect(await page.locator('.settings-summary').innerText()).toMatch(/^dense · top 6 of 30/);
+      await evaluate.click();
+      await eventually(
+        'the second run to start',
+        async () => (await status.getAttribute('data-run-status')) !== 'completed',
+      );
+      await eventually(
+        'the second run to complete',
+        async () => (await status.getAttribute('data-run-status')) === 'completed',
+        60_000,
+      );
+
+      // The evaluations page: the runs, the chart over time, and A vs B per item.
+      await page.getByRole('link', { name: 'See this run on the evaluations page' }).click();
+      await page.getByRole('heading', { level: 1, name: 'Evaluations' }).waitFor();
+      const runs = page.getByRole('table', { name: 'Evaluation runs' });
+      await eventually(
+        'both runs in the table',
+        async () => (await runs.locator('tbody tr[data-status="completed"]').count()) === 2,
+      );
+      const trend = page.getByTestId('metric-trend-chart');
+      await trend.waitFor();
+      await eventually(
+        'two points on the chart',
+        async () => (await trend.locator('.recharts-line-dots circle, .recharts-dot').count()) === 2,
+      );
+
+      const rows = runs.locator('tbody tr');
+      await rows.nth(1).getByRole('radio', { name: /as A$/ }).check();
+      await rows.nth(0).getByRole('radio', { name: /as B$/ }).check();
+      const comparison = page.getByRole('table', { name: 'Metrics of A and B' });
+      await comparison.waitFor();
+      expect(await comparison.innerText()).toMatch(/hit@1/i);
+      const perItem = page.getByTestId('item-comparison-chart');
+      await perItem.waitFor();
+      await eventually(
+        'a bar pair per in-scope item',
+        async () => (await perItem.locator('.recharts-bar-rectangle').count()) >= 2,
+      );
+      expect(await page.getByRole('heading', { name: /^Only B hit/ }).count()).toBe(1);
+      expect(await page.getByRole('heading', { name: /^Only A hit/ }).count()).toBe(1);
+      await screenshot(page, 'evaluations.png');
+
+      // Back on the bank: generation by the (scripted) LLM from the handbook's passages.
+      await page.goto(bankUrl);
+      await hydrated();
+      const generate = page.getByRole('form', { name: 'Generate questions' });
+      await generate.getByLabel('staff-handbook').check();
+      await generate.getByLabel('How many').fill('3');
+      await generate.getByRole('button', { name: 'Generate' }).click();
+      await eventually(
+        'the generation to finish',
+        async () => (await page.getByText(/Wrote 3 of 3 questions \(by the language model\)/).count()) === 1,
+        60_000,
+      );
+      await eventually(
+        'fifteen items',
+        async () => (await page.getByTestId('bank-item-count').innerText()) === '15',
+      );
+    });
+
+    it('filters the bank list by template and by words', async () => {
+      const tag = `${stamp}f`;
+      const template = await apiJson<{ id: string }>('POST', '/question-templates', {
+        name: `Filter template ${tag}`,
+        kind: 'scenario',
+        promptTemplate: 'Ask about {{passage}}',
+      });
+      await apiJson('POST', '/question-banks', { name: `Filtered bank ${tag}`, templateId: template.id });
+      await apiJson('POST', '/question-banks', { name: `Loose bank ${tag}` });
+
+      await page.goto(`${WEB_URL}/question-banks`);
+      await hydrated();
+      const table = page.getByRole('table', { name: 'Question banks' });
+      await page.getByLabel('Search', { exact: true }).fill(tag);
+      await eventually('both banks', async () => (await table.locator('tbody tr').count()) === 2);
+      await page
+        .getByLabel('Template', { exact: true })
+        .last()
+        .selectOption({ label: `Filter template ${tag}` });
+      await eventually('only the bank of that template', async () => {
+        const text = await table.innerText();
+        return (await table.locator('tbody tr').count()) === 1 && text.includes(`Filtered bank ${tag}`);
+      });
+      await page.getByLabel('Search', { exact: true }).fill(`${tag}-nothing`);
+      await eventually('no bank', async () => (await page.getByText('No bank matches.').count()) === 1);
+      await screenshot(page, 'question-banks.png');
+    });
+
+    it('asks for the admin key when the server wants one, and then sends it as a header', async () => {
+      // This test server lets loopback in without a key; a server with ADMIN_API_KEY answers 401.
+      const seen: (string | undefined)[] = [];
+      await page.route('**/question-banks', async (route) => {
+        if (route.request().method() !== 'POST') return route.continue();
+        const key = route.request().headers()['x-api-key'];
+        seen.push(key);
+        if (key === 'the-admin-key-of-this-test') return route.continue();
+        await route.fulfill({
+          status: 401,
+          contentType: 'application/json',
+          headers: { 'Access-Control-Allow-Origin': '*' },
+          body: JSON.stringify({
+            statusCode: 401,
+            message: 'The admin key is required.',
+            error: 'Unauthorized',
+          }),
+        });
+      });
+      await page.goto(`${WEB_URL}/question-banks`);
+      await hydrated();
+      await page.getByLabel('Name', { exact: true }).first().fill(`Keyed bank ${stamp}`);
+      await page.getByRole('button', { name: 'Create bank' }).click();
+      const alert = page.getByRole('region', { name: 'New question bank' }).getByRole('alert');
+      await alert.waitFor();
+      expect(await alert.innerText()).toContain(
+        'The server needs the admin key to create the question bank.',
+      );
+
+      await page.getByRole('button', { name: /^Admin key/ }).click();
+      await page.getByLabel('Key', { exact: true }).fill('the-admin-key-of-this-test');
+      await page.getByRole('button', { name: 'Save' }).click();
+      await page.getByRole('button', { name: 'Create bank' }).click();
+      await page.getByRole('heading', { level: 1, name: `Keyed bank ${stamp}` }).waitFor();
+      expect(seen).toEqual([undefined, 'the-admin-key-of-this-test']);
+      expect(page.url()).not.toContain('the-admin-key-of-this-test');
+    });
+  },
+);

@@ -1,0 +1,51 @@
+/** Direct calls to the API for test setup (seeding), not for what the tests check. */
+import { readFileSync } from 'node:fs';
+import { API_URL, eventually, stack } from './browser';
+import type { LoggedRequest } from './scripted-llm';
+
+export async function apiJson<T>(method: string, path: string, body?: unknown): Promise<T> {
+  const response = await fetch(`${API_URL}${path}`, {
+    method,
+    headers: body === undefined ? {} : { 'content-type': 'application/json' },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  const text = await response.text();
+  if (!response.ok) throw new Error(`${method} ${path} → ${response.status}: ${text}`);
+  return (text ? JSON.parse(text) : undefined) as T;
+}
+
+interface Accepted {
+  documents: { id: string; status: string }[];
+}
+
+/** Uploads a file through the API (multipart) and waits until it is indexed; returns its id. */
+export async function seedDocument(file: string, name: string): Promise<string> {
+  const form = new FormData();
+  form.append('files', new Blob([readFileSync(file)], { type: 'text/markdown' }), name);
+  const response = await fetch(`${API_URL}/documents`, { method: 'POST', body: form });
+  if (!response.ok) throw new Error(`upload of ${name} → ${response.status}: ${await response.text()}`);
+  const { documents } = (await response.json()) as Accepted;
+  const id = documents[0].id;
+  let last = 'unknown';
+  await eventually(
+    () => `${name} to be indexed (last seen: ${last})`,
+    async () => {
+      const document = await apiJson<{ status: string; error: string | null }>('GET', `/documents/${id}`);
+      last = `${document.status}${document.error ? `, ${document.error}` : ''}`;
+      if (document.status === 'failed' || document.status === 'cancelled') {
+        throw new Error(`${name} ended ${document.status}: ${document.error ?? 'no reason given'}`);
+      }
+      return document.status === 'indexed';
+    },
+    60_000,
+  );
+  return id;
+}
+
+export async function llmRequests(): Promise<LoggedRequest[]> {
+  return (await (await fetch(`${stack.llmUrl}/__requests`)).json()) as LoggedRequest[];
+}
+
+export async function resetLlm(): Promise<void> {
+  await fetch(`${stack.llmUrl}/__reset`, { method: 'POST' });
+}

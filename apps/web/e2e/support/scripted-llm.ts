@@ -1,0 +1,250 @@
+/**
+ * A scripted OpenAI-compatible chat endpoint for the browser tests: real HTTP on 127.0.0.1, so the
+ * server's own `openai` client, timeouts and streaming are what the tests exercise. It recognises the
+ * server's prompts (query expansion, HyDE, standalone rewrite, grounded answer, general knowledge) and
+ * answers each deterministically:
+ *
+ * - a grounded answer quotes the sentence of the numbered passage that shares the most words with the
+ *   question, citing it as [n]; when no passage shares two content words it begins with the not-found
+ *   sentence (the prompt's rule 3);
+ * - a question containing "step by step" streams slowly (for the Stop button).
+ *
+ * GET /__requests lists what was asked (kind and question), POST /__reset forgets it.
+ */
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+
+export const NOT_FOUND = 'The provided documents do not contain enough information to answer this question.';
+export const GENERAL_ANSWER_PREFIX = 'From general knowledge:';
+
+export type RequestKind =
+  'expansion' | 'hyde' | 'rewrite' | 'rerank' | 'answer' | 'general' | 'generate' | 'other';
+
+export interface LoggedRequest {
+  kind: RequestKind;
+  question: string;
+  stream: boolean;
+  at: number;
+}
+
+interface Message {
+  role: string;
+  content: string;
+}
+
+const STOP_WORDS = new Set(
+  'a an and are as at be by do does for from has have how in is it its many much of on or that the their this to was were what when where which who why will with you your'.split(
+    ' ',
+  ),
+);
+
+function words(text: string): string[] {
+  return (text.toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? []).filter(
+    (word) => word.length > 2 && !STOP_WORDS.has(word),
+  );
+}
+
+export function classify(messages: Message[]): RequestKind {
+  const system = messages.find((message) => message.role === 'system')?.content ?? '';
+  if (system.includes('{"queries"')) return 'expansion';
+  if (system.startsWith('Write one passage of about')) return 'hyde';
+  if (system.startsWith('Rewrite the last question')) return 'rewrite';
+  if (system.startsWith('You rank passages')) return 'rerank';
+  if (system.startsWith('You write evaluation questions')) return 'generate';
+  if (system.includes('general knowledge')) return 'general';
+  if (system.includes('numbered passages')) return 'answer';
+  return 'other';
+}
+
+function lastUser(messages: Message[]): string {
+  return [...messages].reverse().find((message) => message.role === 'user')?.content ?? '';
+}
+
+function questionOf(kind: RequestKind, user: string): string {
+  if (kind === 'expansion') return user.replace(/^Search query:\s*/, '');
+  if (kind === 'hyde') return user.replace(/^Question:\s*/, '');
+  if (kind === 'rewrite') return /Last question:\s*([\s\S]*)$/.exec(user)?.[1]?.trim() ?? user;
+  if (kind === 'answer')
+    return /\nQuestion:\s*([\s\S]*?)(?:\n\(In the context|$)/.exec(user)?.[1]?.trim() ?? user;
+  return user;
+}
+
+interface Passage {
+  number: number;
+  text: string;
+}
+
+function passagesOf(user: string): Passage[] {
+  const out: Passage[] = [];
+  for (const match of user.matchAll(/<passage number="(\d+)"[^>]*>\n([\s\S]*?)\n<\/passage>/g)) {
+    out.push({ number: Number(match[1]), text: match[2] });
+  }
+  return out;
+}
+
+/** The grounded answer a careful model would give from these passages. */
+export function groundedAnswer(question: string, passages: Passage[]): string {
+  const wanted = new Set(words(question));
+  let best: { passage: Passage; sentence: string; shared: number } | null = null;
+  for (const passage of passages) {
+    for (const sentence of passage.text.split(/(?<=[.!?])\s+/)) {
+      const shared = new Set(words(sentence).filter((word) => wanted.has(word))).size;
+      if (shared >= 2 && (!best || shared > best.shared))
+        best = { passage, sentence: sentence.trim(), shared };
+    }
+  }
+  if (!best) return `${NOT_FOUND} The passages do not mention it.`;
+  const sentence = best.sentence.replace(/[.!?]+$/, '');
+  return `According to the documents, ${sentence.charAt(0).toLowerCase()}${sentence.slice(1)} [${best.passage.number}].`;
+}
+
+function reply(kind: RequestKind, messages: Message[], question: string): string {
+  const user = lastUser(messages);
+  switch (kind) {
+    case 'expansion': {
+      const count = Number(/exactly (\d+) different/.exec(messages[0]?.content ?? '')?.[1] ?? 3);
+      const variants = [
+        `${question} policy details`,
+        `rules about ${question.replace(/\?$/, '')}`,
+        `handbook section on ${question.replace(/\?$/, '')}`,
+        `${question} explained`,
+        `${question} entitlement`,
+      ].slice(0, count);
+      return JSON.stringify({ queries: variants });
+    }
+    case 'hyde':
+      return `The staff handbook answers this: ${question.replace(/\?$/, '')}. Every employee receives a fixed number of paid days each calendar year, as the leave section describes.`;
+    case 'rewrite':
+      return question;
+    case 'rerank': {
+      const n = (user.match(/^\[\d+\]/gm) ?? []).length || 1;
+      return JSON.stringify(Array.from({ length: n }, (_, index) => index + 1));
+    }
+    case 'general':
+      return `${GENERAL_ANSWER_PREFIX} Ulaanbaatar is the capital of Mongolia.`;
+    case 'generate': {
+      const section = /Section:\s*([^\n]+)/.exec(user)?.[1]?.split('›').pop()?.trim() || 'this topic';
+      const sentence =
+        user
+          .trim()
+          .split('\n')
+          .pop()
+          ?.split(/(?<=[.!?])\s+/)[0] ?? '';
+      return JSON.stringify({
+        question: `What does the handbook say about ${section.toLowerCase()}?`,
+        answer: sentence,
+      });
+    }
+    case 'answer':
+      return groundedAnswer(question, passagesOf(user));
+    default:
+      return 'scripted answer';
+  }
+}
+
+/** Splits text into small pieces, as a model streams tokens. */
+function pieces(text: string, size: number): string[] {
+  const parts = text.match(/\S+\s*/g) ?? [text];
+  const out: string[] = [];
+  for (let i = 0; i < parts.length; i += size) out.push(parts.slice(i, i + size).join(''));
+  return out;
+}
+
+function sleep(ms: number): Promise<void> {
+  return new Promise((resolve) => setTimeout(resolve, ms));
+}
+
+export class ScriptedLlm {
+  readonly requests: LoggedRequest[] = [];
+
+  private constructor(
+    private readonly server: Server,
+    readonly baseUrl: string,
+  ) {}
+
+  static async start(): Promise<ScriptedLlm> {
+    const ref: { current?: ScriptedLlm } = {};
+    const server = createServer((req, res) => void ref.current!.handle(req, res));
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    const { port } = server.address() as AddressInfo;
+    ref.current = new ScriptedLlm(server, `http://127.0.0.1:${port}`);
+    return ref.current;
+  }
+
+  async close(): Promise<void> {
+    this.server.closeAllConnections();
+    await new Promise<void>((resolve) => this.server.close(() => resolve()));
+  }
+
+  private async handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
+    const chunks: Buffer[] = [];
+    for await (const chunk of req) chunks.push(chunk as Buffer);
+    const path = (req.url ?? '/').split('?')[0];
+    if (path === '/__requests') {
+      res.writeHead(200, { 'content-type': 'application/json' });
+      res.end(JSON.stringify(this.requests));
+      return;
+    }
+    if (path === '/__reset') {
+      this.requests.length = 0;
+      res.writeHead(204).end();
+      return;
+    }
+    if (!path.endsWith('/chat/completions')) {
+      res.writeHead(404, { 'content-type': 'application/json' });
+      res.end(JSON.stringify({ error: { message: `no script for ${path}` } }));
+      return;
+    }
+    let body: { model?: string; stream?: boolean; messages?: Message[] } = {};
+    try {
+      body = JSON.parse(Buffer.concat(chunks).toString('utf8')) as typeof body;
+    } catch {
+      res.writeHead(400).end();
+      return;
+    }
+    const messages = body.messages ?? [];
+    const kind = classify(messages);
+    const question = questionOf(kind, lastUser(messages));
+    this.requests.push({ kind, question, stream: body.stream === true, at: Date.now() });
+    const text = reply(kind, messages, question);
+    const model = body.model ?? 'scripted';
+
+    if (!body.stream) {
+      res.writeHead(200, { 'content-type': 'application/json' });
+      res.end(
+        JSON.stringify({
+          id: 'chatcmpl-e2e',
+          object: 'chat.completion',
+          created: Math.floor(Date.now() / 1000),
+          model,
+          choices: [{ index: 0, message: { role: 'assistant', content: text }, finish_reason: 'stop' }],
+          usage: { prompt_tokens: 120, completion_tokens: 30, total_tokens: 150 },
+        }),
+      );
+      return;
+    }
+
+    const slow = /step by step/i.test(question);
+    const parts = slow
+      ? pieces(`${text} ${'Then it continues with more detail. '.repeat(30)}`, 1)
+      : pieces(text, 2);
+    const delay = slow ? 150 : 70;
+    res.writeHead(200, { 'content-type': 'text/event-stream', 'cache-control': 'no-cache' });
+    const frame = (delta: Record<string, unknown>, finish: string | null) =>
+      `data: ${JSON.stringify({
+        id: 'chatcmpl-e2e',
+        object: 'chat.completion.chunk',
+        created: Math.floor(Date.now() / 1000),
+        model,
+        choices: [{ index: 0, delta, finish_reason: finish }],
+      })}\n\n`;
+    res.write(frame({ role: 'assistant', content: '' }, null));
+    for (const part of parts) {
+      await sleep(delay);
+      if (res.destroyed) return;
+      res.write(frame({ content: part }, null));
+    }
+    res.write(frame({}, 'stop'));
+    res.end('data: [DONE]\n\n');
+  }
+}

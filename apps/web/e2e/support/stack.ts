@@ -1,0 +1,181 @@
+/**
+ * The running system the browser tests drive: the scripted LLM (in this process), the real API
+ * server (built, with an embedded PGlite in a temporary folder, a unique BullMQ prefix and the real
+ * Redis) and the built web app (`next start`). Jest's global setup starts it and writes where
+ * everything listens to STACK_FILE; the specs read that file; the global teardown stops it all.
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import { closeSync, existsSync, mkdtempSync, openSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import type { ApiOperationName } from '../../lib/api-operations';
+import { matchOperations } from '../../lib/openapi-paths';
+
+export const WORKSPACE_ROOT = path.resolve(__dirname, '../../../..');
+export const STACK_FILE = path.join(WORKSPACE_ROOT, 'tmp', 'e2e-stack.json');
+const SERVER_MAIN =
+  process.env.E2E_SERVER_MAIN ?? path.join(WORKSPACE_ROOT, 'dist/apps/server/apps/server/src/main.js');
+
+export interface StackInfo {
+  webUrl: string;
+  apiUrl: string;
+  llmUrl: string;
+  /** Operations of the web app's client that the running server does not have. */
+  missing: ApiOperationName[];
+  pids: number[];
+  dataDir: string;
+  logs: { api: string; web: string };
+}
+
+export function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as { port: number };
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+async function waitFor(url: string, what: string, child: ChildProcess, log: string, timeoutMs = 90_000) {
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null) {
+      throw new Error(
+        `${what} exited with code ${child.exitCode} before answering; its log (${log}):\n${tail(log)}`,
+      );
+    }
+    try {
+      const response = await fetch(url, { signal: AbortSignal.timeout(2_000) });
+      if (response.status < 500) return;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+  throw new Error(
+    `${what} did not answer at ${url} within ${timeoutMs / 1000} s; its log (${log}):\n${tail(log)}`,
+  );
+}
+
+function tail(file: string): string {
+  try {
+    return readFileSync(file, 'utf8').split('\n').slice(-30).join('\n');
+  } catch {
+    return '(no log)';
+  }
+}
+
+function start(command: string, args: string[], env: NodeJS.ProcessEnv, log: string): ChildProcess {
+  const fd = openSync(log, 'w');
+  const child = spawn(command, args, { cwd: WORKSPACE_ROOT, env, stdio: ['ignore', fd, fd], detached: true });
+  closeSync(fd);
+  return child;
+}
+
+export async function startStack(llmUrl: string): Promise<StackInfo> {
+  if (!existsSync(SERVER_MAIN)) {
+    throw new Error(`The API server is not built (${SERVER_MAIN}); run "npx nx run server:build" first.`);
+  }
+  if (!existsSync(path.join(WORKSPACE_ROOT, 'apps/web/.next/BUILD_ID'))) {
+    throw new Error('The web app is not built; run "npx next build apps/web" first.');
+  }
+  const [apiPort, webPort] = [await freePort(), await freePort()];
+  const apiUrl = `http://127.0.0.1:${apiPort}`;
+  const webUrl = `http://127.0.0.1:${webPort}`;
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'lumina-e2e-'));
+  const logs = {
+    api: path.join(WORKSPACE_ROOT, 'tmp', 'e2e-api.log'),
+    web: path.join(WORKSPACE_ROOT, 'tmp', 'e2e-web.log'),
+  };
+  const { ADMIN_API_KEY: _admin, DATABASE_URL: _database, ...inherited } = process.env;
+
+  const api = start(
+    process.execPath,
+    [SERVER_MAIN],
+    {
+      ...inherited,
+      NODE_ENV: 'production',
+      HOST: '127.0.0.1',
+      PORT: String(apiPort),
+      LOG_LEVEL: process.env.E2E_API_LOG_LEVEL ?? 'warn',
+      PGLITE_DATA_DIR: dataDir,
+      QUEUE_PREFIX: `e2e-${process.pid}-${Date.now().toString(36)}`,
+      WEB_ORIGIN: webUrl,
+      WORKERS_IN_PROCESS: 'true',
+      EMBEDDINGS_PROVIDER: 'local',
+      LLM_BASE_URL: `${llmUrl}/v1`,
+      LLM_MODEL: 'scripted-e2e',
+      LLM_API_KEY: 'e2e',
+      LLM_MAX_RETRIES: '0',
+    },
+    logs.api,
+  );
+  const web = start(
+    process.execPath,
+    [
+      path.join(WORKSPACE_ROOT, 'node_modules/next/dist/bin/next'),
+      'start',
+      'apps/web',
+      '-H',
+      '127.0.0.1',
+      '-p',
+      String(webPort),
+    ],
+    { ...inherited, NODE_ENV: 'production', LUMINA_API_URL: apiUrl },
+    logs.web,
+  );
+  const pids = [api.pid, web.pid].filter((pid): pid is number => typeof pid === 'number');
+  try {
+    await Promise.all([
+      waitFor(`${apiUrl}/health`, 'The API server', api, logs.api),
+      waitFor(`${webUrl}/`, 'The web app', web, logs.web),
+    ]);
+  } catch (error) {
+    stopProcesses(pids);
+    throw error;
+  }
+  const document = (await (await fetch(`${apiUrl}/api/docs-json`)).json()) as unknown;
+  const info: StackInfo = {
+    webUrl,
+    apiUrl,
+    llmUrl,
+    missing: matchOperations(document).missing,
+    pids,
+    dataDir,
+    logs,
+  };
+  writeFileSync(STACK_FILE, JSON.stringify(info, null, 2));
+  return info;
+}
+
+/** SIGTERM to each process group, SIGKILL to what is still there after a grace period. */
+export function stopProcesses(pids: number[]): void {
+  for (const pid of pids) {
+    try {
+      process.kill(-pid, 'SIGTERM');
+    } catch {
+      // already gone
+    }
+  }
+}
+
+export function killLeftovers(pids: number[]): void {
+  for (const pid of pids) {
+    try {
+      process.kill(-pid, 'SIGKILL');
+    } catch {
+      // gone
+    }
+  }
+}
+
+export function readStack(): StackInfo {
+  return JSON.parse(readFileSync(STACK_FILE, 'utf8')) as StackInfo;
+}
+
+export function removeDataDir(dir: string): void {
+  if (dir.startsWith(tmpdir())) rmSync(dir, { recursive: true, force: true });
+}

@@ -1,0 +1,101 @@
+import type { Citation, SearchResult } from './api-types';
+import { citedRange, resolveMarker, segmentAnswer, sentenceAround } from './citations';
+
+const citation = (marker: number, chunkId: string, span = { start: 0, end: 0 }): Citation => ({
+  marker,
+  chunkId,
+  documentId: 'd',
+  title: 'Handbook',
+  headingPath: [],
+  anchor: null,
+  span,
+});
+
+const result = (chunkId: string, text = 'x', spanStart: number | null = null): SearchResult => ({
+  chunkId,
+  documentId: 'd',
+  documentTitle: 'Handbook',
+  headingPath: [],
+  anchor: '',
+  text,
+  spanStart,
+  spanEnd: spanStart === null ? null : spanStart + text.length,
+  score: 1,
+  similarity: null,
+  provenance: [],
+});
+
+describe('segmentAnswer', () => {
+  it('splits text and markers, including groups, but not years', () => {
+    const text = 'Sixteen weeks [1][2]. Since [2024], see [3, 4].';
+    const group = text.indexOf('[3, 4]');
+    expect(segmentAnswer(text)).toEqual([
+      { type: 'text', text: 'Sixteen weeks ' },
+      { type: 'marker', marker: 1, start: 14 },
+      { type: 'marker', marker: 2, start: 17 },
+      { type: 'text', text: '. Since [2024], see ' },
+      { type: 'marker', marker: 3, start: group },
+      { type: 'marker', marker: 4, start: group },
+      { type: 'text', text: '.' },
+    ]);
+  });
+
+  it('leaves a half-streamed marker as text until it closes', () => {
+    expect(segmentAnswer('weeks [1')).toEqual([{ type: 'text', text: 'weeks [1' }]);
+  });
+});
+
+describe('resolveMarker', () => {
+  const results = [result('a'), result('b')];
+
+  it('uses the n-th passage while the citations are not known yet', () => {
+    expect(resolveMarker(2, [], results, [], false).passage?.chunkId).toBe('b');
+  });
+
+  it("follows the server's mapping once known, and marks unmapped or dropped markers", () => {
+    expect(resolveMarker(1, [citation(1, 'b')], results, [], true).passage?.chunkId).toBe('b');
+    expect(resolveMarker(2, [citation(1, 'b')], results, [], true).dropped).toBe(true);
+    expect(resolveMarker(9, [], results, [9], false).dropped).toBe(true);
+  });
+});
+
+describe('citedRange', () => {
+  const text = 'Every employee receives 27 days of paid vacation. Unused days carry over until March.';
+
+  it('uses a span that names part of the passage (document characters)', () => {
+    const range = citedRange(
+      text,
+      citation(1, 'a', { start: 1050, end: 1074 }),
+      { spanStart: 1000, spanEnd: 1000 + text.length },
+      '',
+    );
+    expect(text.slice(range!.start, range!.end)).toBe('Unused days carry over u');
+  });
+
+  it('picks the sentence the answer relies on when the span is the whole passage', () => {
+    const whole = citation(1, 'a', { start: 1000, end: 1000 + text.length });
+    const range = citedRange(
+      text,
+      whole,
+      { spanStart: 1000, spanEnd: 1000 + text.length },
+      'Unused vacation days carry over until March',
+    );
+    expect(text.slice(range!.start, range!.end)).toBe('Unused days carry over until March.');
+  });
+
+  it('falls back to the whole span, or to nothing, when no sentence shares words', () => {
+    const whole = citation(1, 'a', { start: 0, end: text.length });
+    expect(citedRange(text, whole, { spanStart: 0, spanEnd: text.length }, 'zebra')).toEqual({
+      start: 0,
+      end: text.length,
+    });
+    expect(citedRange(text, null, null, 'zebra')).toBeNull();
+  });
+});
+
+describe('sentenceAround', () => {
+  it('returns the sentence holding a marker, without markers', () => {
+    const answer = 'Leave is long [1]. Vacation is 27 days [2]. Done.';
+    expect(sentenceAround(answer, answer.indexOf('[2]'))).toBe('Vacation is 27 days.');
+  });
+});

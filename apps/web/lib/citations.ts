@@ -1,0 +1,146 @@
+import type { Citation, SearchResult } from './api-types';
+
+export type AnswerSegment =
+  | { type: 'text'; text: string }
+  /** `[n]` in the answer: `start` is where the marker begins in the answer text. */
+  | { type: 'marker'; marker: number; start: number };
+
+/** `[1]`, `[2, 3]` and `[2][3]` (each number its own marker). Years like [2024] are not markers. */
+const MARKER_GROUP = /\[(\d{1,2}(?:\s*,\s*\d{1,2})*)\]/g;
+
+/** Splits answer text into plain text and citation markers, in order. */
+export function segmentAnswer(text: string): AnswerSegment[] {
+  const segments: AnswerSegment[] = [];
+  let last = 0;
+  for (const match of text.matchAll(MARKER_GROUP)) {
+    const start = match.index;
+    if (start > last) segments.push({ type: 'text', text: text.slice(last, start) });
+    for (const part of match[1].split(',')) {
+      segments.push({ type: 'marker', marker: Number(part.trim()), start });
+    }
+    last = start + match[0].length;
+  }
+  if (last < text.length) segments.push({ type: 'text', text: text.slice(last) });
+  return segments;
+}
+
+export interface ResolvedCitation {
+  marker: number;
+  citation: Citation | null;
+  /** The retrieved passage the marker names, when the answer's retrieval is known. */
+  passage: SearchResult | null;
+  /** The server dropped this marker: it named no passage. */
+  dropped: boolean;
+}
+
+/**
+ * What a marker points to. Passages are given to the model numbered [1]..[n] in retrieval order, so
+ * while the answer streams (before the `citations` event) marker n is the n-th passage; after it the
+ * server's mapping decides, and markers it dropped point nowhere.
+ */
+export function resolveMarker(
+  marker: number,
+  citations: readonly Citation[],
+  results: readonly SearchResult[],
+  dropped: readonly number[],
+  citationsKnown: boolean,
+): ResolvedCitation {
+  if (dropped.includes(marker)) return { marker, citation: null, passage: null, dropped: true };
+  const citation = citations.find((item) => item.marker === marker) ?? null;
+  if (citation) {
+    const passage = results.find((result) => result.chunkId === citation.chunkId) ?? null;
+    return { marker, citation, passage, dropped: false };
+  }
+  if (citationsKnown) return { marker, citation: null, passage: null, dropped: true };
+  return { marker, citation: null, passage: results[marker - 1] ?? null, dropped: false };
+}
+
+/** The sentence of `text` around `index` (used to find what a marker supports). */
+export function sentenceAround(text: string, index: number): string {
+  const before = text.slice(0, index);
+  const startMatch = /[.!?\n][^.!?\n]*$/.exec(before);
+  const start = startMatch ? startMatch.index + 1 : 0;
+  const afterMatch = /[.!?\n]/.exec(text.slice(index));
+  const end = afterMatch ? index + afterMatch.index + 1 : text.length;
+  return text
+    .slice(start, end)
+    .replace(MARKER_GROUP, '')
+    .replace(/\s+([.!?,;:])/g, '$1')
+    .trim();
+}
+
+export interface TextRange {
+  start: number;
+  end: number;
+}
+
+const WORD = /[\p{L}\p{N}]+/gu;
+const STOP_WORDS = new Set(
+  'a an and are as at be by for from has have in is it its of on or that the their this to was were will with'.split(
+    ' ',
+  ),
+);
+
+function contentWords(text: string): string[] {
+  return (text.toLowerCase().match(WORD) ?? []).filter((word) => word.length > 1 && !STOP_WORDS.has(word));
+}
+
+/** Sentence ranges of a passage. */
+export function sentenceRanges(text: string): TextRange[] {
+  const ranges: TextRange[] = [];
+  const pattern = /[^.!?\n]+[.!?]*/g;
+  for (const match of text.matchAll(pattern)) {
+    const raw = match[0];
+    const lead = raw.length - raw.trimStart().length;
+    const trimmed = raw.trim();
+    if (trimmed.length === 0) continue;
+    ranges.push({ start: match.index + lead, end: match.index + lead + trimmed.length });
+  }
+  return ranges;
+}
+
+/** The passage sentence sharing the most content words (at least two) with `claim`. */
+export function bestMatchingSentence(passageText: string, claim: string): TextRange | null {
+  const wanted = new Set(contentWords(claim));
+  if (wanted.size === 0) return null;
+  let best: TextRange | null = null;
+  let bestScore = 0;
+  for (const range of sentenceRanges(passageText)) {
+    const words = new Set(contentWords(passageText.slice(range.start, range.end)));
+    let shared = 0;
+    for (const word of words) if (wanted.has(word)) shared += 1;
+    const score = shared / Math.sqrt(words.size || 1);
+    if (shared >= 2 && score > bestScore) {
+      best = range;
+      bestScore = score;
+    }
+  }
+  return best;
+}
+
+/**
+ * The part of a passage a citation points at. The server's span (document characters) is used when
+ * it names part of the passage; when it names the whole passage (or nothing), the passage sentence
+ * that shares the most words with the answer sentence carrying the marker is singled out.
+ */
+export function citedRange(
+  passageText: string,
+  citation: Pick<Citation, 'span'> | null,
+  passage: Pick<SearchResult, 'spanStart' | 'spanEnd'> | null,
+  claim: string,
+): TextRange | null {
+  const span = citation?.span;
+  let fromSpan: TextRange | null = null;
+  if (span && span.end > span.start) {
+    const base = passage?.spanStart;
+    if (base !== null && base !== undefined && span.start >= base && span.end - base <= passageText.length) {
+      fromSpan = { start: span.start - base, end: span.end - base };
+    } else if (base === null || base === undefined) {
+      if (span.end <= passageText.length) fromSpan = { start: span.start, end: span.end };
+    }
+  }
+  const wholePassage =
+    fromSpan !== null && fromSpan.start === 0 && fromSpan.end >= passageText.trimEnd().length;
+  if (fromSpan && !wholePassage) return fromSpan;
+  return bestMatchingSentence(passageText, claim) ?? fromSpan;
+}

@@ -1,0 +1,53 @@
+import type { QuestionBankItem } from './api-types';
+import { draftFromItem, EMPTY_DRAFT, inputFromDraft, parseSourcesText, sourcesToText } from './item-form';
+
+describe('item form', () => {
+  it('reads sources: document ids, chunk ids and grades, one a line', () => {
+    expect(parseSourcesText('doc-1\n\nchunk:c-9 grade=2\n  BEIR-42  ')).toEqual({
+      sources: [{ documentId: 'doc-1' }, { chunkId: 'c-9', grade: 2 }, { documentId: 'BEIR-42' }],
+    });
+    expect(parseSourcesText('doc-1 weight=3')).toEqual({
+      error: 'Line 1 of the sources: "weight=3" is not "grade=<number>".',
+    });
+  });
+
+  it('round-trips an item through the form', () => {
+    const item = {
+      question: 'How long?',
+      expectedAnswer: 'Sixteen weeks',
+      inScope: true,
+      expectedSources: [{ chunkId: 'c1' }, { documentId: 'd1', grade: 2 }],
+      language: 'en',
+      tags: ['leave', 'parents'],
+      difficulty: 'easy',
+    } as QuestionBankItem;
+    const draft = draftFromItem(item);
+    expect(draft.sources).toBe(sourcesToText(item.expectedSources));
+    expect(inputFromDraft(draft)).toEqual({
+      input: {
+        question: 'How long?',
+        expectedAnswer: 'Sixteen weeks',
+        inScope: true,
+        expectedSources: [{ chunkId: 'c1' }, { documentId: 'd1', grade: 2 }],
+        language: 'en',
+        tags: ['leave', 'parents'],
+        difficulty: 'easy',
+      },
+    });
+  });
+
+  it('asks for a question, and sends empty optional fields as null', () => {
+    expect(inputFromDraft(EMPTY_DRAFT)).toEqual({ error: 'Write the question first.' });
+    expect(inputFromDraft({ ...EMPTY_DRAFT, question: ' q ' })).toEqual({
+      input: {
+        question: 'q',
+        expectedAnswer: null,
+        inScope: true,
+        expectedSources: [],
+        tags: [],
+        language: 'en',
+        difficulty: null,
+      },
+    });
+  });
+});

@@ -1,0 +1,89 @@
+import type { ExpectedSource, QuestionBankItem, QuestionDifficulty } from './api-types';
+import type { ItemInput } from './api-client';
+
+/** The item form's fields as text, the way a person edits them. */
+export interface ItemDraft {
+  question: string;
+  expectedAnswer: string;
+  inScope: boolean;
+  /** One source a line: a document id (or external id), `chunk:<id>`, optional ` grade=<n>`. */
+  sources: string;
+  tags: string;
+  language: string;
+  difficulty: '' | QuestionDifficulty;
+}
+
+export const EMPTY_DRAFT: ItemDraft = {
+  question: '',
+  expectedAnswer: '',
+  inScope: true,
+  sources: '',
+  tags: '',
+  language: 'en',
+  difficulty: '',
+};
+
+export function sourcesToText(sources: readonly ExpectedSource[]): string {
+  return sources
+    .map((source) => {
+      const parts = [source.chunkId ? `chunk:${source.chunkId}` : (source.documentId ?? '')];
+      if (source.grade !== undefined && source.grade !== 1) parts.push(`grade=${source.grade}`);
+      return parts.join(' ');
+    })
+    .filter(Boolean)
+    .join('\n');
+}
+
+/** Reads the sources box; returns the sources or the first line it cannot read. */
+export function parseSourcesText(text: string): { sources: ExpectedSource[] } | { error: string } {
+  const sources: ExpectedSource[] = [];
+  for (const [index, raw] of text.split('\n').entries()) {
+    const line = raw.trim();
+    if (!line) continue;
+    const [head, ...rest] = line.split(/\s+/);
+    const source: ExpectedSource = head.startsWith('chunk:')
+      ? { chunkId: head.slice(6) }
+      : { documentId: head };
+    for (const part of rest) {
+      const grade = /^grade=(-?\d+)$/.exec(part);
+      if (!grade) return { error: `Line ${index + 1} of the sources: "${part}" is not "grade=<number>".` };
+      source.grade = Number(grade[1]);
+    }
+    if (source.chunkId === '') return { error: `Line ${index + 1} of the sources names no chunk id.` };
+    sources.push(source);
+  }
+  return { sources };
+}
+
+export function draftFromItem(item: QuestionBankItem): ItemDraft {
+  return {
+    question: item.question,
+    expectedAnswer: item.expectedAnswer ?? '',
+    inScope: item.inScope,
+    sources: sourcesToText(item.expectedSources ?? []),
+    tags: (item.tags ?? []).join(', '),
+    language: item.language || 'en',
+    difficulty: item.difficulty ?? '',
+  };
+}
+
+/** The request body for a draft, or a sentence saying what to fix. */
+export function inputFromDraft(draft: ItemDraft): { input: ItemInput } | { error: string } {
+  if (!draft.question.trim()) return { error: 'Write the question first.' };
+  const parsed = parseSourcesText(draft.sources);
+  if ('error' in parsed) return parsed;
+  return {
+    input: {
+      question: draft.question.trim(),
+      expectedAnswer: draft.expectedAnswer.trim() ? draft.expectedAnswer.trim() : null,
+      inScope: draft.inScope,
+      expectedSources: parsed.sources,
+      tags: draft.tags
+        .split(',')
+        .map((tag) => tag.trim())
+        .filter(Boolean),
+      language: draft.language.trim() || 'en',
+      difficulty: draft.difficulty || null,
+    },
+  };
+}

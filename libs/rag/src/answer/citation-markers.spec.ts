@@ -1,0 +1,43 @@
+import { citedMarkers, isMarkerGroup, resolveCitations, rewriteMarkerGroup } from './citation-markers';
+
+const passage = (n: number) => ({
+  chunkId: `chunk-${n}`,
+  documentId: `doc-${n}`,
+  title: `Title ${n}`,
+  headingPath: [`H${n}`],
+  anchor: `h${n}`,
+  spanStart: n * 10,
+  spanEnd: n * 10 + 5,
+});
+
+describe('citation markers', () => {
+  it('reads the cited markers once each, in order of first appearance', () => {
+    expect(citedMarkers('B [2]. A [1][2]. C [3, 1]. Not [a] nor [].')).toEqual([2, 1, 3]);
+  });
+
+  it('recognises marker groups and nothing else', () => {
+    expect(['1', '1, 2', '^3', 'Passage 4', 'sources 1; 2'].every(isMarkerGroup)).toBe(true);
+    expect(['', 'a', '1a', 'see 1', '1 2'].some(isMarkerGroup)).toBe(false);
+  });
+
+  it('splits a group into valid and invalid markers', () => {
+    expect(rewriteMarkerGroup('2, 9, 2, 0', 3)).toEqual({ replacement: '[2]', valid: [2], invalid: [9, 0] });
+  });
+
+  it('maps markers to the chunks of the passages, and reports markers naming none', () => {
+    const { citations, dropped } = resolveCitations('X [2]. Y [9]. Z [1].', [passage(1), passage(2)]);
+    expect(citations).toEqual([
+      {
+        marker: 2,
+        chunkId: 'chunk-2',
+        documentId: 'doc-2',
+        title: 'Title 2',
+        headingPath: ['H2'],
+        anchor: 'h2',
+        span: { start: 20, end: 25 },
+      },
+      expect.objectContaining({ marker: 1, chunkId: 'chunk-1' }),
+    ]);
+    expect(dropped).toEqual([9]);
+  });
+});

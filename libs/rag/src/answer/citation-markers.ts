@@ -1,0 +1,93 @@
+/**
+ * Citation markers in answer text. The model is asked for `[n]`; variants models write anyway are read
+ * too: `[1, 2]`, `[1; 2]`, `[^1]`, `[Passage 1]`, `[source 2]`. One bracket group holds up to 8 numbers.
+ */
+export const MARKER_GROUP =
+  /\[\s*((?:\^|(?:passages?|sources?)\s*)?\d{1,4}(?:\s*[,;]\s*(?:\^|(?:passages?|sources?)\s*)?\d{1,4}){0,7})\s*\]/gi;
+
+/** The numbers of one marker group's inner text, e.g. "1, ^2" → [1, 2]. */
+export function markerNumbers(inner: string): number[] {
+  return (inner.match(/\d{1,4}/g) ?? []).map(Number);
+}
+
+/** True when `inner` (text between brackets) is a marker group, e.g. "2" or "1, 3". */
+export function isMarkerGroup(inner: string): boolean {
+  return new RegExp(`^${MARKER_GROUP.source}$`, 'i').test(`[${inner}]`);
+}
+
+/** The markers cited in (sanitised) answer text, each once, in order of first appearance. */
+export function citedMarkers(text: string): number[] {
+  const seen = new Set<number>();
+  for (const match of text.matchAll(MARKER_GROUP)) {
+    for (const marker of markerNumbers(match[1])) seen.add(marker);
+  }
+  return [...seen];
+}
+
+export interface MarkerRewrite {
+  /** The group in canonical form `[1][2]`, or '' when it names no valid passage. */
+  replacement: string;
+  valid: number[];
+  invalid: number[];
+}
+
+/** Rewrites one marker group: keeps markers 1..passageCount (deduplicated), reports the others. */
+export function rewriteMarkerGroup(inner: string, passageCount: number): MarkerRewrite {
+  const valid: number[] = [];
+  const invalid: number[] = [];
+  for (const marker of markerNumbers(inner)) {
+    const list = Number.isInteger(marker) && marker >= 1 && marker <= passageCount ? valid : invalid;
+    if (!list.includes(marker)) list.push(marker);
+  }
+  return { replacement: valid.map((marker) => `[${marker}]`).join(''), valid, invalid };
+}
+
+/** A passage that can be cited, in retrieval order (marker = index + 1). */
+export interface CitablePassage {
+  chunkId: string;
+  documentId: string;
+  title: string;
+  headingPath: string[];
+  anchor: string | null;
+  spanStart: number;
+  spanEnd: number;
+}
+
+export interface ResolvedCitation {
+  marker: number;
+  chunkId: string;
+  documentId: string;
+  title: string;
+  headingPath: string[];
+  anchor: string | null;
+  span: { start: number; end: number };
+}
+
+/**
+ * The citations of an answer: each marker the text cites that names a passage, mapped to that
+ * passage's chunk; markers naming no passage are returned as `dropped`.
+ */
+export function resolveCitations(
+  text: string,
+  passages: readonly CitablePassage[],
+): { citations: ResolvedCitation[]; dropped: number[] } {
+  const citations: ResolvedCitation[] = [];
+  const dropped: number[] = [];
+  for (const marker of citedMarkers(text)) {
+    const passage = passages[marker - 1];
+    if (!passage || marker < 1) {
+      dropped.push(marker);
+      continue;
+    }
+    citations.push({
+      marker,
+      chunkId: passage.chunkId,
+      documentId: passage.documentId,
+      title: passage.title,
+      headingPath: passage.headingPath,
+      anchor: passage.anchor,
+      span: { start: passage.spanStart, end: passage.spanEnd },
+    });
+  }
+  return { citations, dropped };
+}

@@ -1,0 +1,43 @@
+export {
+  ANSWER_PROMPT_VERSION,
+  MAX_PROMPT_PASSAGE_CHARS,
+  answerMessages,
+  neutraliseFence,
+} from './answer-prompt';
+export type { PromptPassage } from './answer-prompt';
+export { AnswerSanitizer, LINK_REMOVED, safeCut, sanitizeAnswer } from './answer-sanitizer';
+export {
+  MARKER_GROUP,
+  citedMarkers,
+  isMarkerGroup,
+  markerNumbers,
+  resolveCitations,
+  rewriteMarkerGroup,
+} from './citation-markers';
+export type { CitablePassage, MarkerRewrite, ResolvedCitation } from './citation-markers';
+export {
+  DEFAULT_EXTRACTIVE_OPTIONS,
+  EXTRACTIVE_ANSWERER_VERSION,
+  candidateSentences,
+  cosineSimilarity,
+  extractiveAnswer,
+  formatExtractiveAnswer,
+  selectSentences,
+  wordOverlap,
+} from './extractive-answerer';
+export type {
+  CandidateSentence,
+  ExtractiveAnswer,
+  ExtractiveOptions,
+  ExtractivePassage,
+  QuotedSentence,
+} from './extractive-answerer';
+export { GENERAL_PROMPT_VERSION, generalKnowledgeMessages } from './general-prompt';
+export { startsWithNotFound } from './not-found';
+export {
+  STANDALONE_PROMPT_VERSION,
+  historyStandaloneQuery,
+  parseStandaloneQuery,
+  standaloneQueryMessages,
+} from './standalone-query';
+export type { HistoryTurn } from './standalone-query';

@@ -1,0 +1,115 @@
+import { cleanModelOutput, excerpt, extractJson } from './model-output';
+
+/** Keys under which models put their list of queries when asked for a JSON object. */
+const LIST_KEYS = ['queries', 'variants', 'rewrites', 'expansions', 'questions', 'alternatives', 'results'];
+/** Keys of a query inside an object item: [{"query": "…"}]. */
+const ITEM_KEYS = ['query', 'text', 'variant', 'rewrite', 'question'];
+/** "1. x", "1) x", "(1) x", "- x", "* x", "• x", "Q1: x". */
+const LIST_LINE = /^\s*(?:\d{1,2}[.):]|\(\d{1,2}\)|[-*•–]|q\d{1,2}[.):])\s+(.+?)\s*$/i;
+/** A label a model puts in front of a query: "Variant 2: …", "Query: …". */
+const LABEL = /^(?:variant|query|rewrite|alternative|version|question)\s*\d*\s*[:.\-–]\s*/i;
+const MAX_VARIANT_CHARS = 500;
+
+/**
+ * The query variants in a model's answer to the expansion prompt: a JSON array or object, or a
+ * numbered or bulleted list (also bare lines when there are exactly `count` of them). Variants are
+ * cleaned, deduplicated (case, spacing and trailing punctuation ignored), the original query is
+ * dropped, and at most `count` are kept — fewer if the model gave fewer usable ones. Throws, saying
+ * what it got, when the answer holds no usable variant.
+ */
+export function parseVariants(output: string, count: number, query = ''): string[] {
+  const text = cleanModelOutput(output);
+  const candidates = fromJson(text) ?? fromList(text) ?? fromBareLines(text, count);
+  if (!candidates) {
+    throw new Error(`the model's answer is not a list of queries: ${excerpt(output)}`);
+  }
+  const seen = new Set([normaliseVariant(query)]);
+  const variants: string[] = [];
+  for (const candidate of candidates) {
+    const variant = tidy(candidate);
+    const key = normaliseVariant(variant);
+    if (!key || seen.has(key) || variant.length > MAX_VARIANT_CHARS) continue;
+    seen.add(key);
+    variants.push(variant);
+    if (variants.length === count) break;
+  }
+  if (variants.length === 0) {
+    throw new Error(`the model's answer holds no query that differs from the original: ${excerpt(output)}`);
+  }
+  return variants;
+}
+
+/** Case, spacing, quotes and trailing punctuation do not make two queries different. */
+export function normaliseVariant(text: string): string {
+  return text
+    .toLowerCase()
+    .replace(/["'“”‘’`]/g, '')
+    .replace(/\s+/g, ' ')
+    .replace(/[\s.?!;,]+$/, '')
+    .trim();
+}
+
+function fromJson(text: string): string[] | undefined {
+  if (!/^[[{]/.test(text) && !/[[{][\s\S]*[\]}]/.test(text)) return undefined;
+  const value = extractJson(text);
+  if (value === undefined) {
+    if (/^[[{]/.test(text)) throw new Error(`the model's answer is not valid JSON: ${excerpt(text)}`);
+    return undefined;
+  }
+  const strings = stringsOf(value);
+  if (strings === undefined && /^[[{]/.test(text)) {
+    throw new Error(`the model's JSON answer holds no list of queries: ${excerpt(text)}`);
+  }
+  return strings;
+}
+
+function stringsOf(value: unknown): string[] | undefined {
+  if (Array.isArray(value)) {
+    const strings = value.flatMap((item) => {
+      if (typeof item === 'string') return [item];
+      if (item && typeof item === 'object') {
+        const record = item as Record<string, unknown>;
+        const key = ITEM_KEYS.find((k) => typeof record[k] === 'string');
+        return key ? [record[key] as string] : [];
+      }
+      return [];
+    });
+    return strings.length ? strings : undefined;
+  }
+  if (value && typeof value === 'object') {
+    const record = value as Record<string, unknown>;
+    for (const key of [...LIST_KEYS, ...Object.keys(record)]) {
+      const strings = Array.isArray(record[key]) ? stringsOf(record[key]) : undefined;
+      if (strings) return strings;
+    }
+  }
+  return undefined;
+}
+
+function fromList(text: string): string[] | undefined {
+  const items = text.split('\n').flatMap((line) => {
+    const match = LIST_LINE.exec(line);
+    return match ? [match[1]] : [];
+  });
+  return items.length ? items : undefined;
+}
+
+/** Bare lines, one query each, only when their number is exactly what was asked for (≥ 2). */
+function fromBareLines(text: string, count: number): string[] | undefined {
+  const lines = text
+    .split('\n')
+    .map((line) => line.trim())
+    .filter(Boolean);
+  if (count < 2 || lines.length !== count || lines.some((line) => line.endsWith(':'))) return undefined;
+  return lines;
+}
+
+function tidy(candidate: string): string {
+  return candidate
+    .replace(/\*\*/g, '')
+    .trim()
+    .replace(LABEL, '')
+    .replace(/^["“'`]+|["”'`]+$/g, '')
+    .replace(/\s+/g, ' ')
+    .trim();
+}

@@ -1,0 +1,366 @@
+import { LlmHydeGenerator } from '../expansion/llm-hyde-generator';
+import { LlmQueryExpander } from '../expansion/llm-query-expander';
+import type { HydeGenerator, QueryExpander } from '../expansion/query-expander.port';
+import { LlmListwiseReranker } from '../rerank/llm-listwise-reranker';
+import type { Reranker } from '../rerank/reranker.port';
+import { searchKnowledge } from './search-knowledge';
+import type { SearchPorts } from './search-knowledge';
+import { FakeChatModel } from './testing/fake-chat-model';
+import { FakeChunkSearch, FakeEmbedder } from './testing/fake-search-ports';
+import type { FakeChunkSearchOptions } from './testing/fake-search-ports';
+
+const QUERY = 'replica failover';
+const VARIANTS = ['promote the standby', 'switch the primary'];
+const PASSAGE = 'Promote the standby replica, then repoint the connection string.';
+
+function ports(
+  search: FakeChunkSearchOptions,
+  extra: Partial<Omit<SearchPorts, 'chunks' | 'embedder'>> = {},
+  embedLatencyMs = 0,
+): SearchPorts & { chunks: FakeChunkSearch; embedder: FakeEmbedder } {
+  const embedder = new FakeEmbedder(embedLatencyMs);
+  return { chunks: new FakeChunkSearch(embedder, search), embedder, ...extra };
+}
+
+const expanderReplying = (reply: string | Error, latencyMs = 0) =>
+  new LlmQueryExpander(new FakeChatModel(reply, latencyMs, 'fake-llm'));
+const hydeReplying = (reply: string | Error, latencyMs = 0) =>
+  new LlmHydeGenerator(new FakeChatModel(reply, latencyMs, 'fake-llm'));
+
+/** Hand-made lists: the original query, two variants and the HyDE passage each find some chunks. */
+const LISTS: FakeChunkSearchOptions = {
+  lexical: {
+    [QUERY]: ['a', 'b', 'c'],
+    [VARIANTS[0]]: ['b', 'd'],
+    [VARIANTS[1]]: ['c', 'a', 'x'],
+    [PASSAGE]: ['d', 'e'],
+  },
+};
+
+describe('searchKnowledge', () => {
+  describe('fusion and deduplication', () => {
+    it('fuses every branch with RRF (k = 60), once per chunk, with exact scores and provenance', async () => {
+      const result = await searchKnowledge(
+        QUERY,
+        { enableQueryExpansion: true, enableHyDE: true, expansionCount: 2, topK: 10 },
+        ports(LISTS, {
+          expander: expanderReplying(JSON.stringify({ queries: VARIANTS })),
+          hyde: hydeReplying(PASSAGE),
+        }),
+      );
+      const r = (rank: number) => 1 / (60 + rank);
+      // a: original#1 + variant-2#2; b: original#2 + variant-1#1; d: variant-1#2 + hyde#1 — all
+      // 1/61 + 1/62, best rank 1, so the id decides. c: original#3 + variant-2#1. e, x: one list at #2, #3.
+      expect(result.results.map((hit) => [hit.chunkId, hit.score])).toEqual([
+        ['a', r(1) + r(2)],
+        ['b', r(1) + r(2)],
+        ['d', r(1) + r(2)],
+        ['c', r(1) + r(3)],
+        ['e', r(2)],
+        ['x', r(3)],
+      ]);
+      const provenance = Object.fromEntries(result.results.map((hit) => [hit.chunkId, hit.provenance]));
+      expect(provenance.a).toEqual([
+        { branch: 'original:bm25', rank: 1, score: 10 },
+        { branch: 'variant-2:bm25', rank: 2, score: 9 },
+      ]);
+      expect(provenance.d).toEqual([
+        { branch: 'variant-1:bm25', rank: 2, score: 9 },
+        { branch: 'hyde:bm25', rank: 1, score: 10 },
+      ]);
+      expect(provenance.x).toEqual([{ branch: 'variant-2:bm25', rank: 3, score: 8 }]);
+      expect(result.expansions).toEqual({
+        source: 'llm',
+        model: 'fake-llm/expansion-v1',
+        variants: VARIANTS,
+      });
+      expect(result.hyde).toEqual({ source: 'llm', model: 'fake-llm/hyde-v1', passage: PASSAGE });
+      expect(result.warnings).toEqual([]);
+    });
+
+    it('fuses the dense and BM25 lists of every branch for the hybrid ranker, with the weights', async () => {
+      const result = await searchKnowledge(
+        QUERY,
+        { ranker: 'hybrid', enableHyDE: true, topK: 10 },
+        ports(
+          { lexical: { [QUERY]: ['a', 'b'], [PASSAGE]: ['c'] }, dense: { [QUERY]: ['b'], [PASSAGE]: ['a'] } },
+          {
+            hyde: hydeReplying(PASSAGE),
+          },
+        ),
+        { weights: { lexical: 1, dense: 0.5 } },
+      );
+      const r = (rank: number, weight = 1) => weight / (60 + rank);
+      expect(result.results.map((hit) => [hit.chunkId, hit.score])).toEqual([
+        ['a', r(1) + r(1, 0.5)],
+        ['b', r(2) + r(1, 0.5)],
+        ['c', r(1)],
+      ]);
+      expect(result.results[0].provenance.map((p) => p.branch)).toEqual(['original:bm25', 'hyde:dense']);
+    });
+
+    it('keeps the first N distinct variants and warns when the model gave fewer than asked', async () => {
+      const result = await searchKnowledge(
+        QUERY,
+        { enableQueryExpansion: true, expansionCount: 3 },
+        ports(LISTS, { expander: expanderReplying(`1. ${VARIANTS[0]}\n2. ${VARIANTS[0]}.\n3. ${QUERY}`) }),
+      );
+      expect(result.expansions?.variants).toEqual([VARIANTS[0]]);
+      expect(result.warnings).toEqual(['Query expansion returned 1 usable variant(s) of the 3 asked for.']);
+    });
+  });
+
+  describe('concurrency', () => {
+    const LLM_MS = 300;
+    const SEARCH_MS = 40;
+
+    it('starts the LLM expansion and HyDE calls together at t = 0, before the slow query embedding ends', async () => {
+      const expansionChat = new FakeChatModel(JSON.stringify({ queries: VARIANTS }), LLM_MS);
+      const hydeChat = new FakeChatModel(PASSAGE, LLM_MS);
+      const started: number[] = [];
+      const timedExpander: QueryExpander = {
+        modelId: 'x',
+        expand: (q, n, s) => (
+          started.push(performance.now()),
+          new LlmQueryExpander(expansionChat).expand(q, n, s)
+        ),
+      };
+      const timedHyde: HydeGenerator = {
+        modelId: 'h',
+        generate: (q, s) => (started.push(performance.now()), new LlmHydeGenerator(hydeChat).generate(q, s)),
+      };
+      const t0 = performance.now();
+      const result = await searchKnowledge(
+        QUERY,
+        { ranker: 'hybrid', enableQueryExpansion: true, enableHyDE: true, expansionCount: 2 },
+        ports(
+          { ...LISTS, lexicalMs: SEARCH_MS, denseMs: SEARCH_MS },
+          { expander: timedExpander, hyde: timedHyde },
+          200,
+        ),
+      );
+      expect(started).toHaveLength(2);
+      for (const at of started) expect(at - t0).toBeLessThan(15);
+      expect(result.timings.perBranch['llm:expansion']).toBeGreaterThanOrEqual(LLM_MS - 5);
+      expect(result.timings.perBranch['llm:hyde']).toBeGreaterThanOrEqual(LLM_MS - 5);
+      // Both generations ran in one LLM latency, not two.
+      expect(result.timings.llm).toBeLessThan(LLM_MS * 1.3);
+    });
+
+    it('takes about one LLM call plus one search, not their sum: ≤ 1.25 × (LLM + plain search)', async () => {
+      const search = { ...LISTS, lexicalMs: SEARCH_MS, denseMs: SEARCH_MS };
+      const plainStart = performance.now();
+      await searchKnowledge(QUERY, { ranker: 'hybrid' }, ports(search, {}, SEARCH_MS));
+      const plain = performance.now() - plainStart;
+
+      const enhancedStart = performance.now();
+      const result = await searchKnowledge(
+        QUERY,
+        { ranker: 'hybrid', enableQueryExpansion: true, enableHyDE: true, expansionCount: 2 },
+        ports(
+          search,
+          {
+            expander: expanderReplying(JSON.stringify({ queries: VARIANTS }), LLM_MS),
+            hyde: hydeReplying(PASSAGE, LLM_MS),
+          },
+          SEARCH_MS,
+        ),
+      );
+      const enhanced = performance.now() - enhancedStart;
+      expect(result.warnings).toEqual([]);
+      expect(Object.keys(result.timings.perBranch).sort()).toEqual([
+        'hyde',
+        'llm:expansion',
+        'llm:hyde',
+        'original',
+        'variant-1',
+        'variant-2',
+      ]);
+      // Sequential would be ≥ 2 × 300 + 2 × plain; concurrent is 300 + plain (+ the variants' embedding).
+      expect(plain).toBeGreaterThanOrEqual(2 * SEARCH_MS - 5);
+      expect(enhanced).toBeLessThanOrEqual(1.25 * (LLM_MS + plain));
+    });
+
+    it('embeds all variants in one call', async () => {
+      const p = ports(LISTS, { expander: expanderReplying(JSON.stringify({ queries: VARIANTS })) });
+      await searchKnowledge(QUERY, { ranker: 'dense', enableQueryExpansion: true, expansionCount: 2 }, p);
+      expect(p.embedder.calls.map((call) => call.text)).toEqual([QUERY, VARIANTS.join(' | ')]);
+    });
+  });
+
+  describe('degraded branches', () => {
+    it('turns a timed-out HyDE call into a warning, aborts it, and keeps the other branches', async () => {
+      const slowChat = new FakeChatModel(PASSAGE, 2000);
+      const started = performance.now();
+      const result = await searchKnowledge(
+        QUERY,
+        { enableQueryExpansion: true, enableHyDE: true, expansionCount: 2, topK: 10 },
+        ports(LISTS, {
+          expander: expanderReplying(JSON.stringify({ queries: VARIANTS })),
+          hyde: new LlmHydeGenerator(slowChat),
+        }),
+        { llmTimeoutMs: 100 },
+      );
+      expect(performance.now() - started).toBeLessThan(600);
+      expect(result.warnings).toEqual(['HyDE failed: HyDE took longer than 100 ms']);
+      expect(slowChat.aborted).toHaveLength(1);
+      expect(result.hyde).toBeNull();
+      expect(result.expansions?.variants).toEqual(VARIANTS);
+      const branches = new Set(result.results.flatMap((hit) => hit.provenance.map((p) => p.branch)));
+      expect(branches).toEqual(new Set(['original:bm25', 'variant-1:bm25', 'variant-2:bm25']));
+    });
+
+    it('turns a thrown expansion (5xx) into a warning and keeps the original and HyDE branches', async () => {
+      const result = await searchKnowledge(
+        QUERY,
+        { enableQueryExpansion: true, enableHyDE: true, topK: 10 },
+        ports(LISTS, {
+          expander: expanderReplying(new Error('the chat endpoint answered 503: overloaded')),
+          hyde: hydeReplying(PASSAGE),
+        }),
+      );
+      expect(result.warnings).toEqual(['Query expansion failed: the chat endpoint answered 503: overloaded']);
+      expect(result.expansions).toBeNull();
+      expect(result.results.map((hit) => hit.chunkId).sort()).toEqual(['a', 'b', 'c', 'd', 'e']);
+    });
+
+    it('turns malformed model output into warnings', async () => {
+      const result = await searchKnowledge(
+        QUERY,
+        { enableQueryExpansion: true, enableHyDE: true },
+        ports(LISTS, {
+          expander: expanderReplying('{"queries": [oops'),
+          hyde: hydeReplying('<think>never finished thinking'),
+        }),
+      );
+      expect(result.warnings).toHaveLength(2);
+      expect(result.warnings[0]).toMatch(/^Query expansion failed: the model's answer is not valid JSON/);
+      expect(result.warnings[1]).toMatch(/^HyDE failed: the model wrote no HyDE passage/);
+      expect(result.results.map((hit) => hit.chunkId)).toEqual(['a', 'b', 'c']);
+    });
+
+    it("keeps the variants that could be searched when one variant's search fails", async () => {
+      const result = await searchKnowledge(
+        QUERY,
+        { enableQueryExpansion: true, expansionCount: 2, topK: 10 },
+        ports(
+          { ...LISTS, failLexical: [VARIANTS[1]] },
+          { expander: expanderReplying(JSON.stringify({ queries: VARIANTS })) },
+        ),
+      );
+      expect(result.warnings).toEqual([
+        `Searching some variants failed: variant-2: lexical search failed for "${VARIANTS[1]}"`,
+      ]);
+      const branches = new Set(result.results.flatMap((hit) => hit.provenance.map((p) => p.branch)));
+      expect(branches).toEqual(new Set(['original:bm25', 'variant-1:bm25']));
+    });
+
+    it('still answers from the LLM branches when the original search fails', async () => {
+      const result = await searchKnowledge(
+        QUERY,
+        { enableHyDE: true },
+        ports({ ...LISTS, failLexical: [QUERY] }, { hyde: hydeReplying(PASSAGE) }),
+      );
+      expect(result.warnings).toEqual([
+        `The original query's search failed: lexical search failed for "${QUERY}"`,
+      ]);
+      expect(result.results.map((hit) => hit.chunkId)).toEqual(['d', 'e']);
+    });
+
+    it("aborts the LLM calls when the caller's signal aborts", async () => {
+      const chat = new FakeChatModel(PASSAGE, 5000);
+      const controller = new AbortController();
+      setTimeout(() => controller.abort(new Error('the client closed the connection')), 50);
+      const started = performance.now();
+      const result = await searchKnowledge(
+        QUERY,
+        { enableQueryExpansion: true, enableHyDE: true },
+        ports(LISTS, { expander: new LlmQueryExpander(chat), hyde: new LlmHydeGenerator(chat) }),
+        {},
+        controller.signal,
+      );
+      expect(performance.now() - started).toBeLessThan(500);
+      expect(chat.aborted).toHaveLength(2);
+      expect(result.warnings).toEqual([
+        'Query expansion failed: the client closed the connection',
+        'HyDE failed: the client closed the connection',
+      ]);
+    });
+  });
+
+  describe('offline (no LLM)', () => {
+    it('labels expansion and HyDE as pseudo-relevance feedback', async () => {
+      const result = await searchKnowledge(
+        QUERY,
+        { enableQueryExpansion: true, enableHyDE: true, expansionCount: 1 },
+        ports({ lexical: { [QUERY]: ['a', 'b'] } }),
+      );
+      expect(result.expansions?.source).toBe('prf');
+      expect(result.expansions?.model).toBeNull();
+      expect(result.hyde).toEqual({ source: 'prf', model: null, passage: 'text of a\n\ntext of b' });
+    });
+  });
+
+  describe('reranking', () => {
+    const reversing: Reranker = {
+      modelId: 'reverse',
+      rerank: async (_query, passages) => passages.map((_, i) => i),
+    };
+
+    it('reorders the fused candidates by the reranker scores, wide to narrow', async () => {
+      const result = await searchKnowledge(
+        QUERY,
+        { enableRerank: true, topK: 2, candidateK: 3 },
+        ports(LISTS, { reranker: reversing }),
+      );
+      expect(result.results.map((hit) => [hit.chunkId, hit.score])).toEqual([
+        ['c', 2],
+        ['b', 1],
+      ]);
+      expect(result.warnings).toEqual([]);
+    });
+
+    it('reorders with the LLM listwise reranker', async () => {
+      const chat = new FakeChatModel('[3, 1, 2]');
+      const result = await searchKnowledge(
+        QUERY,
+        { enableRerank: true, topK: 3 },
+        ports(LISTS, { reranker: new LlmListwiseReranker(chat) }),
+      );
+      expect(result.results.map((hit) => hit.chunkId)).toEqual(['c', 'a', 'b']);
+      expect(chat.requests[0].messages[1].content).toContain('[1] text of a\n[2] text of b\n[3] text of c');
+    });
+
+    it('warns and keeps the fused order when no reranker is configured, or when it fails', async () => {
+      const none = await searchKnowledge(QUERY, { enableRerank: true }, ports(LISTS));
+      expect(none.warnings).toEqual([
+        'Reranking was asked for but no reranker is configured; the fused order is kept.',
+      ]);
+      expect(none.results.map((hit) => hit.chunkId)).toEqual(['a', 'b', 'c']);
+
+      const failing = await searchKnowledge(
+        QUERY,
+        { enableRerank: true },
+        ports(LISTS, { reranker: new LlmListwiseReranker(new FakeChatModel('no idea')) }),
+      );
+      expect(failing.warnings[0]).toMatch(
+        /^Reranking failed, the fused order is kept: the model's ranking names none/,
+      );
+      expect(failing.results.map((hit) => hit.chunkId)).toEqual(['a', 'b', 'c']);
+    });
+
+    it('gives the reranker a deadline', async () => {
+      const chat = new FakeChatModel('[1]', 2000);
+      const result = await searchKnowledge(
+        QUERY,
+        { enableRerank: true },
+        ports(LISTS, { reranker: new LlmListwiseReranker(chat) }),
+        { llmTimeoutMs: 80 },
+      );
+      expect(result.warnings).toEqual([
+        'Reranking failed, the fused order is kept: rerank took longer than 80 ms',
+      ]);
+      expect(chat.aborted).toHaveLength(1);
+    });
+  });
+});

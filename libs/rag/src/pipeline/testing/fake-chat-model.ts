@@ -1,0 +1,52 @@
+import type { ChatCompletion, ChatModel, ChatRequest, ChatStreamEvent } from '../../ports/chat-model.port';
+
+export type FakeReply = string | Error | ((request: ChatRequest) => string | Error);
+
+/**
+ * A ChatModel for unit tests: answers from a script after `latencyMs`, records every request, and
+ * honours the request's AbortSignal the way a real endpoint adapter does (rejects with its reason).
+ */
+export class FakeChatModel implements ChatModel {
+  readonly requests: ChatRequest[] = [];
+  readonly aborted: ChatRequest[] = [];
+
+  constructor(
+    private readonly reply: FakeReply,
+    private readonly latencyMs = 0,
+    readonly modelId = 'fake-llm',
+  ) {}
+
+  async complete(request: ChatRequest): Promise<ChatCompletion> {
+    this.requests.push(request);
+    await delay(this.latencyMs, request.signal, () => this.aborted.push(request));
+    const reply = typeof this.reply === 'function' ? this.reply(request) : this.reply;
+    if (reply instanceof Error) throw reply;
+    return { text: reply, model: this.modelId, usage: null };
+  }
+
+  async *stream(request: ChatRequest): AsyncIterable<ChatStreamEvent> {
+    const { text } = await this.complete(request);
+    yield { type: 'token', text };
+  }
+}
+
+/** Wait `ms`, or reject with the signal's reason as soon as it aborts. */
+export function delay(ms: number, signal?: AbortSignal, onAbort?: () => void): Promise<void> {
+  return new Promise((resolve, reject) => {
+    if (signal?.aborted) {
+      onAbort?.();
+      reject(signal.reason as Error);
+      return;
+    }
+    const abort = () => {
+      clearTimeout(timer);
+      onAbort?.();
+      reject(signal!.reason as Error);
+    };
+    const timer = setTimeout(() => {
+      signal?.removeEventListener('abort', abort);
+      resolve();
+    }, ms);
+    signal?.addEventListener('abort', abort, { once: true });
+  });
+}

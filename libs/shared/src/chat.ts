@@ -1,0 +1,233 @@
+import type { SearchSettings } from './settings';
+
+/**
+ * The one sentence an answer starts with when the documents do not answer the question: sent without
+ * calling a model when retrieval finds nothing relevant enough, and asked of the model as its first
+ * sentence when the passages it was given lack the answer. Clients match on it; never reword it.
+ */
+export const NOT_FOUND_SENTENCE =
+  'The provided documents do not contain enough information to answer this question.';
+
+/** Longest question accepted by POST /chat, in characters. */
+export const MAX_CHAT_MESSAGE_CHARS = 8000;
+
+/**
+ * What wrote an answer: the language model, the offline extractive answerer (quotes of the passages'
+ * sentences most similar to the question), or nothing at all (the fixed refusal sentence, sent because
+ * retrieval found nothing relevant enough).
+ */
+export type AnswerGenerator = 'llm' | 'extractive' | 'none';
+
+/** Where an answer's content comes from: the retrieved documents, or the model's general knowledge (opt-in). */
+export type AnswerSource = 'documents' | 'general-knowledge';
+
+export type MessageRole = 'user' | 'assistant';
+
+/** `failed`: the generator broke off (the partial text is kept); `cancelled`: the client went away. */
+export type MessageStatus = 'complete' | 'failed' | 'cancelled';
+
+/** Error codes of the chat stream's `error` event, shared by server and web. */
+export type ChatErrorCode = 'llm_timeout' | 'llm_failed' | 'search_failed' | 'internal';
+
+/** A character range in the source document, half-open [start, end). */
+export interface CitationSpan {
+  start: number;
+  end: number;
+}
+
+/** A passage an answer cites with `[marker]`, resolved by the server (the model only writes the number). */
+export interface Citation {
+  /** The number written in the answer, e.g. 2 for "[2]": the passage's position in the retrieval list. */
+  marker: number;
+  chunkId: string;
+  documentId: string;
+  /** The document's title. */
+  title: string;
+  headingPath: string[];
+  /** Slug of the passage's heading inside the document, for deep links; null without headings. */
+  anchor: string | null;
+  span: CitationSpan;
+}
+
+/** One branch's view of a passage: which ranked list found it, at what rank and score. */
+export interface PassageProvenance {
+  branch: string;
+  rank: number;
+  score: number;
+}
+
+/** A retrieved passage as the chat shows it (and as the model saw it, numbered `marker`). */
+export interface RetrievedPassage extends Citation {
+  text: string;
+  /** Fused (or reranked) score. */
+  score: number;
+  /** Cosine similarity to the query when a threshold asked for it. */
+  similarity: number | null;
+  provenance: PassageProvenance[];
+}
+
+export interface ChatTokenUsage {
+  promptTokens: number;
+  completionTokens: number;
+}
+
+/** Stream event `retrieval`: what the answer will be written from. */
+export interface ChatRetrievalEvent {
+  conversationId: string;
+  /** The stored user message. */
+  userMessageId: string;
+  query: string;
+  /** The query that was searched: the question rewritten to stand alone using the conversation so far. */
+  standaloneQuery: string;
+  passages: RetrievedPassage[];
+  expansions: { source: string; variants: string[] } | null;
+  hyde: { source: string; passage: string } | null;
+  belowThreshold: boolean;
+  warnings: string[];
+  timings: { rewrite: number; search: number };
+}
+
+/** Stream event `token`: the next piece of answer text. */
+export interface ChatTokenEvent {
+  text: string;
+}
+
+/** Stream event `citations`: the valid citations of the answer, and the markers that were dropped. */
+export interface ChatCitationsEvent {
+  citations: Citation[];
+  /** Markers the model wrote that name no passage: removed from the answer text. */
+  droppedMarkers: number[];
+  /** True when an answer from the documents cites no passage at all (shown as a warning). */
+  uncited: boolean;
+}
+
+export interface ChatTimings {
+  rewrite: number;
+  search: number;
+  generation: number;
+  /** Time to the first answer token. */
+  firstToken: number | null;
+  total: number;
+}
+
+/** Stream event `done`: the answer is complete and stored. */
+export interface ChatDoneEvent {
+  conversationId: string;
+  messageId: string;
+  notFound: boolean;
+  generator: AnswerGenerator;
+  source: AnswerSource;
+  /** The model that wrote the answer (the LLM's id, or the embedder's for the extractive answerer). */
+  model: string | null;
+  usage: ChatTokenUsage | null;
+  timings: ChatTimings;
+}
+
+/** Stream event `error`: a sentence a person understands; the log keeps the detail. */
+export interface ChatErrorEvent {
+  code: ChatErrorCode;
+  message: string;
+  conversationId?: string;
+  /** The stored (partial, failed) answer, when one was stored. */
+  messageId?: string;
+}
+
+/** The events of POST /chat and POST /chat/general, by SSE event name. */
+export interface ChatStreamEventMap {
+  retrieval: ChatRetrievalEvent;
+  token: ChatTokenEvent;
+  citations: ChatCitationsEvent;
+  done: ChatDoneEvent;
+  error: ChatErrorEvent;
+}
+
+export type ChatStreamEventName = keyof ChatStreamEventMap;
+
+export type ChatStreamEvent = {
+  [K in ChatStreamEventName]: { event: K; data: ChatStreamEventMap[K] };
+}[ChatStreamEventName];
+
+/** Body of POST /chat. */
+export interface ChatRequest {
+  conversationId?: string;
+  message: string;
+  settings?: Partial<SearchSettings>;
+}
+
+/** Body of POST /chat/general: answer the question of a `notFound` answer from general knowledge. */
+export interface GeneralKnowledgeRequest {
+  conversationId: string;
+  /** The assistant message that said the documents do not contain the answer. */
+  messageId: string;
+}
+
+export interface ConversationMessage {
+  id: string;
+  conversationId: string;
+  role: MessageRole;
+  content: string;
+  status: MessageStatus;
+  /** Assistant messages: the user message they answer. */
+  replyToId: string | null;
+  source: AnswerSource | null;
+  generator: AnswerGenerator | null;
+  notFound: boolean;
+  citations: Citation[];
+  droppedMarkers: number[];
+  uncited: boolean;
+  model: string | null;
+  usage: ChatTokenUsage | null;
+  /** Why a failed answer failed (a sentence a person understands). */
+  error: string | null;
+  /** True when GET /messages/:id/trace has a retrieval trace for the message. */
+  hasTrace: boolean;
+  createdAt: string;
+}
+
+export interface Conversation {
+  id: string;
+  title: string;
+  messageCount: number;
+  createdAt: string;
+  updatedAt: string;
+}
+
+export interface TracePassage {
+  marker: number;
+  chunkId: string;
+  documentId: string;
+  score: number;
+  similarity: number | null;
+  /** Per-branch ranks and scores. */
+  provenance: PassageProvenance[];
+}
+
+/**
+ * Everything needed to tell a retrieval problem from a generation problem, stored with every answer.
+ */
+export interface RetrievalTrace {
+  id: string;
+  messageId: string;
+  query: string;
+  standaloneQuery: string;
+  /** How the standalone query was written: unchanged (first question), by the LLM, or from the history. */
+  rewrite: 'none' | 'llm' | 'history';
+  /** The resolved search settings; null for general-knowledge answers (no search). */
+  settings: SearchSettings | null;
+  expansions: { source: string; variants: string[] } | null;
+  hyde: { source: string; passage: string } | null;
+  belowThreshold: boolean;
+  retrieved: TracePassage[];
+  /** Version of the answer prompt (or of the extractive answerer); null when no generator ran. */
+  promptVersion: string | null;
+  model: string | null;
+  generator: AnswerGenerator;
+  source: AnswerSource;
+  usage: ChatTokenUsage | null;
+  timings: ChatTimings;
+  notFound: boolean;
+  uncited: boolean;
+  droppedMarkers: number[];
+  warnings: string[];
+  createdAt: string;
+}
