@@ -159,7 +159,7 @@ describe('ingestion refuses bad input clearly and carries on', () => {
 
   it('deletes a document mid-ingestion and leaves nothing behind', async () => {
     const { body } = await upload(server.baseUrl, [
-      { name: 'long.txt', content: longText('tectonic plates', 160) },
+      { name: 'long.txt', content: longText('tectonic plates', 320) },
     ]);
     const { id, jobId } = body.documents[0];
     const events = readEvents(`${server.baseUrl}/documents/${id}/events`);
@@ -190,24 +190,33 @@ describe('ingestion refuses bad input clearly and carries on', () => {
 
     // The same bytes can be uploaded again: a new document, with a fresh job under the same job id.
     const again = await upload(server.baseUrl, [
-      { name: 'long.txt', content: longText('tectonic plates', 160) },
+      { name: 'long.txt', content: longText('tectonic plates', 320) },
     ]);
     expect(again.body.documents[0]).toMatchObject({ duplicate: false, jobId });
     expect((await waitForStatus(server.baseUrl, again.body.documents[0].id)).status).toBe('indexed');
   });
 
   it('removes a queued job that has not started when its document is deleted', async () => {
-    const { body } = await upload(server.baseUrl, [
-      { name: 'first.txt', content: longText('ocean currents', 240) },
-      { name: 'second.txt', content: longText('river erosion', 40) },
-    ]);
-    const [first, second] = body.documents;
-    await waitForStatus(server.baseUrl, first.id, ['parsing', 'chunking', 'embedding'], 20_000);
-    expect((await getJson(`${server.baseUrl}/documents/${second.id}`)).body.status).toBe('queued');
-    const response = await fetch(`${server.baseUrl}/documents/${second.id}`, { method: 'DELETE' });
-    expect(await readJson(response)).toEqual({ id: second.id, deleted: true, cancelledJob: true });
-    expect(await queue.getJob(second.jobId)).toBeUndefined();
-    expect((await waitForStatus(server.baseUrl, first.id)).status).toBe('indexed');
-    expect((await fetch(`${server.baseUrl}/documents/${second.id}`, { method: 'DELETE' })).status).toBe(404);
+    await queue.pause(); // nothing starts until the deletion is done
+    try {
+      const { body } = await upload(server.baseUrl, [
+        { name: 'first.txt', content: longText('ocean currents', 20) },
+        { name: 'second.txt', content: longText('river erosion', 20) },
+      ]);
+      const [first, second] = body.documents;
+      expect((await getJson(`${server.baseUrl}/documents/${second.id}`)).body.status).toBe('queued');
+      expect(await (await queue.getJob(second.jobId))!.getState()).toBe('waiting');
+      const response = await fetch(`${server.baseUrl}/documents/${second.id}`, { method: 'DELETE' });
+      expect(await readJson(response)).toEqual({ id: second.id, deleted: true, cancelledJob: true });
+      expect(await queue.getJob(second.jobId)).toBeUndefined();
+      expect(readdirSync(join(uploadDir, 'documents'))).toEqual([`${first.id}.txt`]);
+      await queue.resume();
+      expect((await waitForStatus(server.baseUrl, first.id)).status).toBe('indexed');
+      expect((await fetch(`${server.baseUrl}/documents/${second.id}`, { method: 'DELETE' })).status).toBe(
+        404,
+      );
+    } finally {
+      await queue.resume();
+    }
   });
 });

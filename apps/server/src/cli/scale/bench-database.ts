@@ -46,7 +46,7 @@ export async function openPgliteBenchDatabase(
   const db = await PGlite.create({ dataDir: location, extensions: { vector } });
   await db.exec('CREATE EXTENSION IF NOT EXISTS vector');
   const port = await freePort();
-  const server = new PGLiteSocketServer({ db, host: "127.0.0.1", port, maxConnections: 2 });
+  const server = new PGLiteSocketServer({ db, host: '127.0.0.1', port, maxConnections: 1 });
   await server.start();
   const connection: DatabaseConnection = {
     driver: 'pglite',
