@@ -252,7 +252,7 @@ describeWhenServerHas(['chat', 'uploadDocuments'], 'chat', () => {
     expect(await chat.lastAnswer().locator('.answer-text').innerText()).toMatch(/twenty-seven days/);
   });
 
-  it('keeps Shift+Enter as a new line and lists, reopens and deletes conversations', async () => {
+  it('keeps Shift+Enter as a new line and lists, renames, reopens and deletes conversations', async () => {
     await chat.goto();
     await chat.question.click();
     await page.keyboard.type('Where are laptop losses');
@@ -264,10 +264,14 @@ describeWhenServerHas(['chat', 'uploadDocuments'], 'chat', () => {
     expect(await chat.waitForAnswer()).toBe('done');
 
     const list = chat.conversations;
-    const entry = list.getByRole('button', { name: /^Where are laptop losses/ });
+    const original = list.getByRole('button', { name: /^Where are laptop losses/ });
+    await original.waitFor();
+    await list.getByRole('button', { name: /^Rename "Where are laptop losses/ }).click();
+    await list.getByLabel('New name').fill('Laptop losses');
+    await list.getByRole('button', { name: 'Save' }).click();
+    const entry = list.getByRole('button', { name: /^Laptop losses/ });
     await entry.waitFor();
-    // This server cannot rename conversations (no PATCH /conversations/:id), so no Rename button.
-    expect(await list.getByRole('button', { name: /^Rename/ }).count()).toBe(0);
+    expect(await original.count()).toBe(0);
 
     await list.getByRole('button', { name: 'New conversation' }).click();
     await eventually(
@@ -283,7 +287,7 @@ describeWhenServerHas(['chat', 'uploadDocuments'], 'chat', () => {
     expect(await entry.getAttribute('aria-current')).toBe('true');
     await screenshot(page, 'chat-conversations.png');
 
-    const row = list.locator('li.conversation').filter({ hasText: 'Where are laptop losses' });
+    const row = list.locator('li.conversation').filter({ hasText: 'Laptop losses' });
     await row.getByRole('button', { name: /^Delete/ }).click();
     await row
       .getByRole('group', { name: 'Confirm deletion' })

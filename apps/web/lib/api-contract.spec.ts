@@ -42,7 +42,7 @@ const SNAPSHOT = path.join(__dirname, '..', 'openapi', 'lumina-api.json');
 const document = JSON.parse(readFileSync(SNAPSHOT, 'utf8')) as OpenApiDocument;
 
 /** Operations the web app is ready for that the server does not offer yet (the UI degrades). */
-const AWAITING_SERVER: ApiOperationName[] = ['renameConversation'];
+const AWAITING_SERVER: ApiOperationName[] = [];
 
 const ID = '00000000-0000-4000-8000-000000000001';
 const OTHER = '00000000-0000-4000-8000-000000000002';

@@ -67,7 +67,7 @@ function ConversationRow({
           <input
             id={`${labelId}-title`}
             value={title}
-            maxLength={200}
+            maxLength={80}
             autoFocus
             onChange={(event) => setTitle(event.target.value)}
             onKeyDown={(event) => {

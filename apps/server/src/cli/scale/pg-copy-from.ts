@@ -12,7 +12,6 @@ interface CopyConnection extends Connection {
  */
 export function copyFromStdin(client: Client, sql: string, data: Uint8Array): Promise<number> {
   return new Promise((resolve, reject) => {
-    let error: Error | null = null;
     let rows = 0;
     const query: Submittable & Record<string, unknown> = {
       submit(connection: Connection) {
@@ -28,12 +27,12 @@ export function copyFromStdin(client: Client, sql: string, data: Uint8Array): Pr
       handleCommandComplete(message: { text: string }) {
         rows = Number(message.text.split(' ').pop());
       },
+      // pg forgets the active query on an ErrorResponse: the ReadyForQuery after it never reaches us.
       handleError(failure: Error) {
-        error = failure;
+        reject(failure);
       },
       handleReadyForQuery() {
-        if (error) reject(error);
-        else resolve(rows);
+        resolve(rows);
       },
       handleEmptyQuery() {},
       handleRowDescription() {},
