@@ -118,8 +118,8 @@ describeWhenServerHas(['chat', 'uploadDocuments'], 'chat', () => {
     await page.keyboard.press('Escape');
     await dialog.waitFor({ state: 'hidden' });
 
-    // The answer was written by the (scripted) LLM; the status badge learned it from the answer.
-    expect((await chat.statusBadge.innerText()).replace(/\s+/g, ' ')).toContain('LLM in use');
+    // The answer was written by the (scripted) LLM. The server reports its language model in GET /health, so the badge names it.
+    expect((await chat.statusBadge.innerText()).replace(/\s+/g, ' ')).toContain('LLM scripted-e2e');
 
     // The sources list names the same passage.
     expect(await answer.locator('.sources').innerText()).toContain(
