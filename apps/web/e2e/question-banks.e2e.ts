@@ -222,8 +222,15 @@ describeWhenServerHas(
       const trend = page.getByTestId('metric-trend-chart');
       await trend.waitFor();
       await eventually(
+        'the chart to cover both runs',
+        async () => (await trend.locator('figcaption').innerText()).includes('of 2 completed runs'),
+        30_000,
+      );
+      // The chart measures its box before drawing (ResizeObserver): give a loaded machine time.
+      await eventually(
         'two points on the chart',
         async () => (await trend.locator('.recharts-line-dots circle, .recharts-dot').count()) === 2,
+        30_000,
       );
 
       const rows = runs.locator('tbody tr');
