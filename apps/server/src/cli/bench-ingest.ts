@@ -20,6 +20,7 @@ import { openDatabase } from '../database/database-connection';
 import { QueueName } from '../jobs/queue-name.enum';
 import { createEmbedder } from '../providers/create-embedder';
 import { progressReporter } from './progress';
+import { UsageError } from './cli-args';
 
 const USAGE = `usage: npm run bench:ingest -- --dataset <beir-dir> [--limit N] [--concurrency C]
 
@@ -29,8 +30,6 @@ temporary folder, with the workers in the process. Then embeds the same chunks w
 (no queue, no database, no cache) and prints the ratio of the two throughputs. Finally ingests the same
 corpus again and prints how many embeddings had to be computed. --concurrency sets INGESTION_CONCURRENCY
 (default 4): jobs side by side share embedding calls.`;
-
-class UsageError extends Error {}
 
 interface PassResult {
   seconds: number;

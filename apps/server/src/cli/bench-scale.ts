@@ -25,6 +25,7 @@ import { measureSearches, TOP_K } from './scale/search-measure';
 import type { SearchMeasurements } from './scale/search-measure';
 import { chunkUuid, DEFAULT_SEED, generateSyntheticCorpus } from './scale/synthetic-corpus';
 import type { SyntheticCorpus } from './scale/synthetic-corpus';
+import { UsageError } from './cli-args';
 
 const USAGE = `usage:
   npm run bench:scale -- --chunks 100000 [--queries 200] [--dim 512] [--ef-search 40,100,200]
@@ -41,8 +42,6 @@ HNSW at each ef_search, BM25 and hybrid (the app's searchKnowledge over SqlChunk
 
 const GOAL_P50_MS = 20;
 const GOAL_RECALL = 0.95;
-
-class UsageError extends Error {}
 
 interface StorageReport {
   storage: EmbeddingStorage;

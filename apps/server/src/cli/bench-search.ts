@@ -19,6 +19,7 @@ import { createSearchPorts } from '../modules/rag/search-ports.factory';
 import { indexBeirCorpus } from './beir-index';
 import { progressReporter } from './progress';
 import { ScriptedLlmServer } from './scripted-llm-server';
+import { nonNegativeInt, positiveInt, runCommand, UsageError } from './cli-args';
 
 const USAGE = `usage:
   npm run bench:search -- --dataset <beir-dir> [--split test] [--limit-queries 50] [--llm-latency 300]
@@ -28,8 +29,6 @@ Latency of one search at a time, as the API runs it, for dense, bm25, hybrid, an
 expansion and HyDE answered by an in-process scripted LLM with a fixed latency over real HTTP. Reuses the
 index the eval command built (.data/eval/<dataset>-chunk-<size>-<overlap>) or builds it. Every search
 starts with the query's vector out of the embedding cache, as a new query would.`;
-
-class UsageError extends Error {}
 
 interface Mode {
   name: string;
@@ -241,25 +240,4 @@ function fmt(ms: number): string {
   return ms.toFixed(1).padStart(9);
 }
 
-function positiveInt(value: string, flag: string): number {
-  const parsed = Number(value);
-  if (!Number.isInteger(parsed) || parsed < 1)
-    throw new UsageError(`${flag} must be a positive integer, got "${value}"`);
-  return parsed;
-}
-
-function nonNegativeInt(value: string, flag: string): number {
-  const parsed = Number(value);
-  if (!Number.isInteger(parsed) || parsed < 0)
-    throw new UsageError(`${flag} must be an integer ≥ 0, got "${value}"`);
-  return parsed;
-}
-
-main(process.argv.slice(2)).catch((error: unknown) => {
-  if (error instanceof UsageError) {
-    console.error(`${error.message}\n\n${USAGE}`);
-    process.exit(2);
-  }
-  console.error(error instanceof Error ? error.message : error);
-  process.exit(1);
-});
+runCommand(main, USAGE);

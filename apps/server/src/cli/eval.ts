@@ -16,6 +16,7 @@ import type { Ranker } from '@lumina/shared';
 import { loadEnv } from '../config/load-env';
 import { runAnswersCli, splitSuite } from './eval-answers';
 import { evaluateBeir } from './evaluate-beir';
+import { nonNegativeInt, nonNegativeNumber, positiveInt, runCommand, UsageError } from './cli-args';
 
 const USAGE = `usage:
   npm run eval -- --dataset <beir-dir> [--split test] [--ranker dense|bm25|hybrid] [--expansion] [--hyde]
@@ -26,8 +27,6 @@ const USAGE = `usage:
 
 --dataset defaults to EVAL_DATASET_DIR. Without DATABASE_URL the index lives in an embedded database under
 --db-dir (default .data/eval/<dataset>-<unit>-<size>-<overlap>), reused by later runs.`;
-
-class UsageError extends Error {}
 
 async function main(args: string[]): Promise<void> {
   const { suite, rest: argv } = splitSuite(args);
@@ -130,32 +129,4 @@ function describe(report: RetrievalReport, file: string): string {
   return `${file} (${report.dataset}/${report.split}, ${report.ranker}, ${report.queries} queries)`;
 }
 
-function positiveInt(value: string, flag: string): number {
-  const parsed = Number(value);
-  if (!Number.isInteger(parsed) || parsed < 1)
-    throw new UsageError(`${flag} must be a positive integer, got "${value}"`);
-  return parsed;
-}
-
-function nonNegativeInt(value: string, flag: string): number {
-  const parsed = Number(value);
-  if (!Number.isInteger(parsed) || parsed < 0)
-    throw new UsageError(`${flag} must be an integer ≥ 0, got "${value}"`);
-  return parsed;
-}
-
-function nonNegativeNumber(value: string, flag: string): number {
-  const parsed = Number(value);
-  if (!Number.isFinite(parsed) || parsed < 0)
-    throw new UsageError(`${flag} must be a number ≥ 0, got "${value}"`);
-  return parsed;
-}
-
-main(process.argv.slice(2)).catch((error: unknown) => {
-  if (error instanceof UsageError) {
-    console.error(`${error.message}\n\n${USAGE}`);
-    process.exit(2);
-  }
-  console.error(error instanceof Error ? error.message : error);
-  process.exit(1);
-});
+runCommand(main, USAGE);
