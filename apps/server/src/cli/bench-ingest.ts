@@ -29,7 +29,7 @@ BullMQ ingestion queue, parsing, chunking, embedding, writing — into a fresh e
 temporary folder, with the workers in the process. Then embeds the same chunks with the bare embedder
 (no queue, no database, no cache) and prints the ratio of the two throughputs. Finally ingests the same
 corpus again and prints how many embeddings had to be computed. --concurrency sets INGESTION_CONCURRENCY
-(default 4): jobs side by side share embedding calls.`;
+(default: the server's default): jobs side by side share embedding calls.`;
 
 interface PassResult {
   seconds: number;
@@ -45,7 +45,7 @@ async function main(argv: string[]): Promise<void> {
     options: {
       dataset: { type: 'string' },
       limit: { type: 'string', default: '200' },
-      concurrency: { type: 'string', default: '4' },
+      concurrency: { type: 'string' },
       workers: { type: 'string', default: 'in-process' },
       help: { type: 'boolean', default: false },
     },
@@ -58,8 +58,8 @@ async function main(argv: string[]): Promise<void> {
   const limit = Number(values.limit);
   if (!Number.isInteger(limit) || limit < 1)
     throw new UsageError(`--limit must be a positive integer, got "${values.limit}"`);
-  const concurrency = Number(values.concurrency);
-  if (!Number.isInteger(concurrency) || concurrency < 1 || concurrency > 32) {
+  const concurrency = values.concurrency === undefined ? undefined : Number(values.concurrency);
+  if (concurrency !== undefined && (!Number.isInteger(concurrency) || concurrency < 1 || concurrency > 32)) {
     throw new UsageError(`--concurrency must be an integer from 1 to 32, got "${values.concurrency}"`);
   }
   const workers = values.workers;
@@ -83,7 +83,7 @@ async function main(argv: string[]): Promise<void> {
     PGLITE_PORT: '0',
     UPLOAD_DIR: join(work, 'uploads'),
     WORKERS_IN_PROCESS: workers === 'in-process' ? 'true' : 'false',
-    INGESTION_CONCURRENCY: String(concurrency),
+    INGESTION_CONCURRENCY: concurrency === undefined ? '' : String(concurrency),
     // The API's pool and a worker process's pool both connect to the embedded database.
     PGLITE_MAX_CONNECTIONS: '16',
     DATABASE_POOL_SIZE: '4',
@@ -109,7 +109,7 @@ async function main(argv: string[]): Promise<void> {
 
     console.error(
       `corpus: ${lines.length} documents from ${values.dataset}; embedder ${bare.modelId}; workers ${workers}; ` +
-        `INGESTION_CONCURRENCY=${concurrency}, EMBEDDINGS_BATCH_SIZE=${env.EMBEDDINGS_BATCH_SIZE}`,
+        `INGESTION_CONCURRENCY=${env.INGESTION_CONCURRENCY}, EMBEDDINGS_BATCH_SIZE=${env.EMBEDDINGS_BATCH_SIZE}`,
     );
     // One document through the whole pipeline first, so the workers' model is loaded before the clock starts
     // (neither measurement below includes loading a model).
@@ -159,7 +159,7 @@ async function main(argv: string[]): Promise<void> {
     const e2eChunkRate = first.chunks / first.seconds;
     const rawChunkRate = texts.length / rawSeconds;
     const summary = [
-      `documents                      ${first.documents} (${first.failed} failed), ${first.chunks} chunks; workers ${workers}, concurrency ${concurrency}`,
+      `documents                      ${first.documents} (${first.failed} failed), ${first.chunks} chunks; workers ${workers}, concurrency ${env.INGESTION_CONCURRENCY}`,
       `end to end (upload → indexed)  ${first.seconds.toFixed(1)} s: ${(first.documents / first.seconds).toFixed(2)} documents/s, ${e2eChunkRate.toFixed(1)} chunks/s`,
       `bare embedder, same chunks     ${rawSeconds.toFixed(1)} s: ${rawChunkRate.toFixed(1)} chunks/s in batches of ${env.EMBEDDINGS_BATCH_SIZE} (mean of ${rawBefore.toFixed(1)} s before and ${rawAfter.toFixed(1)} s after)`,
       `end-to-end / embedder          ${(e2eChunkRate / rawChunkRate).toFixed(3)} (goal ≥ 0.85)`,
