@@ -99,6 +99,29 @@ describe('searchKnowledge', () => {
       expect(result.results[0].provenance.map((p) => p.branch)).toEqual(['original:bm25', 'hyde:dense']);
     });
 
+    it('leaves zero-weight lists out of the expansion and HyDE branches, keeping them for the original query', async () => {
+      const search = ports(
+        { lexical: { [QUERY]: ['a'], [VARIANTS[0]]: ['b'], [PASSAGE]: ['c'] }, dense: { [QUERY]: ['d'] } },
+        {
+          expander: expanderReplying(JSON.stringify({ queries: [VARIANTS[0]] })),
+          hyde: hydeReplying(PASSAGE),
+        },
+      );
+      const result = await searchKnowledge(
+        QUERY,
+        { ranker: 'hybrid', enableQueryExpansion: true, enableHyDE: true, expansionCount: 1, topK: 10 },
+        search,
+        { weights: { lexical: 1, dense: 0 } },
+      );
+      expect(search.chunks.calls.filter((c) => c.what === 'dense').map((c) => c.text)).toEqual([QUERY]);
+      expect(search.embedder.calls.map((c) => c.text)).toEqual([QUERY]);
+      expect(result.results.map((hit) => hit.chunkId)).toEqual(['a', 'b', 'c', 'd']);
+      expect(result.results[3]).toMatchObject({
+        score: 0,
+        provenance: [{ branch: 'original:dense', rank: 1 }],
+      });
+    });
+
     it('keeps the first N distinct variants and warns when the model gave fewer than asked', async () => {
       const result = await searchKnowledge(
         QUERY,

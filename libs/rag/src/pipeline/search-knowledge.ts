@@ -80,23 +80,34 @@ export async function searchKnowledge(
     (await ports.embedder.embed(texts, signal)).map((vector) => l2Normalize(vector));
   const embedOne = async (text: string): Promise<number[]> => (await embedMany([text]))[0];
 
+  /**
+   * Which lists a branch searches. A hybrid list with weight 0 cannot change the fused ranking (it only
+   * shows up in provenance), so only the original query still searches it; the expansion and HyDE
+   * branches, which run after the LLM answers and so add to the wall time, leave it out.
+   */
+  const weightOf = (ranker: Ranker, list: 'lexical' | 'dense') =>
+    ranker === 'hybrid' ? opts.weights[list] : 1;
+  const searches = (name: string, ranker: Ranker, list: 'lexical' | 'dense') =>
+    (list === 'lexical' ? ranker !== 'dense' : ranker !== 'bm25') &&
+    (name === 'original' || weightOf(ranker, list) > 0);
+
   const rankLists = async (name: string, text: string, ranker: Ranker, vector?: Promise<number[]>) =>
     timed(name, async () => {
       const lists: RankedList[] = [];
       const jobs: Promise<void>[] = [];
-      if (ranker !== 'dense') {
+      if (searches(name, ranker, 'lexical')) {
         jobs.push(
           ports.chunks.lexical(text, depth, filter).then((items) => {
-            lists.push(toList(`${name}:bm25`, items, ranker === 'hybrid' ? opts.weights.lexical : 1));
+            lists.push(toList(`${name}:bm25`, items, weightOf(ranker, 'lexical')));
           }),
         );
       }
-      if (ranker !== 'bm25') {
+      if (searches(name, ranker, 'dense')) {
         jobs.push(
           (vector ?? embedOne(text))
             .then((v) => ports.chunks.dense(v, depth, { ...filter, exact: opts.exactDense }))
             .then((items) => {
-              lists.push(toList(`${name}:dense`, items, ranker === 'hybrid' ? opts.weights.dense : 1));
+              lists.push(toList(`${name}:dense`, items, weightOf(ranker, 'dense')));
             }),
         );
       }
@@ -157,7 +168,7 @@ export async function searchKnowledge(
 
   // Each variant is searched as soon as the variants arrive; their vectors come from one embedding call.
   const variantLists = expansion?.then(async ({ variants }) => {
-    const vectors = settings.ranker !== 'bm25' ? embedMany(variants) : undefined;
+    const vectors = searches('variant', settings.ranker, 'dense') ? embedMany(variants) : undefined;
     vectors?.catch(() => undefined);
     const searched = await Promise.allSettled(
       variants.map((variant, i) =>
