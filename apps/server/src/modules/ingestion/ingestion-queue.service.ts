@@ -1,9 +1,19 @@
-import { ConflictException, Injectable } from '@nestjs/common';
+import { ConflictException, Injectable, Logger, ServiceUnavailableException } from '@nestjs/common';
 import { InjectQueue } from '@nestjs/bullmq';
 import type { Job, JobState, Queue } from 'bullmq';
 import { jobOptions, JobName } from '../../jobs/job-catalogue';
 import type { JobPayloads } from '../../jobs/job-catalogue';
 import { QueueName } from '../../jobs/queue-name.enum';
+
+/** How long a request waits for Redis to answer before it is told the queue is unavailable. */
+const REDIS_CHECK_DEADLINE_MS = 2_000;
+/** The most an enqueue may take once Redis answered (it dies mid-way: the request still ends). */
+const ENQUEUE_DEADLINE_MS = 20_000;
+/** GET /documents/:id reads a job's progress, but never waits long for it. */
+const SNAPSHOT_DEADLINE_MS = 1_000;
+
+export const QUEUE_UNAVAILABLE_MESSAGE =
+  'The job queue (Redis) is not reachable, so nothing was queued. Please try again in a moment.';
 
 /** A job of the ingestion queue that will still run (or is running). */
 const PENDING_STATES: readonly (JobState | 'unknown')[] = [
@@ -29,7 +39,17 @@ export interface JobSnapshot {
  */
 @Injectable()
 export class IngestionQueue {
-  constructor(@InjectQueue(QueueName.Ingestion) private readonly queue: Queue) {}
+  private readonly logger = new Logger(IngestionQueue.name);
+  private redisDown = false;
+
+  constructor(@InjectQueue(QueueName.Ingestion) private readonly queue: Queue) {
+    // Without a listener BullMQ prints every reconnection error to stderr; one warning per outage is enough.
+    queue.on('error', (error: Error) => {
+      if (this.redisDown) return;
+      this.redisDown = true;
+      this.logger.warn(`ingestion queue: Redis connection lost (${error.message}); retrying`);
+    });
+  }
 
   static ingestJobId(contentHash: string): string {
     return `ingest-${contentHash}`;
@@ -39,8 +59,17 @@ export class IngestionQueue {
     return `reembed-${model.replace(/[^A-Za-z0-9_.-]/g, '_')}`;
   }
 
-  /** Queue ingestion of each document unless its job is already pending; returns the job ids in order. */
+  /**
+   * Queue ingestion of each document unless its job is already pending; returns the job ids in order.
+   * Redis not answering within a short deadline: 503 (ServiceUnavailableException), never a hang.
+   */
   async enqueueIngestion(documents: { id: string; contentHash: string }[]): Promise<string[]> {
+    if (documents.length === 0) return [];
+    await this.ensureReachable();
+    return this.withinDeadline(this.addIngestionJobs(documents));
+  }
+
+  private async addIngestionJobs(documents: { id: string; contentHash: string }[]): Promise<string[]> {
     const ids: string[] = [];
     const fresh: { id: string; jobId: string }[] = [];
     for (let i = 0; i < documents.length; i += 50) {
@@ -72,6 +101,11 @@ export class IngestionQueue {
 
   /** Queue the re-embed backfill for `model` unless one is pending; returns its job id. */
   async enqueueReembed(model: string): Promise<{ jobId: string; alreadyQueued: boolean }> {
+    await this.ensureReachable();
+    return this.withinDeadline(this.addReembedJob(model));
+  }
+
+  private async addReembedJob(model: string): Promise<{ jobId: string; alreadyQueued: boolean }> {
     const jobId = IngestionQueue.reembedJobId(model);
     const pending = await this.clearStale(jobId, () => true);
     if (!pending) {
@@ -86,9 +120,14 @@ export class IngestionQueue {
 
   /**
    * Stop a document's job: removed if it has not started; a running job notices at its next step that
-   * the document is gone. Returns what happened.
+   * the document is gone. Returns what happened; with Redis unreachable the job is left where it is
+   * ('deferred'): when it runs, it finds the document gone and stops.
    */
-  async cancelIngestion(contentHash: string, documentId: string): Promise<'removed' | 'running' | 'none'> {
+  async cancelIngestion(
+    contentHash: string,
+    documentId: string,
+  ): Promise<'removed' | 'running' | 'none' | 'deferred'> {
+    if ((await this.unreachableBecause()) !== null) return 'deferred';
     const job = await this.queue.getJob(IngestionQueue.ingestJobId(contentHash));
     if (!job || !sameDocument(job, documentId)) return 'none';
     const state = await job.getState();
@@ -101,7 +140,13 @@ export class IngestionQueue {
     }
   }
 
+  /** A job's state and progress; null when there is no such job or Redis does not answer promptly. */
   async snapshot(jobId: string): Promise<JobSnapshot | null> {
+    if (!(await this.connected())) return null;
+    return deadline(this.readSnapshot(jobId), SNAPSHOT_DEADLINE_MS, 'reading the job').catch(() => null);
+  }
+
+  private async readSnapshot(jobId: string): Promise<JobSnapshot | null> {
     const job = await this.queue.getJob(jobId);
     if (!job) return null;
     return {
@@ -111,6 +156,56 @@ export class IngestionQueue {
       attemptsMade: job.attemptsMade,
       attemptsStarted: job.attemptsStarted,
     };
+  }
+
+  /** Whether the queue's Redis connection is up right now (no round trip: cheap enough for every read). */
+  private async connected(): Promise<boolean> {
+    try {
+      const client = await deadline(this.queue.getBackend().client, REDIS_CHECK_DEADLINE_MS, 'connecting');
+      return client.status === 'ready';
+    } catch {
+      return false;
+    }
+  }
+
+  /** Null when Redis answers a PING within the deadline; otherwise why not. */
+  private async unreachableBecause(): Promise<string | null> {
+    try {
+      await deadline(
+        (async () => {
+          const client = await this.queue.getBackend().client;
+          // A client that is reconnecting would hold the command until Redis is back: ask only a ready one.
+          if (client.status !== 'ready') throw new Error(`the connection is ${client.status}`);
+          await client.runCommand('ping', []);
+        })(),
+        REDIS_CHECK_DEADLINE_MS,
+        'PING',
+      );
+      this.redisDown = false;
+      return null;
+    } catch (error) {
+      return (error as Error).message;
+    }
+  }
+
+  private async ensureReachable(): Promise<void> {
+    const reason = await this.unreachableBecause();
+    if (reason === null) return;
+    this.logger.warn(`ingestion queue: nothing queued, Redis unavailable (${reason})`);
+    throw new ServiceUnavailableException(QUEUE_UNAVAILABLE_MESSAGE);
+  }
+
+  /** Redis going away in the middle of an enqueue ends the request with a 503 too. */
+  private async withinDeadline<T>(work: Promise<T>): Promise<T> {
+    try {
+      return await deadline(work, ENQUEUE_DEADLINE_MS, 'queueing the jobs');
+    } catch (error) {
+      if (error instanceof DeadlineError || (await this.unreachableBecause()) !== null) {
+        this.logger.warn(`ingestion queue: ${(error as Error).message}`);
+        throw new ServiceUnavailableException(QUEUE_UNAVAILABLE_MESSAGE);
+      }
+      throw error;
+    }
   }
 
   /**
@@ -144,4 +239,24 @@ export class IngestionQueue {
 
 function sameDocument(job: Job, documentId: string): boolean {
   return (job.data as Partial<JobPayloads[JobName.IngestDocument]>).documentId === documentId;
+}
+
+class DeadlineError extends Error {}
+
+/** `work`, or a DeadlineError after `ms` (the work itself is left to finish or fail on its own). */
+async function deadline<T>(work: Promise<T>, ms: number, what: string): Promise<T> {
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  try {
+    return await Promise.race([
+      work,
+      new Promise<never>((_, reject) => {
+        timer = setTimeout(
+          () => reject(new DeadlineError(`${what}: no answer from Redis within ${ms} ms`)),
+          ms,
+        );
+      }),
+    ]);
+  } finally {
+    clearTimeout(timer);
+  }
 }

@@ -44,6 +44,15 @@ interface ExistingRow {
   format: SourceFormat | null;
 }
 
+/** A document whose job is to be queued, and what to undo when queueing fails. */
+interface Queued {
+  id: string;
+  contentHash: string;
+  answer: AcceptedDocument;
+  format: SourceFormat;
+  undo: 'delete' | 'fail' | null;
+}
+
 type Prepared =
   | { file: StoredFile; format: UploadFormat; entries?: undefined }
   | { file: StoredFile; format: UploadFormat; entries: BeirDocument[] };
@@ -205,7 +214,7 @@ export class IngestionService {
   /** Insert new documents (batched), revive failed duplicates, and queue every document that needs work. */
   private async accept(candidates: Candidate[]): Promise<AcceptedDocument[]> {
     const answers: AcceptedDocument[] = [];
-    const toQueue: { id: string; contentHash: string; answer: AcceptedDocument }[] = [];
+    const toQueue: Queued[] = [];
     for (let i = 0; i < candidates.length; i += 500) {
       const batch = candidates.slice(i, i + 500);
       const inserted: { id: string; content_hash: string }[] = await this.dataSource.query(
@@ -247,7 +256,13 @@ export class IngestionService {
                 jobId: null,
                 externalId: candidate.externalId,
               };
-              toQueue.push({ id, contentHash: candidate.contentHash, answer });
+              toQueue.push({
+                id,
+                contentHash: candidate.contentHash,
+                answer,
+                format: candidate.format,
+                undo: 'delete',
+              });
             } else {
               const row =
                 existing.get(candidate.contentHash) ??
@@ -263,17 +278,43 @@ export class IngestionService {
         );
       }
     }
-    const jobIds = await this.queue.enqueueIngestion(toQueue);
+    let jobIds: string[];
+    try {
+      jobIds = await this.queue.enqueueIngestion(toQueue);
+    } catch (error) {
+      await this.undoAccept(toQueue, error as Error);
+      throw error;
+    }
     toQueue.forEach((item, index) => (item.answer.jobId = jobIds[index]));
     return answers;
   }
 
+  /**
+   * The jobs could not be queued (Redis down): the request fails, so it leaves nothing stuck `queued`.
+   * Documents it created are deleted with their files (sending them again starts over); failed or
+   * cancelled documents it revived are failed again, with the reason, and retried by sending them again.
+   * A job that did reach Redis finds its document gone, or failed, and stops.
+   */
+  private async undoAccept(toQueue: Queued[], error: Error): Promise<void> {
+    const created = toQueue.filter((item) => item.undo === 'delete');
+    const revived = toQueue.filter((item) => item.undo === 'fail').map((item) => item.id);
+    if (created.length > 0) {
+      await this.dataSource.query(`DELETE FROM documents WHERE id = ANY($1::uuid[])`, [
+        created.map((item) => item.id),
+      ]);
+      await Promise.all(created.map((item) => this.files.remove(item.id, item.format)));
+    }
+    if (revived.length > 0) {
+      await this.dataSource.query(
+        `UPDATE documents SET status = 'failed', error = $2, updated_at = now()
+         WHERE id = ANY($1::uuid[]) AND status = 'queued'`,
+        [revived, `Could not be queued: ${error.message} Send the document again to retry.`],
+      );
+    }
+  }
+
   /** The same bytes again: an indexed document is returned as it is; a failed one is queued again. */
-  private async revive(
-    row: ExistingRow,
-    candidate: Candidate,
-    toQueue: { id: string; contentHash: string; answer: AcceptedDocument }[],
-  ): Promise<AcceptedDocument> {
+  private async revive(row: ExistingRow, candidate: Candidate, toQueue: Queued[]): Promise<AcceptedDocument> {
     const answer: AcceptedDocument = {
       id: row.id,
       title: row.title,
@@ -285,14 +326,15 @@ export class IngestionService {
     if (row.status === 'indexed') return answer;
     const format = row.format ?? candidate.format;
     if (!(await this.files.exists(row.id, format))) await candidate.storeFile(row.id);
-    if (row.status === 'failed' || row.status === 'cancelled') {
+    const failed = row.status === 'failed' || row.status === 'cancelled';
+    if (failed) {
       await this.dataSource.query(
         `UPDATE documents SET status = 'queued', error = NULL, updated_at = now() WHERE id = $1`,
         [row.id],
       );
       answer.status = 'queued';
     }
-    toQueue.push({ id: row.id, contentHash: row.content_hash, answer });
+    toQueue.push({ id: row.id, contentHash: row.content_hash, answer, format, undo: failed ? 'fail' : null });
     return answer;
   }
 
