@@ -101,17 +101,24 @@ export class OpenAiChatModel implements ChatModel {
     let finished = false;
     try {
       let usage: TokenUsage | null = null;
+      let answered = false;
       attempt.restartTimer();
       for await (const chunk of stream) {
         // The timer measures the endpoint's silence, not the time the consumer takes between chunks.
         attempt.stopTimer();
         const text = chunk.choices?.[0]?.delta?.content;
-        if (text) yield { type: 'token', text };
+        if (text) {
+          answered = true;
+          yield { type: 'token', text };
+        }
         usage = toUsage(chunk.usage) ?? usage;
         attempt.restartTimer();
       }
       // The openai client ends an aborted stream quietly; an abort is an error here.
       if (attempt.signal.aborted) throw attempt.translate(attempt.signal.reason);
+      // A body that is not a stream of chunks (an HTML error page with status 200, chunks of another
+      // shape, no choices) parses as an empty stream: that is a failure, not an empty answer.
+      if (!answered) throw new LlmRequestError('the chat endpoint sent no answer (its stream held no text)');
       if (usage) yield { type: 'usage', usage };
       finished = true;
     } catch (error) {
