@@ -7,6 +7,7 @@ import { DatabaseModule } from './database/database.module';
 import { QueueDashboardModule } from './jobs/dashboard/queue-dashboard.module';
 import { JobsModule } from './jobs/jobs.module';
 import { LoggingModule } from './logging/logging.module';
+import { AuthModule } from './modules/auth/auth.module';
 import { ChatModule } from './modules/chat/chat.module';
 import { EvaluationWorkersModule } from './modules/evaluation/evaluation-workers.module';
 import { EvaluationModule } from './modules/evaluation/evaluation.module';
@@ -41,6 +42,7 @@ export class AppModule {
       module: AppModule,
       imports: [
         ...coreImports(env, connection),
+        AuthModule,
         SecurityModule,
         HealthModule,
         RagModule,

@@ -4,10 +4,12 @@ import { createHttpApp } from './bootstrap/create-http-app';
 import { exitOnBootFailure, onShutdownSignal } from './bootstrap/process-lifecycle';
 import { loadEnv } from './config/load-env';
 import { openDatabase } from './database/database-connection';
+import { assertSafeListenAddress } from './modules/auth/local-mode';
 
 /** HTTP API entry point. With WORKERS_IN_PROCESS=true (the default) the BullMQ workers run here too. */
 async function main(): Promise<void> {
   const env = loadEnv();
+  assertSafeListenAddress(env); // before the database opens (createHttpApp checks it again)
   const connection = await openDatabase(env);
   const app = await createHttpApp(env, connection).catch(async (error: unknown) => {
     await connection.close();

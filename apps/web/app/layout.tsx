@@ -1,8 +1,8 @@
 import type { Metadata, Viewport } from 'next';
 import Link from 'next/link';
 import type { ReactNode } from 'react';
-import { AdminKey } from '../components/ui/admin-key';
 import { SettingsHydrator } from '../components/ui/settings-hydrator';
+import { SignIn } from '../components/ui/sign-in';
 import { HealthProvider } from '../hooks/use-health';
 import { StatusBadge } from '../components/ui/status-badge';
 import { TopNav } from '../components/ui/top-nav';
@@ -49,7 +49,7 @@ export default function RootLayout({ children }: { children: ReactNode }) {
                 <TopNav />
                 <div className="header-end">
                   <StatusBadge />
-                  <AdminKey />
+                  <SignIn />
                 </div>
               </div>
             </header>

@@ -295,21 +295,26 @@ describeWhenServerHas(
       await screenshot(page, 'question-banks.png');
     });
 
-    it('asks for the admin key when the server wants one, and then sends it as a header', async () => {
-      // This test server lets loopback in without a key; a server with ADMIN_API_KEY answers 401.
+    it('asks to sign in when the server wants a key, checks the key, and then sends it as a header', async () => {
+      // This test server runs in local mode (loopback needs no key), so the test makes a real admin key
+      // and plays a server with ADMIN_API_KEY by answering keyless bank creations with 401.
+      const { key } = await apiJson<{ key: string }>('POST', '/auth/keys', {
+        name: `Browser admin ${stamp}`,
+        role: 'admin',
+      });
       const seen: (string | undefined)[] = [];
       await page.route('**/question-banks', async (route) => {
         if (route.request().method() !== 'POST') return route.continue();
-        const key = route.request().headers()['x-api-key'];
-        seen.push(key);
-        if (key === 'the-admin-key-of-this-test') return route.continue();
+        const sent = route.request().headers()['x-api-key'];
+        seen.push(sent);
+        if (sent === key) return route.continue();
         await route.fulfill({
           status: 401,
           contentType: 'application/json',
           headers: { 'Access-Control-Allow-Origin': '*' },
           body: JSON.stringify({
             statusCode: 401,
-            message: 'The admin key is required.',
+            message: 'An API key is required.',
             error: 'Unauthorized',
           }),
         });
@@ -320,17 +325,28 @@ describeWhenServerHas(
       await page.getByRole('button', { name: 'Create bank' }).click();
       const alert = page.getByRole('region', { name: 'New question bank' }).getByRole('alert');
       await alert.waitFor();
-      expect(await alert.innerText()).toContain(
-        'The server needs the admin key to create the question bank.',
-      );
+      expect(await alert.innerText()).toContain('The server needs an API key to create the question bank.');
 
-      await page.getByRole('button', { name: /^Admin key/ }).click();
-      await page.getByLabel('Key', { exact: true }).fill('the-admin-key-of-this-test');
-      await page.getByRole('button', { name: 'Save' }).click();
+      // A wrong key is refused by the server's GET /auth/me and not kept.
+      await page.getByRole('button', { name: 'Sign in', exact: true }).click();
+      const dialog = page.getByRole('dialog', { name: 'Sign in with an API key' });
+      await dialog.getByLabel('API key', { exact: true }).fill('lum_not-a-key-of-this-server');
+      await dialog.getByRole('button', { name: 'Sign in', exact: true }).click();
+      await dialog.getByRole('alert').waitFor();
+      expect(await dialog.getByRole('alert').innerText()).toMatch(/does not know this key/);
+
+      await dialog.getByLabel('API key', { exact: true }).fill(key);
+      await dialog.getByRole('button', { name: 'Sign in', exact: true }).click();
+      await page.getByRole('button', { name: `Signed in as Browser admin ${stamp} (admin)` }).waitFor();
       await page.getByRole('button', { name: 'Create bank' }).click();
       await page.getByRole('heading', { level: 1, name: `Keyed bank ${stamp}` }).waitFor();
-      expect(seen).toEqual([undefined, 'the-admin-key-of-this-test']);
-      expect(page.url()).not.toContain('the-admin-key-of-this-test');
+      expect(seen).toEqual([undefined, key]);
+      expect(page.url()).not.toContain(key);
+      await screenshot(page, 'signed-in.png');
+
+      await page.getByRole('button', { name: /^Signed in as/ }).click();
+      await dialog.getByRole('button', { name: 'Sign out' }).click();
+      await page.getByRole('button', { name: 'Sign in', exact: true }).waitFor();
     });
   },
 );

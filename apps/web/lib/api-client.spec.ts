@@ -281,27 +281,61 @@ describe('api client: error sentences', () => {
   });
 });
 
-describe('api client: admin key', () => {
-  it('sends the admin key as x-api-key when one is set, and nothing otherwise', async () => {
+describe('api client: API key', () => {
+  it('sends the API key as x-api-key when one is set, and nothing otherwise', async () => {
     let key: string | null = null;
     const { fetch, calls } = fakeFetch(() => jsonResponse(200, { status: 'ok', database: {}, redis: {} }));
     const client = createApiClient({ baseUrl: BASE, fetch, apiKey: () => key });
     await client.getHealth();
-    key = 'a-very-long-admin-key';
+    key = 'lum_a-very-long-api-key';
     await client.getHealth();
 
     expect((calls[0].init.headers as Record<string, string>)['x-api-key']).toBeUndefined();
-    expect((calls[1].init.headers as Record<string, string>)['x-api-key']).toBe('a-very-long-admin-key');
+    expect((calls[1].init.headers as Record<string, string>)['x-api-key']).toBe('lum_a-very-long-api-key');
   });
 
-  it('asks for the admin key on a 401', async () => {
+  it('asks to sign in on a 401', async () => {
     const { fetch } = fakeFetch(() =>
-      jsonResponse(401, { statusCode: 401, message: 'The admin key is not valid.', error: 'Unauthorized' }),
+      jsonResponse(401, {
+        statusCode: 401,
+        message: 'The API key is not valid: it is unknown or has been revoked.',
+        error: 'Unauthorized',
+      }),
     );
     const error = await failure(createApiClient({ baseUrl: BASE, fetch }).createQuestionBank({ name: 'B' }));
     expect(error.code).toBe('unauthorized');
+    expect(error.status).toBe(401);
     expect(error.message).toBe(
-      'The server needs the admin key to create the question bank. Enter it under "Admin key" at the top of the page (The admin key is not valid).',
+      'The server needs an API key to create the question bank. Sign in with your key under "Sign in" at the ' +
+        'top of the page (The API key is not valid: it is unknown or has been revoked).',
     );
+  });
+
+  it('passes on the reason of a 403 (a user key on an admin route)', async () => {
+    const { fetch } = fakeFetch(() =>
+      jsonResponse(403, {
+        statusCode: 403,
+        message: 'This needs an admin API key; "Alice" is a user key.',
+        error: 'Forbidden',
+      }),
+    );
+    const error = await failure(createApiClient({ baseUrl: BASE, fetch }).createQuestionBank({ name: 'B' }));
+    expect(error.message).toBe(
+      'The server refused to create the question bank: This needs an admin API key; "Alice" is a user key.',
+    );
+  });
+
+  it('reads GET /auth/me, and refuses an answer without a known role', async () => {
+    const { fetch, calls } = fakeFetch(() =>
+      jsonResponse(200, { id: 'k1', name: 'Alice', role: 'user', mode: 'keys' }),
+    );
+    const client = createApiClient({ baseUrl: BASE, fetch, apiKey: () => 'lum_alice' });
+    expect(await client.getIdentity()).toEqual({ id: 'k1', name: 'Alice', role: 'user', mode: 'keys' });
+    expect(calls[0].url).toBe(`${BASE}/auth/me`);
+    expect((calls[0].init.headers as Record<string, string>)['x-api-key']).toBe('lum_alice');
+
+    const odd = fakeFetch(() => jsonResponse(200, { id: 'k1', name: 'Alice', role: 'root' }));
+    const error = await failure(createApiClient({ baseUrl: BASE, fetch: odd.fetch }).getIdentity());
+    expect(error.code).toBe('invalid_response');
   });
 });

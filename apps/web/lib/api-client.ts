@@ -16,6 +16,7 @@ import {
   parseConversationDetail,
   parseDocument,
   parseHealth,
+  parseIdentity,
   parseIngestionProgress,
   parsePage,
   parseSearchResponse,
@@ -23,6 +24,7 @@ import {
   parseUploadResult,
 } from './api-parsers';
 import type {
+  AuthIdentity,
   ChatRequest,
   ChatStreamEvent,
   Conversation,
@@ -54,7 +56,7 @@ export interface ApiClientOptions {
   baseUrl: string;
   /** Injected in tests; defaults to the global fetch. */
   fetch?: FetchLike;
-  /** The admin key, sent as the `x-api-key` header when set (servers with ADMIN_API_KEY). */
+  /** The API key signed in with, sent as the `x-api-key` header when set. */
   apiKey?: () => string | null;
 }
 
@@ -264,6 +266,11 @@ export function createApiClient(options: ApiClientOptions) {
       if (report && (ok || status === 503)) return report;
       if (!ok) throw httpError({ status, body, operation });
       throw invalidResponseError(operation, status, 'expected { status, database, redis }');
+    },
+
+    /** GET /auth/me: the key's name and role (on a local server without a key: the local admin). */
+    getIdentity({ signal }: RequestOptions = {}): Promise<AuthIdentity> {
+      return json(ops.me, { signal }, parseIdentity, 'expected { id, name, role, mode }');
     },
 
     /** POST /rag/search with the fully merged settings, so the server never guesses. */

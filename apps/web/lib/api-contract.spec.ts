@@ -97,6 +97,7 @@ function recordingClient(): { client: ApiClient; calls: Recorded[] } {
 /** Every client method, called once with realistic arguments. */
 const CALLS: Record<ApiOperationName, (client: ApiClient) => Promise<unknown> | AsyncGenerator<unknown>> = {
   health: (c) => c.getHealth(),
+  me: (c) => c.getIdentity(),
   search: (c) => c.search('q', resolveSettings({ enableHyDE: true })),
   chat: (c) => c.streamChat({ message: 'q', settings: resolveSettings(), conversationId: ID }),
   chatGeneral: (c) => c.streamGeneralAnswer({ conversationId: ID, messageId: OTHER }),

@@ -127,7 +127,7 @@ export function httpError({ status, body, operation }: HttpFailure): ApiError {
     case 'unauthorized':
       sentence =
         status === 401
-          ? `The server needs the admin key to ${operation.action}. Enter it under "Admin key" at the top of the page${
+          ? `The server needs an API key to ${operation.action}. Sign in with your key under "Sign in" at the top of the page${
               extra ? ` (${extra})` : ''
             }.`
           : `The server refused to ${operation.action}${extra ? `: ${withPeriod(extra)}` : ": this web app isn't allowed to."}`;

@@ -35,6 +35,13 @@ export const API_OPERATIONS = {
     feature: 'The status check',
     timeoutMs: 5_000,
   },
+  me: {
+    method: 'GET',
+    path: '/auth/me',
+    action: 'check the API key',
+    feature: 'Signing in with an API key',
+    timeoutMs: 10_000,
+  },
   search: {
     method: 'POST',
     path: '/rag/search',

@@ -5,6 +5,7 @@
 import { DOCUMENT_STATUSES } from '@lumina/shared';
 import type {
   AnswerGenerator,
+  AuthIdentity,
   Citation,
   CitationSpan,
   ChatDone,
@@ -75,6 +76,15 @@ function parseLlm(value: unknown): LlmStatus | undefined {
     status: str(value.status, configured ? 'unknown' : 'not-configured'),
     ...(typeof value.model === 'string' ? { model: value.model } : {}),
   };
+}
+
+// --- auth ---------------------------------------------------------------------------------------
+
+/** GET /auth/me: who the key (or, on a local server, this machine) is. */
+export function parseIdentity(json: unknown): AuthIdentity | null {
+  if (!isRecord(json) || typeof json.id !== 'string' || typeof json.name !== 'string') return null;
+  if (json.role !== 'admin' && json.role !== 'user') return null;
+  return { id: json.id, name: json.name, role: json.role, mode: json.mode === 'local' ? 'local' : 'keys' };
 }
 
 export function parseHealth(json: unknown): HealthReport | null {

@@ -14,7 +14,7 @@ export interface ApiProviderProps {
 
 export function ApiProvider({ baseUrl, children }: ApiProviderProps) {
   const client = useMemo(
-    () => createApiClient({ baseUrl, apiKey: () => credentialsStore.getState().adminKey }),
+    () => createApiClient({ baseUrl, apiKey: () => credentialsStore.getState().apiKey }),
     [baseUrl],
   );
   return <ApiContext value={client}>{children}</ApiContext>;

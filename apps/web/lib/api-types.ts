@@ -17,6 +17,7 @@ import type {
 } from '@lumina/shared';
 
 export type {
+  AuthIdentity,
   DocumentStatus,
   EvalFlip,
   EvalItemResult,

@@ -3,12 +3,12 @@ import { createJSONStorage, persist, type StateStorage } from 'zustand/middlewar
 import { createStore } from 'zustand/vanilla';
 
 /**
- * The admin key the person entered (servers with ADMIN_API_KEY require it for admin writes). Kept in
- * sessionStorage, so it is forgotten with the tab; sent only as a header, never in a URL.
+ * The API key the person signed in with (servers with ADMIN_API_KEY require one for every request). Kept
+ * in sessionStorage, so it is forgotten with the tab; sent only as a header, never in a URL.
  */
 export interface CredentialsState {
-  adminKey: string | null;
-  setAdminKey: (key: string | null) => void;
+  apiKey: string | null;
+  setApiKey: (key: string | null) => void;
 }
 
 export const CREDENTIALS_STORAGE_KEY = 'lumina.credentials';
@@ -20,18 +20,23 @@ export function createCredentialsStore({
   return createStore<CredentialsState>()(
     persist(
       (set) => ({
-        adminKey: null,
-        setAdminKey: (key) => set({ adminKey: key && key.trim() ? key.trim() : null }),
+        apiKey: null,
+        setApiKey: (key) => set({ apiKey: key && key.trim() ? key.trim() : null }),
       }),
       {
         name: CREDENTIALS_STORAGE_KEY,
-        version: 1,
+        version: 2,
         storage: createJSONStorage(() => storage ?? window.sessionStorage),
         skipHydration,
-        partialize: (state) => ({ adminKey: state.adminKey }),
+        partialize: (state) => ({ apiKey: state.apiKey }),
+        // Version 1 called it the admin key.
+        migrate: (persisted) => {
+          const old = persisted as { adminKey?: unknown; apiKey?: unknown } | null;
+          return { apiKey: old?.apiKey ?? old?.adminKey ?? null };
+        },
         merge: (persisted, current) => {
-          const key = (persisted as { adminKey?: unknown } | null)?.adminKey;
-          return { ...current, adminKey: typeof key === 'string' && key ? key : null };
+          const key = (persisted as { apiKey?: unknown } | null)?.apiKey;
+          return { ...current, apiKey: typeof key === 'string' && key ? key : null };
         },
       },
     ),

@@ -2,3 +2,4 @@ export * from './settings';
 export * from './documents';
 export * from './question-banks';
 export * from './chat';
+export * from './auth';

@@ -6,10 +6,12 @@ import { Logger } from 'nestjs-pino';
 import { AppModule } from '../app.module';
 import type { Env } from '../config/env.schema';
 import type { DatabaseConnection } from '../database/database-connection';
+import { assertSafeListenAddress } from '../modules/auth/local-mode';
 import { applyHttpSecurity } from '../modules/security/http-security';
 
 /** Build the HTTP application (not yet listening): used by main.ts and by the integration tests. */
 export async function createHttpApp(env: Env, connection: DatabaseConnection): Promise<INestApplication> {
+  assertSafeListenAddress(env);
   const app = await NestFactory.create(AppModule.forRoot(env, connection), {
     bufferLogs: true,
     // The body parsers are applyHttpSecurity's: size-limited, with JSON error answers.
@@ -32,6 +34,8 @@ export async function createHttpApp(env: Env, connection: DatabaseConnection): P
       .setTitle('Lumina API')
       .setDescription('Retrieval-augmented chat over your documents, with citations to the exact passages.')
       .setVersion('0.1.0')
+      .addApiKey({ type: 'apiKey', in: 'header', name: 'x-api-key' }, 'x-api-key')
+      .addSecurityRequirements('x-api-key')
       .build(),
   );
   SwaggerModule.setup('api/docs', app, document, { jsonDocumentUrl: 'api/docs-json' });

@@ -1,3 +1,4 @@
+import { ApiKeyEntity } from '../modules/auth/entities/api-key.entity';
 import { ConversationEntity } from '../modules/chat/entities/conversation.entity';
 import { MessageEntity } from '../modules/chat/entities/message.entity';
 import { RetrievalTraceEntity } from '../modules/chat/entities/retrieval-trace.entity';
@@ -19,4 +20,5 @@ export const ENTITIES = [
   ConversationEntity,
   MessageEntity,
   RetrievalTraceEntity,
+  ApiKeyEntity,
 ];

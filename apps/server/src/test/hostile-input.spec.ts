@@ -22,6 +22,12 @@ const SQL_INJECTIONS = [
 const SCRIPT = '<script>alert("x")</script><img src=x onerror=alert(1)>';
 const UNKNOWN_UUID = '00000000-0000-4000-8000-000000000000';
 
+function credentialed(headers: RequestInit['headers']): Record<string, string> {
+  const given = { ...(headers as Record<string, string> | undefined) };
+  const own = Object.keys(given).some((name) => ['x-api-key', 'authorization'].includes(name.toLowerCase()));
+  return own ? given : { ...given, 'x-api-key': ADMIN_KEY };
+}
+
 interface Case {
   name: string;
   send: () => Promise<Response>;
@@ -42,13 +48,26 @@ describe('hostile input over HTTP (real server, embedded PGlite, real Redis, adm
   let uploadDir: string;
 
   const url = (path: string) => `${server.baseUrl}${path}`;
+  /** Requests carry the admin key unless they bring their own credential (or use fetch itself). */
+  const send = (input: string, init: RequestInit = {}) =>
+    fetch(input, { ...init, headers: credentialed(init.headers) });
   const json = (path: string, body: unknown, init: RequestInit = {}) =>
-    fetch(url(path), {
+    send(url(path), {
       method: 'POST',
       headers: { 'content-type': 'application/json', ...(init.headers ?? {}) },
       body: typeof body === 'string' ? body : JSON.stringify(body),
     });
+  /** The same POST with no credential at all. */
+  const anonymousJson = (path: string, body: unknown) =>
+    fetch(url(path), {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify(body),
+    });
   const admin = { 'x-api-key': ADMIN_KEY };
+  /** A user key, and a key that was revoked (made in beforeAll). */
+  let userKey = '';
+  let revokedKey = '';
 
   /** A multipart body built by hand, so file names reach the server byte for byte. */
   function multipart(files: { name: string; content: Buffer | string; type?: string }[]): RequestInit {
@@ -116,6 +135,15 @@ describe('hostile input over HTTP (real server, embedded PGlite, real Redis, adm
     const bank = await json('/question-banks', { name: 'Hostile bank' }, { headers: admin });
     expect(bank.status).toBe(201);
     bankId = (await readJson(bank)).id;
+    const key = async (name: string) => {
+      const created = await json('/auth/keys', { name, role: 'user' });
+      expect(created.status).toBe(201);
+      return (await readJson(created)) as { id: string; key: string };
+    };
+    userKey = (await key('Hostile user')).key;
+    const revoked = await key('Hostile revoked');
+    expect((await send(url(`/auth/keys/${revoked.id}`), { method: 'DELETE' })).status).toBe(200);
+    revokedKey = revoked.key;
   }, 60_000);
 
   afterAll(async () => {
@@ -129,26 +157,26 @@ describe('hostile input over HTTP (real server, embedded PGlite, real Redis, adm
     // --- uploads ---
     {
       name: 'empty upload (no file at all)',
-      send: () => fetch(url('/documents'), multipart([])),
+      send: () => send(url('/documents'), multipart([])),
       status: 400,
       message: /file/i,
     },
     {
       name: 'empty file',
-      send: () => fetch(url('/documents'), multipart([{ name: 'empty.txt', content: '' }])),
+      send: () => send(url('/documents'), multipart([{ name: 'empty.txt', content: '' }])),
       status: 422,
       message: /empty/i,
     },
     {
       name: 'oversize upload (above UPLOAD_MAX_BYTES)',
-      send: () => fetch(url('/documents'), multipart([{ name: 'big.txt', content: 'word '.repeat(20_000) }])),
+      send: () => send(url('/documents'), multipart([{ name: 'big.txt', content: 'word '.repeat(20_000) }])),
       status: 413,
       message: /larger than the upload limit/,
     },
     {
       name: 'binary garbage named .txt',
       send: () =>
-        fetch(
+        send(
           url('/documents'),
           multipart([
             {
@@ -163,7 +191,7 @@ describe('hostile input over HTTP (real server, embedded PGlite, real Redis, adm
     {
       name: 'invalid UTF-8 in a .txt',
       send: () =>
-        fetch(
+        send(
           url('/documents'),
           multipart([
             {
@@ -182,7 +210,7 @@ describe('hostile input over HTTP (real server, embedded PGlite, real Redis, adm
     {
       name: 'zip-bomb-like highly compressible payload (.docx of zeros above the limit)',
       send: () =>
-        fetch(
+        send(
           url('/documents'),
           multipart([
             { name: 'bomb.docx', content: Buffer.alloc(200 * 1024), type: 'application/octet-stream' },
@@ -194,7 +222,7 @@ describe('hostile input over HTTP (real server, embedded PGlite, real Redis, adm
     {
       name: 'zip-bomb-like payload within the size limit (.docx that is not a zip)',
       send: () =>
-        fetch(
+        send(
           url('/documents'),
           multipart([
             { name: 'bomb.docx', content: Buffer.alloc(32 * 1024), type: 'application/octet-stream' },
@@ -206,7 +234,7 @@ describe('hostile input over HTTP (real server, embedded PGlite, real Redis, adm
     {
       name: 'unsupported file type',
       send: () =>
-        fetch(
+        send(
           url('/documents'),
           multipart([{ name: 'tool.exe', content: 'MZ\x90\x00', type: 'application/x-msdownload' }]),
         ),
@@ -222,7 +250,7 @@ describe('hostile input over HTTP (real server, embedded PGlite, real Redis, adm
     {
       name: 'file name with ../ and control characters',
       send: () =>
-        fetch(
+        send(
           url('/documents'),
           multipart([
             {
@@ -249,7 +277,7 @@ describe('hostile input over HTTP (real server, embedded PGlite, real Redis, adm
     {
       name: 'text/plain body to a JSON endpoint',
       send: () =>
-        fetch(url('/rag/search'), {
+        send(url('/rag/search'), {
           method: 'POST',
           headers: { 'content-type': 'text/plain' },
           body: 'failover',
@@ -259,7 +287,7 @@ describe('hostile input over HTTP (real server, embedded PGlite, real Redis, adm
     },
     {
       name: 'multipart body to a JSON endpoint',
-      send: () => fetch(url('/rag/search'), { ...multipart([{ name: 'q.txt', content: 'failover' }]) }),
+      send: () => send(url('/rag/search'), { ...multipart([{ name: 'q.txt', content: 'failover' }]) }),
       status: 400,
       message: /query/,
     },
@@ -288,7 +316,7 @@ describe('hostile input over HTTP (real server, embedded PGlite, real Redis, adm
     {
       name: 'non-UTF-8 bytes in a JSON body',
       send: () =>
-        fetch(url('/rag/search'), {
+        send(url('/rag/search'), {
           method: 'POST',
           headers: { 'content-type': 'application/json; charset=latin1' },
           body: Buffer.from('{"query":"caf\xe9"}', 'latin1'),
@@ -405,26 +433,26 @@ describe('hostile input over HTTP (real server, embedded PGlite, real Redis, adm
     },
     {
       name: 'NUL byte in a query-string search',
-      send: () => fetch(url('/documents?search=run%00book')),
+      send: () => send(url('/documents?search=run%00book')),
       status: 400,
       message: /must not contain NUL characters/,
     },
     {
       name: 'NUL byte in a bank search',
-      send: () => fetch(url('/question-banks?search=%00')),
+      send: () => send(url('/question-banks?search=%00')),
       status: 400,
       message: /must not contain NUL characters/,
     },
     // --- pagination ---
     {
       name: 'page=-1',
-      send: () => fetch(url('/documents?page=-1')),
+      send: () => send(url('/documents?page=-1')),
       status: 400,
       message: /page must be 1 or more/,
     },
     {
       name: 'limit=1e9 is capped, not obeyed',
-      send: () => fetch(url('/conversations?limit=1e9')),
+      send: () => send(url('/conversations?limit=1e9')),
       status: [200, 400],
       check: (body, response) => {
         if (response.status === 200) expect(body.limit).toBeLessThanOrEqual(100);
@@ -433,20 +461,20 @@ describe('hostile input over HTTP (real server, embedded PGlite, real Redis, adm
     },
     {
       name: 'page=abc',
-      send: () => fetch(url(`/question-banks?page=abc`)),
+      send: () => send(url(`/question-banks?page=abc`)),
       status: 400,
       message: /page must be an integer/,
     },
     // --- ids ---
     {
       name: 'unknown id (a valid UUID)',
-      send: () => fetch(url(`/documents/${UNKNOWN_UUID}`)),
+      send: () => send(url(`/documents/${UNKNOWN_UUID}`)),
       status: 404,
       message: /./,
     },
     {
       name: 'invalid id (not a UUID)',
-      send: () => fetch(url("/documents/1' OR '1'='1")),
+      send: () => send(url("/documents/1' OR '1'='1")),
       status: 400,
       message: /uuid/i,
     },
@@ -464,37 +492,39 @@ describe('hostile input over HTTP (real server, embedded PGlite, real Redis, adm
     },
     {
       name: 'unknown message id for a trace',
-      send: () => fetch(url(`/messages/${UNKNOWN_UUID}/trace`)),
+      send: () => send(url(`/messages/${UNKNOWN_UUID}/trace`)),
       status: 404,
       message: /./,
     },
-    // --- admin keys ---
+    // --- API keys ---
     {
-      name: 'missing admin key on /admin/queues',
+      name: 'missing key on /admin/queues',
       send: () => fetch(url('/admin/queues')),
       status: 401,
-      message: /admin key is required/,
+      message: /API key is required/,
+      check: (_body, response) =>
+        expect(response.headers.get('www-authenticate')).toMatch(/^Basic realm="Lumina admin"/),
     },
     {
-      name: 'invalid admin key on /admin/queues',
+      name: 'invalid key on /admin/queues',
       send: () => fetch(url('/admin/queues'), { headers: { 'x-api-key': 'not-the-key-not-the-key' } }),
       status: 401,
-      message: /admin key is not valid/,
+      message: /API key is not valid/,
     },
     {
-      name: 'missing admin key on POST /question-banks',
-      send: () => json('/question-banks', { name: 'sneaky' }),
+      name: 'missing key on POST /question-banks',
+      send: () => anonymousJson('/question-banks', { name: 'sneaky' }),
       status: 401,
-      message: /admin key is required/,
+      message: /API key is required/,
     },
     {
-      name: 'invalid admin key on POST /question-banks',
+      name: 'invalid key on POST /question-banks',
       send: () => json('/question-banks', { name: 'sneaky' }, { headers: { 'x-api-key': `${ADMIN_KEY}x` } }),
       status: 401,
-      message: /admin key is not valid/,
+      message: /API key is not valid/,
     },
     {
-      name: 'admin key in basic auth with the wrong password',
+      name: 'key in basic auth with the wrong password',
       send: () =>
         json(
           '/question-banks',
@@ -502,13 +532,86 @@ describe('hostile input over HTTP (real server, embedded PGlite, real Redis, adm
           { headers: { authorization: `Basic ${Buffer.from('admin:nope').toString('base64')}` } },
         ),
       status: 401,
-      message: /admin key is not valid/,
+      message: /API key is not valid/,
     },
     {
-      name: 'missing admin key on deleting a bank',
+      name: 'malformed basic auth',
+      send: () => fetch(url('/conversations'), { headers: { authorization: 'Basic !!!not-base64' } }),
+      status: 401,
+      message: /API key is required/,
+    },
+    {
+      name: 'missing key on deleting a bank',
       send: () => fetch(url(`/question-banks/${UNKNOWN_UUID}`), { method: 'DELETE' }),
       status: 401,
-      message: /admin key/,
+      message: /API key is required/,
+    },
+    {
+      name: 'missing key on an upload (refused before the file is read)',
+      send: () => {
+        const init = multipart([{ name: 'anonymous.txt', content: 'Not from a key holder.' }]);
+        return fetch(url('/documents'), init);
+      },
+      status: 401,
+      message: /API key is required/,
+    },
+    {
+      name: 'missing key on chat and search',
+      send: () => anonymousJson('/rag/search', { query: 'failover' }),
+      status: 401,
+      message: /API key is required/,
+    },
+    {
+      name: 'over-long key',
+      send: () => fetch(url('/conversations'), { headers: { 'x-api-key': `lum_${'A'.repeat(4000)}` } }),
+      status: 401,
+      message: /API key is not valid/,
+    },
+    {
+      name: 'SQL injection as the key',
+      send: () => fetch(url('/conversations'), { headers: { 'x-api-key': SQL_INJECTIONS[1] } }),
+      status: 401,
+      message: /API key is not valid/,
+    },
+    {
+      name: 'revoked key',
+      send: () => fetch(url('/conversations'), { headers: { 'x-api-key': revokedKey } }),
+      status: 401,
+      message: /not valid: it is unknown or has been revoked/,
+    },
+    {
+      name: 'user key on an admin write (POST /question-banks)',
+      send: () => json('/question-banks', { name: 'sneaky' }, { headers: { 'x-api-key': userKey } }),
+      status: 403,
+      message: /needs an admin API key; "Hostile user" is a user key/,
+    },
+    {
+      name: 'user key on an upload',
+      send: () => {
+        const init = multipart([{ name: 'user.txt', content: 'Not from an admin.' }]);
+        return fetch(url('/documents'), { ...init, headers: { ...init.headers, 'x-api-key': userKey } });
+      },
+      status: 403,
+      message: /needs an admin API key/,
+    },
+    {
+      name: 'user key making itself an admin key',
+      send: () =>
+        json('/auth/keys', { name: 'escalate', role: 'admin' }, { headers: { 'x-api-key': userKey } }),
+      status: 403,
+      message: /needs an admin API key/,
+    },
+    {
+      name: 'user key on the queue dashboard',
+      send: () => fetch(url('/admin/queues/api/queues'), { headers: { 'x-api-key': userKey } }),
+      status: 403,
+      message: /needs an admin API key/,
+    },
+    {
+      name: 'unknown field and unknown role in a new key',
+      send: () => json('/auth/keys', { name: 'k', role: 'root', keyHash: '00' }),
+      status: 400,
+      message: /property keyHash should not exist|role must be one of admin, user/,
     },
     // --- injection strings through every text input ---
     ...SQL_INJECTIONS.map((injection, i): Case => ({
@@ -531,7 +634,7 @@ describe('hostile input over HTTP (real server, embedded PGlite, real Redis, adm
     },
     {
       name: 'SQL injection in the document title search',
-      send: () => fetch(url(`/documents?search=${encodeURIComponent(SQL_INJECTIONS[1])}`)),
+      send: () => send(url(`/documents?search=${encodeURIComponent(SQL_INJECTIONS[1])}`)),
       status: 200,
       check: (body) => expect(body.total).toBe(0),
     },
@@ -544,7 +647,7 @@ describe('hostile input over HTTP (real server, embedded PGlite, real Redis, adm
     },
     {
       name: 'SQL injection in the bank search',
-      send: () => fetch(url(`/question-banks?search=${encodeURIComponent("%' OR 1=1 --")}`)),
+      send: () => send(url(`/question-banks?search=${encodeURIComponent("%' OR 1=1 --")}`)),
       status: 200,
       check: (body) => expect(body.total).toBe(0),
     },
@@ -591,7 +694,7 @@ describe('hostile input over HTTP (real server, embedded PGlite, real Redis, adm
     },
     {
       name: 'HTML/script in an unknown route',
-      send: () => fetch(url(`/${encodeURIComponent(SCRIPT)}`)),
+      send: () => send(url(`/${encodeURIComponent(SCRIPT)}`)),
       status: 404,
       check: (body, response) => {
         expect(response.headers.get('content-type')).toMatch(/^application\/json/);
@@ -637,7 +740,7 @@ describe('hostile input over HTTP (real server, embedded PGlite, real Redis, adm
         if (hostile.message) expect(message).toMatch(hostile.message);
       }
       await hostile.check?.(body, response);
-      const health = await fetch(url('/health'));
+      const health = await send(url('/health'));
       expect(health.status).toBe(200);
       if (response.status < 400 && hostile.grows?.documents) await documentsSettled();
       const after = await counts();

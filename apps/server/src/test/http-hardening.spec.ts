@@ -39,11 +39,24 @@ describe('HTTP hardening (real server): rate limits, security headers, error ans
     expect(chat.status).toBe(429);
   });
 
-  it('counts each x-api-key separately from the IP address', async () => {
+  it('counts each API key separately from the IP address and from the other keys', async () => {
+    const createKey = async (name: string): Promise<string> => {
+      // Keyless loopback requests are the local admin (no ADMIN_API_KEY in this suite).
+      const response = await fetch(`${server.baseUrl}/auth/keys`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ name, role: 'user' }),
+      });
+      expect(response.status).toBe(201);
+      return (await readJson(response)).key as string;
+    };
+    const [a, b] = [await createKey('client a'), await createKey('client b')];
     const statuses: number[] = [];
-    for (let i = 0; i < 4; i += 1) statuses.push((await search({ 'x-api-key': 'key-of-client-a' })).status);
+    for (let i = 0; i < 4; i += 1) statuses.push((await search({ 'x-api-key': a })).status);
     expect(statuses).toEqual([200, 200, 200, 429]);
-    expect((await search({ 'x-api-key': 'key-of-client-b' })).status).toBe(200);
+    // The same key as a Bearer token is the same client.
+    expect((await search({ authorization: `Bearer ${a}` })).status).toBe(429);
+    expect((await search({ 'x-api-key': b })).status).toBe(200);
   });
 
   it('does not limit other routes', async () => {

@@ -15,6 +15,7 @@ import { getJson, sleep, upload, waitForStatus } from './fixtures/ingestion/inge
 import { PLAIN_TEXT } from './fixtures/ingestion/sample-documents';
 
 const ADMIN_KEY = 'test-admin-key-0123456789';
+const admin = { 'x-api-key': ADMIN_KEY };
 
 describe('ingestion operations: retries, re-embedding, metrics, queue dashboard', () => {
   const uploadDir = mkdtempSync(join(tmpdir(), 'lumina-ingest-ops-'));
@@ -57,11 +58,11 @@ describe('ingestion operations: retries, re-embedding, metrics, queue dashboard'
       failures++;
       return { status: 503, json: { error: { message: 'embedding service warming up' } } };
     });
-    const { body } = await upload(server.baseUrl, [{ name: 'retry.txt', content: PLAIN_TEXT }]);
+    const { body } = await upload(server.baseUrl, [{ name: 'retry.txt', content: PLAIN_TEXT }], admin);
     const id = body.documents[0].id;
     let retrying;
     for (let i = 0; i < 200 && !retrying; i++) {
-      const { body: document } = await getJson(`${server.baseUrl}/documents/${id}`);
+      const { body: document } = await getJson(`${server.baseUrl}/documents/${id}`, admin);
       if (document.error || document.status === 'indexed') retrying = document;
       else await sleep(25);
     }
@@ -69,7 +70,7 @@ describe('ingestion operations: retries, re-embedding, metrics, queue dashboard'
       status: 'queued',
       error: expect.stringMatching(/^Attempt 1 of 5 failed \(.*\); retrying shortly\.$/),
     });
-    const indexed = await waitForStatus(server.baseUrl, id, ['indexed', 'failed'], 20_000);
+    const indexed = await waitForStatus(server.baseUrl, id, ['indexed', 'failed'], 20_000, admin);
     expect(indexed).toMatchObject({ status: 'indexed', error: null });
     expect(failures).toBe(3); // the first attempt (with the client's own two retries) failed, the second worked
     const jobId = body.documents[0].jobId;
@@ -93,7 +94,7 @@ describe('ingestion operations: retries, re-embedding, metrics, queue dashboard'
     expect(pending.length).toBeGreaterThanOrEqual(2);
     openai.reset();
 
-    const response = await fetch(`${server.baseUrl}/documents/reembed`, { method: 'POST' });
+    const response = await fetch(`${server.baseUrl}/documents/reembed`, { method: 'POST', headers: admin });
     expect(response.status).toBe(202);
     const answer = await readJson(response);
     expect(answer).toMatchObject({
@@ -118,7 +119,9 @@ describe('ingestion operations: retries, re-embedding, metrics, queue dashboard'
     );
     expect(left).toBe(0);
 
-    const again = await readJson(await fetch(`${server.baseUrl}/documents/reembed`, { method: 'POST' }));
+    const again = await readJson(
+      await fetch(`${server.baseUrl}/documents/reembed`, { method: 'POST', headers: admin }),
+    );
     expect(again).toEqual({
       model: 'openai:scripted-embedder',
       pendingChunks: 0,
@@ -128,7 +131,7 @@ describe('ingestion operations: retries, re-embedding, metrics, queue dashboard'
   });
 
   it('serves Prometheus metrics: queue depth, job durations, ingestion throughput', async () => {
-    const response = await fetch(`${server.baseUrl}/metrics`);
+    const response = await fetch(`${server.baseUrl}/metrics`, { headers: admin });
     expect(response.status).toBe(200);
     expect(response.headers.get('content-type')).toMatch(/^text\/plain;.*version=0\.0\.4/);
     const text = await response.text();
@@ -149,7 +152,7 @@ describe('ingestion operations: retries, re-embedding, metrics, queue dashboard'
     const anonymous = await fetch(`${server.baseUrl}/admin/queues`);
     expect(anonymous.status).toBe(401);
     expect(anonymous.headers.get('www-authenticate')).toMatch(/^Basic realm="Lumina admin"/);
-    expect((await readJson(anonymous)).message).toMatch(/admin key is required/);
+    expect((await readJson(anonymous)).message).toMatch(/API key is required/);
 
     const wrong = await fetch(`${server.baseUrl}/admin/queues`, { headers: { 'x-api-key': 'nope' } });
     expect(wrong.status).toBe(401);

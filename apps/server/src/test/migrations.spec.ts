@@ -36,8 +36,10 @@ describe('migrations on a fresh embedded PGlite', () => {
       'Chat1764500002000',
       'QuestionBanks1764500003000',
       'EmbeddingStorage1764500004000',
+      'ApiKeys1764500005000',
     ]);
     expect(await tables(db)).toEqual([
+      'api_keys',
       'bm25_corpus',
       'bm25_postings',
       'bm25_terms',

@@ -33,7 +33,7 @@ function client(server: () => TestApp) {
 async function waitForJob(call: ReturnType<typeof client>, statusUrl: string): Promise<Json> {
   const until = Date.now() + 30_000;
   for (;;) {
-    const status = await call('GET', statusUrl, undefined, { key: null });
+    const status = await call('GET', statusUrl);
     expect(status.status).toBe(200);
     if (status.body.state === 'completed' || status.body.state === 'failed') return status.body;
     if (Date.now() > until) throw new Error(`generation job still ${status.body.state}`);
@@ -67,7 +67,7 @@ describe('question generation with an LLM (scripted OpenAI-compatible server)', 
     await llm.close();
   });
 
-  it('requires the admin key for writes, not for reads', async () => {
+  it('requires an admin key for reads and writes: no key is 401, a user key 403', async () => {
     const anonymous = await call('POST', '/question-banks', { name: 'x' }, { key: null });
     expect(anonymous.status).toBe(401);
     expect(
@@ -90,8 +90,13 @@ describe('question generation with an LLM (scripted OpenAI-compatible server)', 
         status: 401,
       });
     }
-    expect((await call('GET', `/question-banks/${bank.body.id}`, undefined, { key: null })).status).toBe(200);
-    expect((await call('GET', '/question-banks', undefined, { key: null })).status).toBe(200);
+    const user = await call('POST', '/auth/keys', { name: 'Question reader', role: 'user' });
+    expect(user.status).toBe(201);
+    for (const path of [`/question-banks/${bank.body.id}`, '/question-banks', '/question-templates']) {
+      expect((await call('GET', path, undefined, { key: null })).status).toBe(401);
+      expect((await call('GET', path, undefined, { key: user.body.key })).status).toBe(403);
+      expect((await call('GET', path)).status).toBe(200);
+    }
   });
 
   const userPrompt = (body: Record<string, unknown>): string =>

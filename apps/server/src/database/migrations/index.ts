@@ -6,6 +6,7 @@ import { EmbeddingCache1764500000200 } from './1764500000200-embedding-cache';
 import { Chat1764500002000 } from './1764500002000-chat';
 import { QuestionBanks1764500003000 } from './1764500003000-question-banks';
 import { createEmbeddingStorageMigration } from './1764500004000-embedding-storage';
+import { ApiKeys1764500005000 } from './1764500005000-api-keys';
 
 /**
  * Every migration in order. The chunk vector dimension comes from the configured embedder, the vector
@@ -22,5 +23,6 @@ export function allMigrations(
     Chat1764500002000,
     QuestionBanks1764500003000,
     createEmbeddingStorageMigration(embeddingDimension, embeddingStorage),
+    ApiKeys1764500005000,
   ];
 }

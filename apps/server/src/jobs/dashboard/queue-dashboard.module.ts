@@ -3,10 +3,10 @@ import { ExpressAdapter } from '@bull-board/express';
 import { BullBoardModule } from '@bull-board/nestjs';
 import type { BullBoardModuleOptions } from '@bull-board/nestjs';
 import { Module } from '@nestjs/common';
-import { AdminGuard } from '../../modules/auth/admin.guard';
+import { AdminMiddleware } from '../../modules/auth/admin.middleware';
 import { QueueName } from '../queue-name.enum';
 
-/** Where operators watch, retry and clean the queues: bull-board, behind the admin credential. */
+/** Where operators watch, retry and clean the queues: bull-board, behind an admin API key. */
 export const QUEUE_DASHBOARD_ROUTE = '/admin/queues';
 
 /** bull-board at /admin/queues over every queue of the QueueName enum. API process only. */
@@ -16,7 +16,7 @@ export const QUEUE_DASHBOARD_ROUTE = '/admin/queues';
       route: QUEUE_DASHBOARD_ROUTE,
       // @bull-board/express ships its own copy of @bull-board/api (a patch version apart): same shape.
       adapter: ExpressAdapter as unknown as BullBoardModuleOptions['adapter'],
-      middleware: AdminGuard,
+      middleware: AdminMiddleware,
       boardOptions: { uiConfig: { boardTitle: 'Lumina queues' } },
     }),
     BullBoardModule.forFeature(...Object.values(QueueName).map((name) => ({ name, adapter: BullMQAdapter }))),

@@ -10,6 +10,8 @@ import {
   ApiTags,
 } from '@nestjs/swagger';
 import type { Request, Response } from 'express';
+import { CurrentPrincipal } from '../auth/principal';
+import type { Principal } from '../auth/principal';
 import { ChatService } from './chat.service';
 import { ChatRequestDto } from './dtos/chat-request.dto';
 import { GeneralRequestDto } from './dtos/general-request.dto';
@@ -33,9 +35,14 @@ export class ChatController {
   @ApiProduces('text/event-stream')
   @ApiOkResponse({ description: 'The event stream' })
   @ApiBadRequestResponse({ description: 'Empty or over-long message, malformed settings' })
-  @ApiNotFoundResponse({ description: 'Unknown conversation' })
-  async ask(@Body() body: ChatRequestDto, @Req() req: Request, @Res() res: Response): Promise<void> {
-    const prepared = await this.chat.prepareChat(body);
+  @ApiNotFoundResponse({ description: 'Unknown conversation (or another key’s)' })
+  async ask(
+    @Body() body: ChatRequestDto,
+    @CurrentPrincipal() principal: Principal,
+    @Req() req: Request,
+    @Res() res: Response,
+  ): Promise<void> {
+    const prepared = await this.chat.prepareChat(principal.keyId, body);
     const stream = new SseStream(req, res);
     try {
       await this.chat.streamChat(prepared, stream);
@@ -56,8 +63,13 @@ export class ChatController {
   @ApiNotFoundResponse({ description: 'Unknown conversation or message' })
   @ApiConflictResponse({ description: 'The message is not a "not found" answer, or was already answered' })
   @ApiServiceUnavailableResponse({ description: 'No language model is configured' })
-  async general(@Body() body: GeneralRequestDto, @Req() req: Request, @Res() res: Response): Promise<void> {
-    const prepared = await this.chat.prepareGeneral(body);
+  async general(
+    @Body() body: GeneralRequestDto,
+    @CurrentPrincipal() principal: Principal,
+    @Req() req: Request,
+    @Res() res: Response,
+  ): Promise<void> {
+    const prepared = await this.chat.prepareGeneral(principal.keyId, body);
     const stream = new SseStream(req, res);
     try {
       await this.chat.streamGeneral(prepared, stream);

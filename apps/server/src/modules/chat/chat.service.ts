@@ -27,6 +27,8 @@ export interface ChatEventSink {
 }
 
 export interface PreparedChat {
+  /** The API key the conversation belongs to (a new one is created for it). */
+  ownerKeyId: string;
   message: string;
   conversation: ConversationEntity | null;
   settings: Partial<SearchSettings>;
@@ -70,19 +72,21 @@ export class ChatService {
   }
 
   /** The checks made before the stream opens, so bad requests get a plain 4xx. */
-  async prepareChat(body: {
-    conversationId?: string;
-    message: string;
-    settings?: Partial<SearchSettings>;
-  }): Promise<PreparedChat> {
+  async prepareChat(
+    ownerKeyId: string,
+    body: { conversationId?: string; message: string; settings?: Partial<SearchSettings> },
+  ): Promise<PreparedChat> {
     const message = body.message.trim();
     if (!message) throw new BadRequestException('message must contain words, not only spaces');
-    const conversation = body.conversationId ? await this.conversations.require(body.conversationId) : null;
-    return { message, conversation, settings: body.settings ?? {} };
+    const conversation = body.conversationId
+      ? await this.conversations.require(ownerKeyId, body.conversationId)
+      : null;
+    return { ownerKeyId, message, conversation, settings: body.settings ?? {} };
   }
 
   async streamChat(prepared: PreparedChat, sink: ChatEventSink): Promise<void> {
-    const conversation = prepared.conversation ?? (await this.conversations.create(prepared.message));
+    const conversation =
+      prepared.conversation ?? (await this.conversations.create(prepared.ownerKeyId, prepared.message));
     const history = prepared.conversation ? await this.conversations.history(conversation.id) : [];
     const question = await this.conversations.addMessage({
       conversationId: conversation.id,
@@ -114,8 +118,11 @@ export class ChatService {
   }
 
   /** The checks before an answer from general knowledge: 404, 409 (not after a notFound answer), 503. */
-  async prepareGeneral(body: { conversationId: string; messageId: string }): Promise<PreparedGeneral> {
-    const conversation = await this.conversations.require(body.conversationId);
+  async prepareGeneral(
+    ownerKeyId: string,
+    body: { conversationId: string; messageId: string },
+  ): Promise<PreparedGeneral> {
+    const conversation = await this.conversations.require(ownerKeyId, body.conversationId);
     const answer = await this.conversations.findMessage(body.messageId);
     if (!answer || answer.conversationId !== conversation.id) {
       throw new NotFoundException(`Message ${body.messageId} is not in conversation ${conversation.id}`);

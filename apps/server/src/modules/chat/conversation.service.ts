@@ -23,19 +23,20 @@ export interface ConversationDetail extends Conversation {
 export class ConversationService {
   constructor(@InjectDataSource() private readonly dataSource: DataSource) {}
 
-  async find(id: string): Promise<ConversationEntity | null> {
-    return this.dataSource.getRepository(ConversationEntity).findOneBy({ id });
+  /** The conversation if `ownerKeyId` owns it: another key's conversation is answered as missing. */
+  async find(ownerKeyId: string, id: string): Promise<ConversationEntity | null> {
+    return this.dataSource.getRepository(ConversationEntity).findOneBy({ id, ownerKeyId });
   }
 
-  async require(id: string): Promise<ConversationEntity> {
-    const conversation = await this.find(id);
+  async require(ownerKeyId: string, id: string): Promise<ConversationEntity> {
+    const conversation = await this.find(ownerKeyId, id);
     if (!conversation) throw new NotFoundException(`Conversation ${id} does not exist`);
     return conversation;
   }
 
-  async create(firstQuestion: string): Promise<ConversationEntity> {
+  async create(ownerKeyId: string, firstQuestion: string): Promise<ConversationEntity> {
     const repository = this.dataSource.getRepository(ConversationEntity);
-    return repository.save(repository.create({ title: titleFrom(firstQuestion), ownerKeyId: null }));
+    return repository.save(repository.create({ title: titleFrom(firstQuestion), ownerKeyId }));
   }
 
   /** Store a message and mark the conversation as updated, in one transaction. */
@@ -79,26 +80,34 @@ export class ConversationService {
       .existsBy({ replyToId: userMessageId, source: 'general-knowledge', status: 'complete' });
   }
 
-  async list(query: { page?: number; limit?: number }): Promise<Page<Conversation>> {
+  async list(ownerKeyId: string, query: { page?: number; limit?: number }): Promise<Page<Conversation>> {
     const window = pageWindow(query);
-    const [{ total }] = await this.dataSource.query(`SELECT count(*)::int AS total FROM conversations`);
+    const [{ total }] = await this.dataSource.query(
+      `SELECT count(*)::int AS total FROM conversations WHERE owner_key_id = $1`,
+      [ownerKeyId],
+    );
     const rows: ConversationRow[] = await this.dataSource.query(
       `SELECT c.id, c.title, c.created_at, c.updated_at,
               (SELECT count(*)::int FROM messages m WHERE m.conversation_id = c.id) AS message_count
        FROM conversations c
+       WHERE c.owner_key_id = $3
        ORDER BY c.updated_at DESC, c.id
        LIMIT $1 OFFSET $2`,
-      [window.limit, window.offset],
+      [window.limit, window.offset, ownerKeyId],
     );
     return pageOf(rows.map(toConversation), total, window);
   }
 
-  async detail(id: string, query: { page?: number; limit?: number }): Promise<ConversationDetail> {
+  async detail(
+    ownerKeyId: string,
+    id: string,
+    query: { page?: number; limit?: number },
+  ): Promise<ConversationDetail> {
     const rows: ConversationRow[] = await this.dataSource.query(
       `SELECT c.id, c.title, c.created_at, c.updated_at,
               (SELECT count(*)::int FROM messages m WHERE m.conversation_id = c.id) AS message_count
-       FROM conversations c WHERE c.id = $1`,
-      [id],
+       FROM conversations c WHERE c.id = $1 AND c.owner_key_id = $2`,
+      [id, ownerKeyId],
     );
     if (rows.length === 0) throw new NotFoundException(`Conversation ${id} does not exist`);
     const conversation = toConversation(rows[0]);
@@ -120,26 +129,30 @@ export class ConversationService {
     return { ...conversation, messages: pageOf(items, conversation.messageCount, window) };
   }
 
-  async rename(id: string, title: string): Promise<Conversation> {
+  async rename(ownerKeyId: string, id: string, title: string): Promise<Conversation> {
     const result = await this.dataSource
       .getRepository(ConversationEntity)
-      .update({ id }, { title: title.trim() });
+      .update({ id, ownerKeyId }, { title: title.trim() });
     if (!result.affected) throw new NotFoundException(`Conversation ${id} does not exist`);
-    const { messages: _messages, ...conversation } = await this.detail(id, { page: 1, limit: 1 });
+    const { messages: _messages, ...conversation } = await this.detail(ownerKeyId, id, { page: 1, limit: 1 });
     return conversation;
   }
 
-  async delete(id: string): Promise<void> {
-    const result = await this.dataSource.getRepository(ConversationEntity).delete({ id });
+  async delete(ownerKeyId: string, id: string): Promise<void> {
+    const result = await this.dataSource.getRepository(ConversationEntity).delete({ id, ownerKeyId });
     if (!result.affected) throw new NotFoundException(`Conversation ${id} does not exist`);
   }
 
-  async trace(messageId: string): Promise<RetrievalTrace> {
-    const trace = await this.dataSource.getRepository(RetrievalTraceEntity).findOneBy({ messageId });
+  /** The trace of an answer in a conversation of `ownerKeyId` (another key's: 404, like a missing one). */
+  async trace(ownerKeyId: string, messageId: string): Promise<RetrievalTrace> {
+    const message = await this.findMessage(messageId);
+    const owned = message ? await this.find(ownerKeyId, message.conversationId) : null;
+    const trace = owned
+      ? await this.dataSource.getRepository(RetrievalTraceEntity).findOneBy({ messageId })
+      : null;
     if (!trace) {
-      const message = await this.findMessage(messageId);
       throw new NotFoundException(
-        message
+        owned
           ? `Message ${messageId} is a question; only answers have a retrieval trace`
           : `Message ${messageId} does not exist`,
       );

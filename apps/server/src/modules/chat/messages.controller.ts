@@ -1,6 +1,8 @@
 import { Controller, Get, Param, ParseUUIDPipe } from '@nestjs/common';
 import { ApiNotFoundResponse, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
 import type { RetrievalTrace } from '@lumina/shared';
+import { CurrentPrincipal } from '../auth/principal';
+import type { Principal } from '../auth/principal';
 import { ConversationService } from './conversation.service';
 
 @ApiTags('chat')
@@ -16,8 +18,14 @@ export class MessagesController {
       'per-branch ranks and scores, prompt version, model, tokens, timings and notFound.',
   })
   @ApiOkResponse({ description: 'The retrieval trace' })
-  @ApiNotFoundResponse({ description: 'Unknown message, or a question (only answers have traces)' })
-  trace(@Param('id', new ParseUUIDPipe({ errorHttpStatusCode: 400 })) id: string): Promise<RetrievalTrace> {
-    return this.conversations.trace(id);
+  @ApiNotFoundResponse({
+    description:
+      'Unknown message (or one of another API key’s conversation), or a question (only answers have traces)',
+  })
+  trace(
+    @CurrentPrincipal() principal: Principal,
+    @Param('id', new ParseUUIDPipe({ errorHttpStatusCode: 400 })) id: string,
+  ): Promise<RetrievalTrace> {
+    return this.conversations.trace(principal.keyId, id);
   }
 }

@@ -1,19 +1,18 @@
-import { Body, Controller, HttpCode, Param, ParseUUIDPipe, Post, UseGuards } from '@nestjs/common';
-import { ApiAcceptedResponse, ApiOperation, ApiSecurity, ApiTags } from '@nestjs/swagger';
+import { Body, Controller, HttpCode, Param, ParseUUIDPipe, Post } from '@nestjs/common';
+import { ApiAcceptedResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
 import type { EvalRunSummary } from '@lumina/shared';
-import { AdminGuard } from '../auth/admin.guard';
+import { Roles } from '../auth/principal';
 import { EvaluateBankDto } from './dtos/evaluate-bank.dto';
 import { EvaluationService } from './evaluation.service';
 
 @ApiTags('eval-runs')
+@Roles('admin')
 @Controller('question-banks')
 export class BankEvaluationController {
   constructor(private readonly evaluation: EvaluationService) {}
 
   @Post(':id/evaluate')
   @HttpCode(202)
-  @UseGuards(AdminGuard)
-  @ApiSecurity('x-api-key')
   @ApiOperation({
     summary: 'Evaluate the current retrieval on a bank (admin)',
     description:

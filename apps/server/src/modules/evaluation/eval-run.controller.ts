@@ -1,11 +1,13 @@
 import { Controller, Get, Param, ParseUUIDPipe, Query } from '@nestjs/common';
 import { ApiBadRequestResponse, ApiNotFoundResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
 import type { EvalRun, EvalRunComparison, EvalRunSummary, Page } from '@lumina/shared';
+import { Roles } from '../auth/principal';
 import { CompareEvalRunsQueryDto } from './dtos/compare-eval-runs-query.dto';
 import { ListEvalRunsQueryDto } from './dtos/list-eval-runs-query.dto';
 import { EvaluationService } from './evaluation.service';
 
 @ApiTags('eval-runs')
+@Roles('admin')
 @Controller('eval-runs')
 export class EvalRunController {
   constructor(private readonly evaluation: EvaluationService) {}

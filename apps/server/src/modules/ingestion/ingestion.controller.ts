@@ -29,6 +29,7 @@ import {
 } from '@nestjs/swagger';
 import type { Page } from '@lumina/shared';
 import type { Observable } from 'rxjs';
+import { Roles } from '../auth/principal';
 import { DocumentCatalogService } from './document-catalog.service';
 import { DocumentEventsService } from './document-events.service';
 import { CreateTextDocumentDto } from './dtos/create-text-document.dto';
@@ -58,10 +59,11 @@ export class IngestionController {
   ) {}
 
   @Post()
+  @Roles('admin')
   @HttpCode(202)
   @UseInterceptors(DocumentUploadInterceptor)
   @ApiOperation({
-    summary: 'Upload documents',
+    summary: 'Upload documents (admin)',
     description:
       `Files (${SUPPORTED_EXTENSIONS.join(', ')}) are streamed to disk and ingested by background jobs; ` +
       'a .json/.jsonl BEIR corpus becomes one document per entry. The same bytes again return the existing document.',
@@ -89,8 +91,9 @@ export class IngestionController {
   }
 
   @Post('text')
+  @Roles('admin')
   @HttpCode(202)
-  @ApiOperation({ summary: 'Add a document given as text (JSON title + text, optional format)' })
+  @ApiOperation({ summary: 'Add a document given as text (JSON title + text, optional format; admin)' })
   @ApiAcceptedResponse({ description: 'The document and its ingestion job' })
   @ApiBadRequestResponse({ description: 'Missing or empty title or text' })
   createText(@Body() body: CreateTextDocumentDto): Promise<AcceptedDocument> {
@@ -98,9 +101,10 @@ export class IngestionController {
   }
 
   @Post('reembed')
+  @Roles('admin')
   @HttpCode(202)
   @ApiOperation({
-    summary: 'Re-embed',
+    summary: 'Re-embed (admin)',
     description: 'Queue a backfill giving every chunk without a vector of the current embedding model one.',
   })
   @ApiAcceptedResponse({
@@ -148,7 +152,8 @@ export class IngestionController {
   }
 
   @Delete(':id')
-  @ApiOperation({ summary: 'Delete a document, its chunks and vectors; cancels its ingestion job' })
+  @Roles('admin')
+  @ApiOperation({ summary: 'Delete a document, its chunks and vectors; cancels its ingestion job (admin)' })
   @ApiOkResponse({ description: 'Deleted' })
   @ApiNotFoundResponse({ description: 'No such document' })
   remove(@Param('id', uuid) id: string): Promise<{ id: string; deleted: true; cancelledJob: boolean }> {

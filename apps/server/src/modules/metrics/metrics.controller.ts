@@ -1,8 +1,10 @@
 import { Controller, Get, Header } from '@nestjs/common';
 import { ApiOkResponse, ApiOperation, ApiProduces, ApiTags } from '@nestjs/swagger';
+import { Roles } from '../auth/principal';
 import { MetricsService } from './metrics.service';
 
 @ApiTags('ops')
+@Roles('admin')
 @Controller('metrics')
 export class MetricsController {
   constructor(private readonly metrics: MetricsService) {}
@@ -11,7 +13,7 @@ export class MetricsController {
   @Header('Content-Type', 'text/plain; version=0.0.4; charset=utf-8')
   @Header('Cache-Control', 'no-store')
   @ApiOperation({
-    summary: 'Prometheus metrics',
+    summary: 'Prometheus metrics (admin key: x-api-key, Bearer token or basic-auth password)',
     description:
       'Queue depth by state, job durations, finished jobs, ingested documents and chunks, process metrics.',
   })

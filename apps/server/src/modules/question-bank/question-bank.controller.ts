@@ -10,7 +10,6 @@ import {
   Post,
   Query,
   Res,
-  UseGuards,
 } from '@nestjs/common';
 import {
   ApiAcceptedResponse,
@@ -18,7 +17,6 @@ import {
   ApiBody,
   ApiNotFoundResponse,
   ApiOperation,
-  ApiSecurity,
   ApiTags,
 } from '@nestjs/swagger';
 import type {
@@ -29,7 +27,7 @@ import type {
   QuestionGenerator,
 } from '@lumina/shared';
 import type { Response } from 'express';
-import { AdminGuard } from '../auth/admin.guard';
+import { Roles } from '../auth/principal';
 import { CreateItemsBodyPipe } from './dtos/create-items-body.pipe';
 import type { CreateItemsBody } from './dtos/create-items-body.pipe';
 import { ExportQueryDto } from './dtos/export-query.dto';
@@ -50,6 +48,7 @@ import { QuestionImportService } from './question-import.service';
 const uuid = ParseUUIDPipe;
 
 @ApiTags('question-banks')
+@Roles('admin')
 @Controller('question-banks')
 export class QuestionBankController {
   constructor(
@@ -80,8 +79,6 @@ export class QuestionBankController {
   }
 
   @Post()
-  @UseGuards(AdminGuard)
-  @ApiSecurity('x-api-key')
   @ApiOperation({ summary: 'Create a question bank (admin)' })
   create(@Body() body: CreateQuestionBankDto): Promise<QuestionBank> {
     return this.banks.create(body);
@@ -94,8 +91,6 @@ export class QuestionBankController {
   }
 
   @Patch(':id')
-  @UseGuards(AdminGuard)
-  @ApiSecurity('x-api-key')
   @ApiOperation({ summary: 'Change a bank (admin); templateId null detaches it from its template' })
   update(@Param('id', uuid) id: string, @Body() body: UpdateQuestionBankDto): Promise<QuestionBank> {
     return this.banks.update(id, body);
@@ -103,8 +98,6 @@ export class QuestionBankController {
 
   @Delete(':id')
   @HttpCode(204)
-  @UseGuards(AdminGuard)
-  @ApiSecurity('x-api-key')
   @ApiOperation({ summary: 'Delete a bank with its items and evaluation runs (admin)' })
   async remove(@Param('id', uuid) id: string): Promise<void> {
     await this.banks.remove(id);
@@ -122,8 +115,6 @@ export class QuestionBankController {
   }
 
   @Post(':id/items')
-  @UseGuards(AdminGuard)
-  @ApiSecurity('x-api-key')
   @ApiOperation({
     summary: 'Add one item, or a batch { items: [...] } (admin)',
     description:
@@ -148,8 +139,6 @@ export class QuestionBankController {
   }
 
   @Patch(':id/items/:itemId')
-  @UseGuards(AdminGuard)
-  @ApiSecurity('x-api-key')
   updateItem(
     @Param('id', uuid) id: string,
     @Param('itemId', uuid) itemId: string,
@@ -160,16 +149,12 @@ export class QuestionBankController {
 
   @Delete(':id/items/:itemId')
   @HttpCode(204)
-  @UseGuards(AdminGuard)
-  @ApiSecurity('x-api-key')
   async removeItem(@Param('id', uuid) id: string, @Param('itemId', uuid) itemId: string): Promise<void> {
     await this.items.remove(id, itemId);
   }
 
   @Post(':id/import')
   @HttpCode(200)
-  @UseGuards(AdminGuard)
-  @ApiSecurity('x-api-key')
   @ApiOperation({
     summary: 'Import items from BEIR (queries.jsonl + qrels text), CSV or JSON (admin)',
     description:
@@ -196,8 +181,6 @@ export class QuestionBankController {
 
   @Post(':id/generate')
   @HttpCode(202)
-  @UseGuards(AdminGuard)
-  @ApiSecurity('x-api-key')
   @ApiOperation({
     summary: 'Queue a job that writes items from sampled passages (admin)',
     description:

@@ -1,12 +1,11 @@
 import { Module } from '@nestjs/common';
-import { AuthModule } from '../auth/auth.module';
 import { QuestionBankCoreModule } from './question-bank-core.module';
 import { QuestionBankController } from './question-bank.controller';
 import { QuestionTemplateController } from './question-template.controller';
 
 /** REST for question banks, their items and question templates. */
 @Module({
-  imports: [QuestionBankCoreModule, AuthModule],
+  imports: [QuestionBankCoreModule],
   controllers: [QuestionBankController, QuestionTemplateController],
 })
 export class QuestionBankModule {}

@@ -9,17 +9,17 @@ import {
   Patch,
   Post,
   Query,
-  UseGuards,
 } from '@nestjs/common';
-import { ApiNotFoundResponse, ApiOperation, ApiSecurity, ApiTags } from '@nestjs/swagger';
+import { ApiNotFoundResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
 import type { Page } from '@lumina/shared';
-import { AdminGuard } from '../auth/admin.guard';
+import { Roles } from '../auth/principal';
 import { PageQueryDto } from './dtos/page-query.dto';
 import { CreateQuestionTemplateDto, UpdateQuestionTemplateDto } from './dtos/question-template.dto';
 import type { QuestionTemplateEntity } from './entities/question-template.entity';
 import { QuestionTemplateService } from './question-template.service';
 
 @ApiTags('question-templates')
+@Roles('admin')
 @Controller('question-templates')
 export class QuestionTemplateController {
   constructor(private readonly templates: QuestionTemplateService) {}
@@ -37,15 +37,11 @@ export class QuestionTemplateController {
   }
 
   @Post()
-  @UseGuards(AdminGuard)
-  @ApiSecurity('x-api-key')
   create(@Body() body: CreateQuestionTemplateDto): Promise<QuestionTemplateEntity> {
     return this.templates.create(body);
   }
 
   @Patch(':id')
-  @UseGuards(AdminGuard)
-  @ApiSecurity('x-api-key')
   update(
     @Param('id', ParseUUIDPipe) id: string,
     @Body() body: UpdateQuestionTemplateDto,
@@ -55,8 +51,6 @@ export class QuestionTemplateController {
 
   @Delete(':id')
   @HttpCode(204)
-  @UseGuards(AdminGuard)
-  @ApiSecurity('x-api-key')
   @ApiOperation({ summary: 'Delete a template (admin); its banks stay, with templateId null' })
   async remove(@Param('id', ParseUUIDPipe) id: string): Promise<void> {
     await this.templates.remove(id);

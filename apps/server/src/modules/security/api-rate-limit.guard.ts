@@ -1,20 +1,35 @@
-import { createHash } from 'node:crypto';
 import { Injectable } from '@nestjs/common';
 import type { ExecutionContext } from '@nestjs/common';
-import { ThrottlerException, ThrottlerGuard } from '@nestjs/throttler';
-import type { ThrottlerLimitDetail } from '@nestjs/throttler';
+import { Reflector } from '@nestjs/core';
+import {
+  InjectThrottlerOptions,
+  InjectThrottlerStorage,
+  ThrottlerException,
+  ThrottlerGuard,
+} from '@nestjs/throttler';
+import type { ThrottlerLimitDetail, ThrottlerModuleOptions, ThrottlerStorage } from '@nestjs/throttler';
 import type { Request } from 'express';
+import { Authenticator } from '../auth/authenticator';
 
 /** The routes that cost real work (retrieval, LLM calls) and are rate limited: `METHOD path`. */
 export const RATE_LIMITED_ROUTES: ReadonlySet<string> = new Set(['POST /chat', 'POST /rag/search']);
 
 /**
- * Per-client rate limit on the expensive routes (RATE_LIMIT_PER_MINUTE): a client is its x-api-key
- * (hashed, never kept in clear) when it sends one, else its IP address. Over the limit: 429 with a
- * sentence and a Retry-After header.
+ * Per-client rate limit on the expensive routes (RATE_LIMIT_PER_MINUTE): a client is the API key the
+ * request authenticated with (its id), else its IP address (keyless local requests, and requests the
+ * auth guard refuses anyway). Over the limit: 429 with a sentence and a Retry-After header.
  */
 @Injectable()
 export class ApiRateLimitGuard extends ThrottlerGuard {
+  constructor(
+    @InjectThrottlerOptions() options: ThrottlerModuleOptions,
+    @InjectThrottlerStorage() storage: ThrottlerStorage,
+    reflector: Reflector,
+    private readonly authenticator: Authenticator,
+  ) {
+    super(options, storage, reflector);
+  }
+
   protected override shouldSkip(context: ExecutionContext): Promise<boolean> {
     if (context.getType() !== 'http') return Promise.resolve(true);
     const request = context.switchToHttp().getRequest<Request>();
@@ -22,12 +37,11 @@ export class ApiRateLimitGuard extends ThrottlerGuard {
     return Promise.resolve(!RATE_LIMITED_ROUTES.has(`${request.method} ${path}`));
   }
 
-  protected override getTracker(request: Record<string, unknown>): Promise<string> {
-    const headers = (request as unknown as Request).headers;
-    const header = headers['x-api-key'];
-    const key = Array.isArray(header) ? header[0] : header;
-    if (key) return Promise.resolve(`key:${createHash('sha256').update(key, 'utf8').digest('hex')}`);
-    return Promise.resolve(`ip:${(request as unknown as Request).ip ?? 'unknown'}`);
+  protected override async getTracker(request: Record<string, unknown>): Promise<string> {
+    const http = request as unknown as Request;
+    const verdict = await this.authenticator.resolve(http);
+    if (verdict.ok && verdict.principal.via === 'key') return `key:${verdict.principal.keyId}`;
+    return `ip:${http.ip ?? 'unknown'}`;
   }
 
   /** One budget per client across the limited routes (the default key is per route). */

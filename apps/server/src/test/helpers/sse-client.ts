@@ -38,11 +38,15 @@ export function parseSse(buffer: string): { events: SseEvent[]; rest: string } {
 export async function postSse(
   url: string,
   body: unknown,
-  options: { signal?: AbortSignal; onEvent?: (event: SseEvent) => void } = {},
+  options: {
+    signal?: AbortSignal;
+    onEvent?: (event: SseEvent) => void;
+    headers?: Record<string, string>;
+  } = {},
 ): Promise<SseResponse> {
   const response = await fetch(url, {
     method: 'POST',
-    headers: { 'content-type': 'application/json', accept: 'text/event-stream' },
+    headers: { 'content-type': 'application/json', accept: 'text/event-stream', ...options.headers },
     body: JSON.stringify(body),
     signal: options.signal,
   });

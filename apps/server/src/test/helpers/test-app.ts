@@ -14,8 +14,14 @@ export interface TestApp {
 /** The real HTTP app on a free loopback port, over a fresh embedded database, migrated at boot. */
 export async function startTestApp(env: Env): Promise<TestApp> {
   const connection = await openDatabase(env);
-  const app = await createHttpApp(env, connection);
-  await app.listen(0, '127.0.0.1');
+  let app: INestApplication;
+  try {
+    app = await createHttpApp(env, connection);
+    await app.listen(0, '127.0.0.1');
+  } catch (error) {
+    await connection.close();
+    throw error;
+  }
   const baseUrl = (await app.getUrl()).replace('[::1]', '127.0.0.1');
   return {
     app,

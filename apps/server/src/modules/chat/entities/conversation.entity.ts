@@ -18,7 +18,10 @@ export class ConversationEntity {
   @Column({ type: 'text' })
   title!: string;
 
-  /** The API key that owns the conversation; null until keys exist (every conversation is shared). */
+  /**
+   * The API key that owns the conversation (no foreign key: the row outlives a revoked key). Only that key
+   * sees it. Null only for rows from before keys existed, which the bootstrap admin key claims at start.
+   */
   @Column({ name: 'owner_key_id', type: 'uuid', nullable: true })
   ownerKeyId!: string | null;
 

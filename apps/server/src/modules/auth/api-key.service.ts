@@ -1,0 +1,210 @@
+import { ConflictException, Injectable, Logger, NotFoundException } from '@nestjs/common';
+import type { OnApplicationBootstrap } from '@nestjs/common';
+import { InjectDataSource } from '@nestjs/typeorm';
+import type { ApiKeyRole, ApiKeySummary, AuthMode, CreatedApiKey, Page } from '@lumina/shared';
+import { DataSource, IsNull } from 'typeorm';
+import type { EntityManager } from 'typeorm';
+import { InjectConfig } from '../../config/app-config';
+import type { Env } from '../../config/env.schema';
+import { pageOf, pageWindow } from '../question-bank/pagination';
+import { generateApiKey, hashApiKey, keyPrefix, MAX_PRESENTED_KEY_CHARS } from './api-key';
+import { ApiKeyEntity } from './entities/api-key.entity';
+import type { Principal } from './principal';
+
+/** Name of the key row that mirrors ADMIN_API_KEY. */
+export const ENV_KEY_NAME = 'bootstrap (ADMIN_API_KEY)';
+/** Name of the admin key generated on the first start without ADMIN_API_KEY. */
+export const GENERATED_KEY_NAME = 'bootstrap (generated)';
+/** last_used_at is written at most this often per key. */
+const TOUCH_INTERVAL_MS = 60_000;
+
+/**
+ * API keys in the database, and the boot-time bootstrap: with ADMIN_API_KEY, its row exists (a changed
+ * value revokes the previous one); without it, an admin key is generated (and printed once) when no
+ * active admin key exists, and keyless direct-loopback requests act as the oldest active admin key.
+ * Conversations from before keys existed (owner_key_id null) go to that bootstrap admin key.
+ */
+@Injectable()
+export class ApiKeyService implements OnApplicationBootstrap {
+  private readonly logger = new Logger(ApiKeyService.name);
+  private readonly envKeyHash: string | null;
+  private localAdmin: Principal | null = null;
+  private readonly touchedAt = new Map<string, number>();
+
+  constructor(
+    @InjectDataSource() private readonly dataSource: DataSource,
+    @InjectConfig() private readonly env: Env,
+  ) {
+    this.envKeyHash = env.ADMIN_API_KEY ? hashApiKey(env.ADMIN_API_KEY) : null;
+  }
+
+  get mode(): AuthMode {
+    return this.envKeyHash ? 'keys' : 'local';
+  }
+
+  /** In local mode, who keyless direct-loopback requests act as (null in keys mode). */
+  get localPrincipal(): Principal | null {
+    return this.localAdmin;
+  }
+
+  private get repository() {
+    return this.dataSource.getRepository(ApiKeyEntity);
+  }
+
+  async onApplicationBootstrap(): Promise<void> {
+    const admin = this.env.ADMIN_API_KEY
+      ? await this.ensureEnvKey(this.env.ADMIN_API_KEY)
+      : await this.ensureGeneratedKey();
+    const claimed = await this.dataSource.query(
+      `UPDATE conversations SET owner_key_id = $1 WHERE owner_key_id IS NULL`,
+      [admin.id],
+    );
+    const count = Array.isArray(claimed) ? Number(claimed[1] ?? 0) : 0;
+    if (count > 0)
+      this.logger.log(`${count} conversation(s) from before API keys now belong to "${admin.name}"`);
+    if (this.mode === 'local') {
+      this.localAdmin = { keyId: admin.id, name: admin.name, role: 'admin', via: 'loopback' };
+    }
+  }
+
+  /** The active key with this secret, or null (unknown, revoked, or absurdly long). */
+  async authenticate(presented: string): Promise<Principal | null> {
+    if (presented.length > MAX_PRESENTED_KEY_CHARS) return null;
+    const row = await this.repository.findOneBy({ keyHash: hashApiKey(presented), revokedAt: IsNull() });
+    if (!row) return null;
+    await this.touch(row.id);
+    return { keyId: row.id, name: row.name, role: row.role, via: 'key' };
+  }
+
+  async create(name: string, role: ApiKeyRole): Promise<CreatedApiKey> {
+    const generated = generateApiKey();
+    const row = await this.repository.save(
+      this.repository.create({
+        name: name.trim(),
+        role,
+        keyHash: generated.hash,
+        keyPrefix: generated.prefix,
+      }),
+    );
+    return {
+      id: row.id,
+      name: row.name,
+      role: row.role,
+      prefix: row.keyPrefix,
+      createdAt: row.createdAt.toISOString(),
+      key: generated.key,
+    };
+  }
+
+  async list(query: { page?: number; limit?: number }): Promise<Page<ApiKeySummary>> {
+    const window = pageWindow(query);
+    const [rows, total] = await this.repository.findAndCount({
+      order: { createdAt: 'DESC', id: 'ASC' },
+      skip: window.offset,
+      take: window.limit,
+    });
+    return pageOf(rows.map(toSummary), total, window);
+  }
+
+  /**
+   * Revoke a key (idempotent). Refused (409) for the last active admin key, so the server can always
+   * be administered, and for the key of ADMIN_API_KEY, which comes back at every start: change the
+   * variable instead.
+   */
+  async revoke(id: string): Promise<ApiKeySummary> {
+    return this.dataSource.transaction(async (manager: EntityManager) => {
+      // Lock the active admin keys, so two revocations cannot both see "another admin remains".
+      const admins: { id: string }[] = await manager.query(
+        `SELECT id FROM api_keys WHERE role = 'admin' AND revoked_at IS NULL ORDER BY id FOR UPDATE`,
+      );
+      const row = await manager.findOneBy(ApiKeyEntity, { id });
+      if (!row) throw new NotFoundException(`API key ${id} does not exist`);
+      if (row.revokedAt) return toSummary(row);
+      if (this.envKeyHash !== null && row.keyHash === this.envKeyHash) {
+        throw new ConflictException(
+          'This key is ADMIN_API_KEY, which is restored at every start: change the variable to replace it.',
+        );
+      }
+      if (row.role === 'admin' && admins.every((admin) => admin.id === row.id)) {
+        throw new ConflictException(
+          'This is the last active admin key: create another admin key before revoking this one.',
+        );
+      }
+      row.revokedAt = new Date();
+      await manager.save(ApiKeyEntity, row);
+      this.touchedAt.delete(row.id);
+      return toSummary(row);
+    });
+  }
+
+  private async ensureEnvKey(key: string): Promise<ApiKeyEntity> {
+    const hash = hashApiKey(key);
+    await this.dataSource.query(
+      `INSERT INTO api_keys (name, role, key_hash, key_prefix) VALUES ($1, 'admin', $2, $3)
+       ON CONFLICT (key_hash) DO NOTHING`,
+      [ENV_KEY_NAME, hash, keyPrefix(key)],
+    );
+    // A changed ADMIN_API_KEY replaces the previous one.
+    await this.dataSource.query(
+      `UPDATE api_keys SET revoked_at = now() WHERE name = $1 AND key_hash <> $2 AND revoked_at IS NULL`,
+      [ENV_KEY_NAME, hash],
+    );
+    const row = await this.repository.findOneByOrFail({ keyHash: hash });
+    if (row.revokedAt !== null || row.role !== 'admin') {
+      throw new Error(
+        `ADMIN_API_KEY matches an API key that is ${row.revokedAt ? 'revoked' : `a ${row.role} key`}: choose another value.`,
+      );
+    }
+    return row;
+  }
+
+  private async ensureGeneratedKey(): Promise<ApiKeyEntity> {
+    const existing = await this.repository.findOne({
+      where: { role: 'admin', revokedAt: IsNull() },
+      order: { createdAt: 'ASC', id: 'ASC' },
+    });
+    if (existing) return existing;
+    const generated = generateApiKey();
+    const row = await this.repository.save(
+      this.repository.create({
+        name: GENERATED_KEY_NAME,
+        role: 'admin',
+        keyHash: generated.hash,
+        keyPrefix: generated.prefix,
+      }),
+    );
+    this.announce(generated.key);
+    return row;
+  }
+
+  /**
+   * The generated key goes to stdout, whatever LOG_LEVEL says: it is shown this once and never again.
+   * Test runs (NODE_ENV=test) start many throwaway servers: there it goes to the log instead.
+   */
+  private announce(key: string): void {
+    const line =
+      `Lumina: ADMIN_API_KEY is not set, so an admin API key was generated. It is shown only this once ` +
+      `(only its hash is stored): ${key}`;
+    if (this.env.NODE_ENV === 'test') this.logger.warn(line);
+    else process.stdout.write(`${line}\n`);
+  }
+
+  private async touch(id: string): Promise<void> {
+    const now = Date.now();
+    if (now - (this.touchedAt.get(id) ?? 0) < TOUCH_INTERVAL_MS) return;
+    this.touchedAt.set(id, now);
+    await this.repository.update({ id }, { lastUsedAt: new Date(now) });
+  }
+}
+
+function toSummary(row: ApiKeyEntity): ApiKeySummary {
+  return {
+    id: row.id,
+    name: row.name,
+    role: row.role,
+    prefix: row.keyPrefix,
+    createdAt: row.createdAt.toISOString(),
+    lastUsedAt: row.lastUsedAt ? row.lastUsedAt.toISOString() : null,
+    revokedAt: row.revokedAt ? row.revokedAt.toISOString() : null,
+  };
+}

@@ -1,0 +1,61 @@
+import { Body, Controller, Delete, Get, Param, ParseUUIDPipe, Post, Query } from '@nestjs/common';
+import {
+  ApiConflictResponse,
+  ApiCreatedResponse,
+  ApiForbiddenResponse,
+  ApiNotFoundResponse,
+  ApiOkResponse,
+  ApiOperation,
+  ApiTags,
+} from '@nestjs/swagger';
+import type { ApiKeySummary, AuthIdentity, CreatedApiKey, Page } from '@lumina/shared';
+import { PageQueryDto } from '../question-bank/dtos/page-query.dto';
+import { ApiKeyService } from './api-key.service';
+import { CreateApiKeyDto } from './dtos/create-api-key.dto';
+import { CurrentPrincipal, Roles } from './principal';
+import type { Principal } from './principal';
+
+const uuid = new ParseUUIDPipe({ version: undefined, errorHttpStatusCode: 400 });
+
+@ApiTags('auth')
+@Controller('auth')
+export class AuthController {
+  constructor(private readonly keys: ApiKeyService) {}
+
+  @Get('me')
+  @ApiOperation({ summary: 'Who the request is authenticated as, and the server’s mode (keys or local)' })
+  @ApiOkResponse({ description: '{ id, name, role, mode }' })
+  me(@CurrentPrincipal() principal: Principal): AuthIdentity {
+    return { id: principal.keyId, name: principal.name, role: principal.role, mode: this.keys.mode };
+  }
+
+  @Post('keys')
+  @Roles('admin')
+  @ApiOperation({
+    summary: 'Create an API key (admin)',
+    description: 'The answer carries the key itself: the only time it is shown. Only its hash is stored.',
+  })
+  @ApiCreatedResponse({ description: '{ id, name, role, prefix, createdAt, key }' })
+  @ApiForbiddenResponse({ description: 'Not an admin key' })
+  create(@Body() body: CreateApiKeyDto): Promise<CreatedApiKey> {
+    return this.keys.create(body.name, body.role);
+  }
+
+  @Get('keys')
+  @Roles('admin')
+  @ApiOperation({ summary: 'API keys, newest first, without their secrets (admin; paginated)' })
+  @ApiOkResponse({ description: '{ items, page, limit, total, totalPages }' })
+  list(@Query() query: PageQueryDto): Promise<Page<ApiKeySummary>> {
+    return this.keys.list(query);
+  }
+
+  @Delete('keys/:id')
+  @Roles('admin')
+  @ApiOperation({ summary: 'Revoke an API key (admin); it is refused at once' })
+  @ApiOkResponse({ description: 'The revoked key' })
+  @ApiNotFoundResponse({ description: 'Unknown key' })
+  @ApiConflictResponse({ description: 'The last active admin key, or the key of ADMIN_API_KEY' })
+  revoke(@Param('id', uuid) id: string): Promise<ApiKeySummary> {
+    return this.keys.revoke(id);
+  }
+}

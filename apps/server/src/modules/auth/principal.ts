@@ -1,0 +1,42 @@
+import { createParamDecorator, SetMetadata } from '@nestjs/common';
+import type { CustomDecorator, ExecutionContext } from '@nestjs/common';
+import type { ApiKeyRole } from '@lumina/shared';
+
+/** Who a request acts as: an API key (or, in local mode, the local admin key for direct loopback clients). */
+export interface Principal {
+  keyId: string;
+  name: string;
+  role: ApiKeyRole;
+  /** `key`: the request presented this key; `loopback`: a keyless direct-loopback request in local mode. */
+  via: 'key' | 'loopback';
+}
+
+export const IS_PUBLIC = 'lumina:public';
+export const REQUIRED_ROLES = 'lumina:roles';
+
+/** The route answers without a key (health checks). */
+export const Public = (): CustomDecorator => SetMetadata(IS_PUBLIC, true);
+
+/** The route (or every route of the controller) needs one of these roles; without it: any key. */
+export const Roles = (...roles: ApiKeyRole[]): CustomDecorator => SetMetadata(REQUIRED_ROLES, roles);
+
+const PRINCIPAL = Symbol('lumina:principal');
+
+type WithPrincipal = { [PRINCIPAL]?: Principal };
+
+export function setPrincipal(request: object, principal: Principal): void {
+  (request as WithPrincipal)[PRINCIPAL] = principal;
+}
+
+export function principalOf(request: object): Principal | undefined {
+  return (request as WithPrincipal)[PRINCIPAL];
+}
+
+/** The authenticated principal of the request (set by the global AuthGuard before any handler runs). */
+export const CurrentPrincipal = createParamDecorator(
+  (_data: unknown, context: ExecutionContext): Principal => {
+    const principal = principalOf(context.switchToHttp().getRequest<object>());
+    if (!principal) throw new Error('CurrentPrincipal used on a route the AuthGuard did not authenticate');
+    return principal;
+  },
+);
