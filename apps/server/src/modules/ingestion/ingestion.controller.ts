@@ -23,6 +23,7 @@ import {
   ApiOperation,
   ApiPayloadTooLargeResponse,
   ApiProduces,
+  ApiServiceUnavailableResponse,
   ApiTags,
   ApiUnprocessableEntityResponse,
   ApiUnsupportedMediaTypeResponse,
@@ -48,6 +49,7 @@ import type { StoredFile } from './uploads/hashing-disk-storage';
 import { SUPPORTED_EXTENSIONS } from './uploads/supported-formats';
 
 const uuid = new ParseUUIDPipe();
+const QUEUE_UNAVAILABLE_DESCRIPTION = 'The job queue (Redis) is not reachable; nothing was queued';
 
 @ApiTags('documents')
 @Controller('documents')
@@ -86,6 +88,7 @@ export class IngestionController {
   @ApiUnprocessableEntityResponse({
     description: 'Empty, binary, non-UTF-8 or truncated files, malformed corpora',
   })
+  @ApiServiceUnavailableResponse({ description: QUEUE_UNAVAILABLE_DESCRIPTION })
   upload(@UploadedFiles() files: StoredFile[] | undefined): Promise<AcceptedDocuments> {
     return this.ingestion.acceptUploads(files ?? []);
   }
@@ -96,6 +99,7 @@ export class IngestionController {
   @ApiOperation({ summary: 'Add a document given as text (JSON title + text, optional format; admin)' })
   @ApiAcceptedResponse({ description: 'The document and its ingestion job' })
   @ApiBadRequestResponse({ description: 'Missing or empty title or text' })
+  @ApiServiceUnavailableResponse({ description: QUEUE_UNAVAILABLE_DESCRIPTION })
   createText(@Body() body: CreateTextDocumentDto): Promise<AcceptedDocument> {
     return this.ingestion.acceptText(body);
   }
