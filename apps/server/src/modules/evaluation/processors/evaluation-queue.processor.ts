@@ -1,15 +1,21 @@
-import { Processor, WorkerHost } from '@nestjs/bullmq';
-import { NotFoundException } from '@nestjs/common';
+import { OnWorkerEvent, Processor, WorkerHost } from '@nestjs/bullmq';
+import { Logger, NotFoundException } from '@nestjs/common';
 import { Job, UnrecoverableError } from 'bullmq';
 import { JobName } from '../../../jobs/job-catalogue';
 import type { JobPayloads } from '../../../jobs/job-catalogue';
 import { QueueName } from '../../../jobs/queue-name.enum';
+import { WorkerOutageLog } from '../../../jobs/worker-outage-log';
 import { QuestionGenerationService } from '../../question-bank/question-generation.service';
 import { EvalRunMissingError, EvaluationService } from '../evaluation.service';
 
 /** The evaluation queue's worker: question generation and bank evaluation runs (one service call each). */
 @Processor(QueueName.Evaluation)
 export class EvaluationQueueProcessor extends WorkerHost {
+  private readonly outages = new WorkerOutageLog(
+    QueueName.Evaluation,
+    new Logger(EvaluationQueueProcessor.name),
+  );
+
   constructor(
     private readonly generation: QuestionGenerationService,
     private readonly evaluation: EvaluationService,
@@ -38,5 +44,11 @@ export class EvaluationQueueProcessor extends WorkerHost {
       }
       throw error;
     }
+  }
+
+  /** Redis going away: one warning per outage instead of a stderr line per reconnect attempt. */
+  @OnWorkerEvent('error')
+  onError(error: Error): void {
+    this.outages.record(this.worker, error);
   }
 }

@@ -5,6 +5,7 @@ import type { Job } from 'bullmq';
 import { JobName } from '../../../jobs/job-catalogue';
 import type { JobPayloads } from '../../../jobs/job-catalogue';
 import { QueueName } from '../../../jobs/queue-name.enum';
+import { WorkerOutageLog } from '../../../jobs/worker-outage-log';
 import { PermanentFailureError } from '../errors/permanent-failure.error';
 import { IngestionPipelineService } from '../ingestion-pipeline.service';
 import type { JobAttempt } from '../ingestion-progress';
@@ -18,6 +19,7 @@ import { ReembedService } from '../reembed.service';
 @Processor(QueueName.Ingestion)
 export class IngestionProcessor extends WorkerHost {
   private readonly logger = new Logger(IngestionProcessor.name);
+  private readonly outages = new WorkerOutageLog(QueueName.Ingestion, this.logger);
 
   constructor(
     private readonly pipeline: IngestionPipelineService,
@@ -54,6 +56,12 @@ export class IngestionProcessor extends WorkerHost {
       if (error instanceof PermanentFailureError) throw new UnrecoverableError(error.message);
       throw error;
     }
+  }
+
+  /** Redis going away: one warning per outage instead of a stderr line per reconnect attempt. */
+  @OnWorkerEvent('error')
+  onError(error: Error): void {
+    this.outages.record(this.worker, error);
   }
 
   /** A job that will not run again (retries spent, unrecoverable, or crashed too often): its document failed. */
