@@ -6,7 +6,7 @@ import { DataSource, IsNull } from 'typeorm';
 import type { EntityManager } from 'typeorm';
 import { InjectConfig } from '../../config/app-config';
 import type { Env } from '../../config/env.schema';
-import { pageOf, pageWindow } from '../question-bank/pagination';
+import { pageOf, pageWindow } from '../../common/pagination/pagination';
 import { generateApiKey, hashApiKey, keyPrefix, MAX_PRESENTED_KEY_CHARS } from './api-key';
 import { ApiKeyEntity } from './entities/api-key.entity';
 import type { Principal } from './principal';

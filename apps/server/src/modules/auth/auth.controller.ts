@@ -9,7 +9,7 @@ import {
   ApiTags,
 } from '@nestjs/swagger';
 import type { ApiKeySummary, AuthIdentity, CreatedApiKey, Page } from '@lumina/shared';
-import { PageQueryDto } from '../question-bank/dtos/page-query.dto';
+import { PageQueryDto } from '../../common/pagination/page-query.dto';
 import { ApiKeyService } from './api-key.service';
 import { CreateApiKeyDto } from './dtos/create-api-key.dto';
 import { CurrentPrincipal, Roles } from './principal';

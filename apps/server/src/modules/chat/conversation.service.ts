@@ -4,7 +4,7 @@ import type { HistoryTurn } from '@lumina/rag';
 import type { Conversation, ConversationMessage, Page, RetrievalTrace } from '@lumina/shared';
 import { DataSource } from 'typeorm';
 import type { EntityManager } from 'typeorm';
-import { pageOf, pageWindow } from '../question-bank/pagination';
+import { pageOf, pageWindow } from '../../common/pagination/pagination';
 import { ConversationEntity } from './entities/conversation.entity';
 import { MessageEntity } from './entities/message.entity';
 import { RetrievalTraceEntity } from './entities/retrieval-trace.entity';

@@ -9,7 +9,7 @@ import {
 import type { Conversation, Page } from '@lumina/shared';
 import { CurrentPrincipal } from '../auth/principal';
 import type { Principal } from '../auth/principal';
-import { PageQueryDto } from '../question-bank/dtos/page-query.dto';
+import { PageQueryDto } from '../../common/pagination/page-query.dto';
 import { ConversationService } from './conversation.service';
 import { RenameConversationDto } from './dtos/rename-conversation.dto';
 import type { ConversationDetail } from './conversation.service';

@@ -14,7 +14,7 @@ import { JobName, jobOptions } from '../../jobs/job-catalogue';
 import { QueueName } from '../../jobs/queue-name.enum';
 import type { CachedEmbedder } from '../../providers/cached-embedder';
 import { InjectChatModel, InjectEmbedder, InjectReranker } from '../../providers/providers.module';
-import { pageOf, pageWindow } from '../question-bank/pagination';
+import { pageOf, pageWindow } from '../../common/pagination/pagination';
 import { QuestionBankItemService } from '../question-bank/question-bank-item.service';
 import { QuestionBankService } from '../question-bank/question-bank.service';
 import { llmSearchPorts } from '../rag/llm-search-ports';

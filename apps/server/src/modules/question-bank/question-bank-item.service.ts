@@ -12,7 +12,7 @@ import type { QueryDeepPartialEntity } from 'typeorm/query-builder/QueryPartialE
 import type { CreateQuestionBankItemDto, UpdateQuestionBankItemDto } from './dtos/question-bank-item.dto';
 import { QuestionBankItemEntity } from './entities/question-bank-item.entity';
 import { ExpectedSourceResolver } from './expected-source-resolver';
-import { pageOf, pageWindow } from './pagination';
+import { pageOf, pageWindow } from '../../common/pagination/pagination';
 import { QuestionBankService } from './question-bank.service';
 
 /** An item ready to store: sources already resolved. */

@@ -35,7 +35,7 @@ import { GenerateItemsDto } from './dtos/generate-items.dto';
 import { ImportItemsDto } from './dtos/import-items.dto';
 import { ListItemsQueryDto } from './dtos/list-items-query.dto';
 import { ListQuestionBanksQueryDto } from './dtos/list-question-banks-query.dto';
-import { PageQueryDto } from './dtos/page-query.dto';
+import { PageQueryDto } from '../../common/pagination/page-query.dto';
 import { CreateQuestionBankDto, UpdateQuestionBankDto } from './dtos/question-bank.dto';
 import { CreateQuestionBankItemDto, UpdateQuestionBankItemDto } from './dtos/question-bank-item.dto';
 import type { QuestionBankItemEntity } from './entities/question-bank-item.entity';

@@ -4,7 +4,7 @@ import type { Page, QuestionBank } from '@lumina/shared';
 import { DataSource } from 'typeorm';
 import type { CreateQuestionBankDto, UpdateQuestionBankDto } from './dtos/question-bank.dto';
 import { QuestionBankEntity } from './entities/question-bank.entity';
-import { pageOf, pageWindow } from './pagination';
+import { pageOf, pageWindow } from '../../common/pagination/pagination';
 import { QuestionTemplateService } from './question-template.service';
 
 interface BankRow {

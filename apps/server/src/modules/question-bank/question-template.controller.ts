@@ -13,7 +13,7 @@ import {
 import { ApiNotFoundResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
 import type { Page } from '@lumina/shared';
 import { Roles } from '../auth/principal';
-import { PageQueryDto } from './dtos/page-query.dto';
+import { PageQueryDto } from '../../common/pagination/page-query.dto';
 import { CreateQuestionTemplateDto, UpdateQuestionTemplateDto } from './dtos/question-template.dto';
 import type { QuestionTemplateEntity } from './entities/question-template.entity';
 import { QuestionTemplateService } from './question-template.service';

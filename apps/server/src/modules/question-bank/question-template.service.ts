@@ -4,7 +4,7 @@ import type { Page } from '@lumina/shared';
 import { DataSource } from 'typeorm';
 import type { CreateQuestionTemplateDto, UpdateQuestionTemplateDto } from './dtos/question-template.dto';
 import { QuestionTemplateEntity } from './entities/question-template.entity';
-import { pageOf, pageWindow } from './pagination';
+import { pageOf, pageWindow } from '../../common/pagination/pagination';
 
 @Injectable()
 export class QuestionTemplateService {

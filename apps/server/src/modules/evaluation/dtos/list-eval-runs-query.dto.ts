@@ -1,6 +1,6 @@
 import { ApiPropertyOptional } from '@nestjs/swagger';
 import { IsOptional, IsUUID } from 'class-validator';
-import { PageQueryDto } from '../../question-bank/dtos/page-query.dto';
+import { PageQueryDto } from '../../../common/pagination/page-query.dto';
 
 export class ListEvalRunsQueryDto extends PageQueryDto {
   @ApiPropertyOptional({ format: 'uuid' })

@@ -1,7 +1,7 @@
 import { ApiPropertyOptional } from '@nestjs/swagger';
 import { Transform } from 'class-transformer';
 import { IsBoolean, IsOptional, IsString, MaxLength } from 'class-validator';
-import { PageQueryDto } from './page-query.dto';
+import { PageQueryDto } from '../../../common/pagination/page-query.dto';
 
 export class ListItemsQueryDto extends PageQueryDto {
   @ApiPropertyOptional({ description: 'Only items with this tag' })

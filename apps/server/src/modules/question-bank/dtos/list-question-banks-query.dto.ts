@@ -1,6 +1,6 @@
 import { ApiPropertyOptional } from '@nestjs/swagger';
 import { IsOptional, IsString, IsUUID, MaxLength } from 'class-validator';
-import { PageQueryDto } from './page-query.dto';
+import { PageQueryDto } from '../../../common/pagination/page-query.dto';
 
 export class ListQuestionBanksQueryDto extends PageQueryDto {
   @ApiPropertyOptional({ description: 'Words in the name or description (case-insensitive)' })

@@ -1,7 +1,7 @@
 import { ApiPropertyOptional } from '@nestjs/swagger';
 import { Type } from 'class-transformer';
 import { IsInt, IsOptional, Min } from 'class-validator';
-import { MAX_PAGE_LIMIT } from '../pagination';
+import { MAX_PAGE_LIMIT } from './pagination';
 
 /** `?page=&limit=` of every list endpoint: 1-based page; a limit above MAX_PAGE_LIMIT is capped. */
 export class PageQueryDto {
