@@ -52,6 +52,19 @@ describe('LocalUseEmbedder', () => {
     expect(longestGap).toBeLessThan(Math.max(100, elapsed / 4));
   });
 
+  it('keeps the process alive while it waits for vectors, and not once they have come', async () => {
+    const ports = () => process.getActiveResourcesInfo().filter((kind) => kind === 'MessagePort').length;
+    const embedder = new LocalUseEmbedder();
+    await embedder.embed(['warm-up']);
+    await new Promise((resolve) => setImmediate(resolve));
+    const idle = ports();
+    const pending = embedder.embed(['hello']);
+    expect(ports()).toBe(idle + 1);
+    await pending;
+    await new Promise((resolve) => setImmediate(resolve));
+    expect(ports()).toBe(idle);
+  });
+
   it('refuses at once when the caller has already given up', async () => {
     const controller = new AbortController();
     controller.abort(new Error('client went away'));

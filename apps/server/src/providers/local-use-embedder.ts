@@ -41,7 +41,8 @@ type Reply = { id: number; flat: Float32Array } | { id: number; error: string };
 
 /**
  * One model thread per process, shared by every instance (the API's searches, the ingestion jobs, the
- * CLIs). It starts on first use, does not keep the process alive, and is started again after a crash.
+ * CLIs). It starts on first use, keeps the process alive only while an answer is awaited, and is started
+ * again after a crash.
  */
 class ModelThread {
   private worker: Worker | undefined;
@@ -53,6 +54,8 @@ class ModelThread {
     const id = this.nextId++;
     return new Promise<number[][]>((resolve, reject) => {
       this.pending.set(id, { resolve, reject });
+      // While an answer is awaited the thread keeps the process alive; idle, it never does.
+      worker.ref();
       worker.postMessage({ id, texts });
     });
   }
@@ -66,11 +69,11 @@ class ModelThread {
         dimension: LOCAL_EMBEDDING_DIMENSION,
       },
     });
-    worker.unref();
     worker.on('message', (reply: Reply) => {
       const waiting = this.pending.get(reply.id);
       if (!waiting) return;
       this.pending.delete(reply.id);
+      if (this.pending.size === 0) worker.unref();
       if ('error' in reply) {
         waiting.reject(new Error(`the local embedding model failed: ${reply.error}`));
         return;
@@ -90,6 +93,8 @@ class ModelThread {
       fail(new Error(`the local embedding model's thread crashed: ${error.message}`)),
     );
     worker.on('exit', (code) => fail(new Error(`the local embedding model's thread stopped (exit ${code})`)));
+    // After the listeners: attaching a 'message' listener refs the thread again.
+    worker.unref();
     this.worker = worker;
     return worker;
   }
