@@ -11,6 +11,7 @@ const B = 0.4;
 function expectedBm25(
   queryTerms: string[],
   chunks: { id: string; terms: Map<string, number>; length: number }[],
+  qtf: Map<string, number> = new Map(),
 ): Map<string, number> {
   const n = chunks.length;
   const avg = chunks.reduce((sum, c) => sum + c.length, 0) / n;
@@ -22,7 +23,8 @@ function expectedBm25(
     for (const chunk of chunks) {
       const tf = chunk.terms.get(term);
       if (!tf) continue;
-      const part = (idf * tf * (K1 + 1)) / (tf + K1 * (1 - B + (B * chunk.length) / avg));
+      const part =
+        ((qtf.get(term) ?? 1) * idf * tf * (K1 + 1)) / (tf + K1 * (1 - B + (B * chunk.length) / avg));
       scores.set(chunk.id, (scores.get(chunk.id) ?? 0) + part);
     }
   }
@@ -69,6 +71,11 @@ describe('BM25 in SQL', () => {
               (SELECT count(*) FROM chunks, unnest(tsv))::int AS recount`,
     );
     expect(postings.kept).toBe(postings.recount);
+    const [lengths] = await db.dataSource.query(
+      `SELECT count(*)::int AS wrong FROM bm25_postings p JOIN chunks c ON c.id = p.chunk_id
+       WHERE p.chunk_length IS DISTINCT FROM c.lexical_length`,
+    );
+    expect(lengths.wrong).toBe(0);
   };
 
   beforeAll(async () => {
@@ -103,6 +110,45 @@ describe('BM25 in SQL', () => {
     for (const hit of ranked) expect(hit.score).toBeCloseTo(expected.get(hit.chunkId)!, 10);
     const scores = ranked.map((hit) => hit.score);
     expect(scores).toEqual([...scores].sort((a, b) => b - a));
+  });
+
+  it('scores a long query on its strongest terms by qtf·idf, exactly as by hand', async () => {
+    const maxTerms = 5;
+    const pruned = new SqlChunkSearch(db.dataSource, { k1: K1, b: B, efSearch: 40, maxQueryTerms: maxTerms });
+    const query =
+      'Replica replica failover: promote the standby, ship WAL, base backups, Redis caches and queues.';
+    const terms: { term: string; qtf: number }[] = await db.dataSource.query(
+      `SELECT t.lexeme AS term, coalesce(array_length(t.positions, 1), 1) AS qtf
+       FROM unnest(to_tsvector('english', $1)) AS t`,
+      [query],
+    );
+    const state = await lexicalState();
+    const n = state.length;
+    const weighted = terms
+      .map(({ term, qtf }) => {
+        const df = state.filter((c) => c.terms.has(term)).length;
+        return { term, qtf, df, weight: qtf * Math.log(1 + (n - df + 0.5) / (df + 0.5)) };
+      })
+      .filter((t) => t.df > 0)
+      .sort((a, b) => b.weight - a.weight || (a.term < b.term ? -1 : 1));
+    expect(weighted.length).toBeGreaterThan(maxTerms);
+    const kept = weighted.slice(0, maxTerms);
+    const expected = expectedBm25(
+      kept.map((t) => t.term),
+      state,
+      new Map(kept.map((t) => [t.term, t.qtf])),
+    );
+    const ranked = await pruned.lexical(query, 10);
+    expect(ranked.length).toBe(expected.size);
+    for (const hit of ranked) expect(hit.score).toBeCloseTo(expected.get(hit.chunkId)!, 10);
+    // The default limit is far above this query's term count: every term is scored.
+    const full = expectedBm25(
+      weighted.map((t) => t.term),
+      state,
+      new Map(weighted.map((t) => [t.term, t.qtf])),
+    );
+    for (const hit of await search.lexical(query, 10))
+      expect(hit.score).toBeCloseTo(full.get(hit.chunkId)!, 10);
   });
 
   it('keeps postings, document frequencies and lengths exact through inserts, updates and deletes', async () => {

@@ -1,3 +1,4 @@
+import { seedDocuments } from './helpers/seed-documents';
 import { startTestDatabase } from './helpers/test-database';
 import type { TestDatabase } from './helpers/test-database';
 import { testEnv } from './helpers/test-env';
@@ -37,6 +38,7 @@ describe('migrations on a fresh embedded PGlite', () => {
       'QuestionBanks1764500003000',
       'EmbeddingStorage1764500004000',
       'ApiKeys1764500005000',
+      'Bm25PostingsLength1764500006000',
     ]);
     expect(await tables(db)).toEqual([
       'api_keys',
@@ -89,5 +91,72 @@ describe('migrations on a fresh embedded PGlite', () => {
     const [chunk] = await db.dataSource.query(`SELECT tsv::text AS tsv, lexical_length FROM chunks`);
     expect(chunk.tsv).toBe("'run':4 'runner':2");
     expect(chunk.lexical_length).toBe(2);
+  });
+});
+
+describe('the BM25 postings-length migration over an existing index', () => {
+  let db: TestDatabase;
+
+  beforeAll(async () => {
+    db = await startTestDatabase(testEnv());
+  });
+
+  afterAll(async () => {
+    await db.close();
+  });
+
+  const postings = (): Promise<{ term: string; chunk_id: string; tf: number }[]> =>
+    db.dataSource.query(`SELECT term, chunk_id, tf FROM bm25_postings ORDER BY term, chunk_id`);
+
+  it('carries every posting over with its chunk length, keys and cascade, and back down again', async () => {
+    const [failover] = await seedDocuments(db.dataSource, null, [
+      { title: 'Failover', text: 'Promote the replica during failover; the replica becomes the primary.' },
+      { title: 'Backups', text: 'Base backups and WAL archiving allow point in time recovery.' },
+    ]);
+    const before = await postings();
+    expect(before.length).toBeGreaterThan(10);
+
+    await db.dataSource.undoLastMigration({ transaction: 'each' });
+    expect(await postings()).toEqual(before);
+    const [{ columns }] = await db.dataSource.query(
+      `SELECT count(*)::int AS columns FROM information_schema.columns
+       WHERE table_name = 'bm25_postings' AND column_name = 'chunk_length'`,
+    );
+    expect(columns).toBe(0);
+    // Written while the column is gone, by the trigger of that time: carried over too.
+    await seedDocuments(db.dataSource, null, [
+      { title: 'Caching', text: 'Redis caches sessions and queues.' },
+    ]);
+    const beforeUp = await postings();
+
+    const [applied] = await db.dataSource.runMigrations({ transaction: 'each' });
+    expect(applied.name).toBe('Bm25PostingsLength1764500006000');
+    expect(await postings()).toEqual(beforeUp);
+    const [{ wrong }] = await db.dataSource.query(
+      `SELECT count(*)::int AS wrong FROM bm25_postings p JOIN chunks c ON c.id = p.chunk_id
+       WHERE p.chunk_length <> c.lexical_length`,
+    );
+    expect(wrong).toBe(0);
+    const constraints: { conname: string }[] = await db.dataSource.query(
+      `SELECT conname FROM pg_constraint WHERE conrelid = 'bm25_postings'::regclass AND contype <> 'n' ORDER BY conname`,
+    );
+    expect(constraints.map((c) => c.conname)).toEqual([
+      'bm25_postings_chunk_id_fkey',
+      'bm25_postings_pkey',
+      'bm25_postings_tf_check',
+    ]);
+    expect((await indexes(db))['bm25_postings_chunk_idx']).toMatch(/\(chunk_id\)/);
+
+    await db.dataSource.query(`DELETE FROM documents WHERE id = $1`, [failover]);
+    const [{ orphans }] = await db.dataSource.query(
+      `SELECT count(*)::int AS orphans FROM bm25_postings p LEFT JOIN chunks c ON c.id = p.chunk_id
+       WHERE c.id IS NULL`,
+    );
+    expect(orphans).toBe(0);
+    const [{ kept, recount }] = await db.dataSource.query(
+      `SELECT (SELECT count(*) FROM bm25_postings)::int AS kept,
+              (SELECT count(*) FROM chunks, unnest(tsv))::int AS recount`,
+    );
+    expect(kept).toBe(recount);
   });
 });

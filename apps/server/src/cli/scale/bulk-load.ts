@@ -111,8 +111,8 @@ export async function rebuildBm25Statistics(db: BenchDatabase): Promise<{ postin
   await db.query(`DROP INDEX IF EXISTS bm25_postings_chunk_idx`);
   await db.query(`TRUNCATE bm25_postings, bm25_terms`);
   await db.query(`
-    INSERT INTO bm25_postings (term, chunk_id, tf)
-    SELECT t.lexeme, c.id, coalesce(array_length(t.positions, 1), 1)
+    INSERT INTO bm25_postings (term, chunk_id, tf, chunk_length)
+    SELECT t.lexeme, c.id, coalesce(array_length(t.positions, 1), 1), c.lexical_length
     FROM chunks c CROSS JOIN LATERAL unnest(c.tsv) AS t`);
   await db.query(`
     INSERT INTO bm25_terms (term, df) SELECT term, count(*) FROM bm25_postings GROUP BY term`);

@@ -7,6 +7,7 @@ import { Chat1764500002000 } from './1764500002000-chat';
 import { QuestionBanks1764500003000 } from './1764500003000-question-banks';
 import { createEmbeddingStorageMigration } from './1764500004000-embedding-storage';
 import { ApiKeys1764500005000 } from './1764500005000-api-keys';
+import { Bm25PostingsLength1764500006000 } from './1764500006000-bm25-postings-length';
 
 /**
  * Every migration in order. The chunk vector dimension comes from the configured embedder, the vector
@@ -24,5 +25,6 @@ export function allMigrations(
     QuestionBanks1764500003000,
     createEmbeddingStorageMigration(embeddingDimension, embeddingStorage),
     ApiKeys1764500005000,
+    Bm25PostingsLength1764500006000,
   ];
 }

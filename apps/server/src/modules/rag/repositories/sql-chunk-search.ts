@@ -1,6 +1,6 @@
 import type { ChunkFilter, ChunkRecord, ChunkSearch, ScoredChunk } from '@lumina/rag';
 import type { DataSource } from 'typeorm';
-import { BM25_SEARCH_SQL } from './sql/bm25-search.sql';
+import { BM25_MAX_QUERY_TERMS, BM25_SEARCH_SQL } from './sql/bm25-search.sql';
 import type { EmbeddingStorage } from '../../../database/embedding-storage';
 import { denseSearchSql } from './sql/dense-search.sql';
 
@@ -10,6 +10,8 @@ export interface SqlChunkSearchOptions {
   efSearch: number;
   /** The chunks' vector type (EMBEDDING_STORAGE); query vectors are cast to it. Default `vector`. */
   storage?: EmbeddingStorage;
+  /** Longer queries are scored on this many of their strongest terms. Default BM25_MAX_QUERY_TERMS. */
+  maxQueryTerms?: number;
 }
 
 export function toVectorLiteral(vector: readonly number[]): string {
@@ -36,6 +38,7 @@ export class SqlChunkSearch implements ChunkSearch {
       this.options.b,
       k,
       documentIds(filter),
+      this.options.maxQueryTerms ?? BM25_MAX_QUERY_TERMS,
     ]);
     return rows.map((row) => ({ chunkId: row.chunkId, score: Number(row.score) }));
   }

@@ -2,13 +2,17 @@
  * Okapi BM25 over the chunks, computed by PostgreSQL from the statistics the triggers keep
  * (see the bm25 migration). Parameters:
  *   $1 query text   $2 k1   $3 b   $4 limit   $5 document ids (uuid[]; NULL = every document)
+ *   $6 the most query terms scored (BM25_MAX_QUERY_TERMS)
  *
  * The query goes through the same text-search configuration as the chunks ('english': Snowball stemming
  * and stop words). For each query lexeme t (with its count qtf in the query):
  *   idf(t)   = ln(1 + (N - df + 0.5) / (df + 0.5))                                  (Lucene's BM25 idf)
  *   score(c) = Σ_t qtf · idf(t) · tf·(k1 + 1) / (tf + k1·(1 - b + b·len(c)/avglen))
- * Only the postings of the query's lexemes are read (primary key (term, chunk_id)), so the cost grows
- * with the query terms' document frequencies, not with the corpus. Ties break on chunk id so the
+ * Only the postings of the query's lexemes are read, term by term through the primary key (term,
+ * chunk_id); each posting carries its chunk's length, so no chunk row is touched unless a document filter
+ * asks for it. The cost grows with the query terms' document frequencies, not with the corpus. The
+ * LATERAL … OFFSET 0 keeps it that way: without it the planner hashed the whole postings table once the
+ * term list had a LIMIT (90 ms for any query on SciFact instead of 20). Ties break on chunk id so the
  * ranking is deterministic.
  */
 export const BM25_SEARCH_SQL = `
@@ -26,16 +30,28 @@ weighted_terms AS (
   FROM query_terms q
   JOIN bm25_terms bt ON bt.term = q.term
   CROSS JOIN corpus
+  ORDER BY q.qtf * ln(1 + (corpus.n - bt.df + 0.5) / (bt.df + 0.5)) DESC, q.term
+  LIMIT $6
 )
 SELECT p.chunk_id AS "chunkId",
        sum(w.qtf * w.idf * p.tf * ($2::float8 + 1)
-           / (p.tf + $2::float8 * (1 - $3::float8 + $3::float8 * c.lexical_length / corpus.avg_len))) AS score
+           / (p.tf + $2::float8 * (1 - $3::float8 + $3::float8 * p.chunk_length / corpus.avg_len))) AS score
 FROM weighted_terms w
-JOIN bm25_postings p ON p.term = w.term
-JOIN chunks c ON c.id = p.chunk_id
 CROSS JOIN corpus
-WHERE $5::uuid[] IS NULL OR c.document_id = ANY($5::uuid[])
+CROSS JOIN LATERAL (
+  SELECT chunk_id, tf, chunk_length FROM bm25_postings WHERE term = w.term OFFSET 0
+) p
+WHERE $5::uuid[] IS NULL OR p.chunk_id IN (SELECT id FROM chunks WHERE document_id = ANY($5::uuid[]))
 GROUP BY p.chunk_id
 ORDER BY score DESC, p.chunk_id
 LIMIT $4
 `;
+
+/**
+ * A long query (a HyDE passage, a pseudo-relevance-feedback document) is scored on its 24 strongest terms
+ * by qtf·idf: the weak ones are common words with the longest postings lists and barely move the ranking.
+ * Measured on the SciFact TRAIN split (809 queries, BM25 with expansion and HyDE from feedback): nDCG@10
+ * 0.6869 with every term, 0.6882 (16), 0.6890 (24), 0.6864 (32); recall@100 0.941 → 0.939; the median
+ * search 662 → 213 ms (with the LATERAL read above). Queries of 24 terms or fewer — nearly every question — rank exactly as before.
+ */
+export const BM25_MAX_QUERY_TERMS = 24;
