@@ -16,11 +16,16 @@ import { createHttpApp } from '../bootstrap/create-http-app';
 import { ENV_KEYS } from '../config/env.schema';
 import type { Env } from '../config/env.schema';
 import { loadEnv } from '../config/load-env';
+import { generateApiKey } from '../modules/auth/api-key';
 import { openDatabase } from '../database/database-connection';
 import { QueueName } from '../jobs/queue-name.enum';
 import { createEmbedder } from '../providers/create-embedder';
 import { progressReporter } from './progress';
 import { UsageError } from './cli-args';
+
+/** The benchmark's own admin key: uploads and deletes are admin work. */
+const ADMIN_KEY = generateApiKey().key;
+const AUTH = { 'x-api-key': ADMIN_KEY };
 
 const USAGE = `usage: npm run bench:ingest -- --dataset <beir-dir> [--limit N] [--concurrency C]
 
@@ -91,6 +96,7 @@ async function main(argv: string[]): Promise<void> {
     PORT: '0',
     HOST: '127.0.0.1',
     LOG_LEVEL: 'warn',
+    ADMIN_API_KEY: ADMIN_KEY,
   });
   // Load the bare embedder's model first: with it, the shared model runtime is initialised before the app
   // loads its own copy (two first loads racing can fail inside the model library).
@@ -151,7 +157,7 @@ async function main(argv: string[]): Promise<void> {
       (row: { id: string }) => row.id,
     );
     for (const id of ids) {
-      const response = await fetch(`${baseUrl}/documents/${id}`, { method: 'DELETE' });
+      const response = await fetch(`${baseUrl}/documents/${id}`, { method: 'DELETE', headers: AUTH });
       if (!response.ok) throw new Error(`DELETE /documents/${id} answered ${response.status}`);
     }
     const second = await ingestPass(baseUrl, corpusFile, lines.length, dataSource, 'second ingest');
@@ -223,7 +229,7 @@ async function upload(
 ): Promise<{ duplicate: boolean; jobId: string | null }[]> {
   const form = new FormData();
   form.append('files', await openAsBlob(corpusFile, { type: 'application/x-ndjson' }), 'corpus.jsonl');
-  const response = await fetch(`${baseUrl}/documents`, { method: 'POST', body: form });
+  const response = await fetch(`${baseUrl}/documents`, { method: 'POST', body: form, headers: AUTH });
   const body = (await response.json()) as {
     documents?: { duplicate: boolean; jobId: string | null }[];
     message?: string;
@@ -260,7 +266,7 @@ async function cachedVectors(dataSource: DataSource): Promise<number> {
 async function warmUp(baseUrl: string): Promise<void> {
   const response = await fetch(`${baseUrl}/documents/text`, {
     method: 'POST',
-    headers: { 'content-type': 'application/json' },
+    headers: { 'content-type': 'application/json', ...AUTH },
     body: JSON.stringify({
       title: 'Warm-up',
       text: 'The benchmark warms the workers up with this sentence.',
@@ -268,9 +274,11 @@ async function warmUp(baseUrl: string): Promise<void> {
   });
   const { id } = (await response.json()) as { id: string };
   for (let i = 0; i < 1200; i++) {
-    const document = (await (await fetch(`${baseUrl}/documents/${id}`)).json()) as { status: string };
+    const document = (await (await fetch(`${baseUrl}/documents/${id}`, { headers: AUTH })).json()) as {
+      status: string;
+    };
     if (document.status === 'indexed') {
-      await fetch(`${baseUrl}/documents/${id}`, { method: 'DELETE' });
+      await fetch(`${baseUrl}/documents/${id}`, { method: 'DELETE', headers: AUTH });
       return;
     }
     if (document.status === 'failed') throw new Error('the warm-up document failed');

@@ -6,6 +6,7 @@ import { parseArgs } from 'node:util';
 import { DataSource } from 'typeorm';
 import { createHttpApp } from '../bootstrap/create-http-app';
 import { loadEnv } from '../config/load-env';
+import { generateApiKey } from '../modules/auth/api-key';
 import { openDatabase } from '../database/database-connection';
 import { IndexingService } from '../modules/ingestion/indexing.service';
 import { EMBEDDER } from '../providers/providers.module';
@@ -65,6 +66,7 @@ async function main(argv: string[]): Promise<void> {
   const latency = boundedInt('--llm-latency', values['llm-latency'], 0, 10_000);
 
   const dir = mkdtempSync(join(tmpdir(), 'lumina-bench-load-'));
+  const adminKey = generateApiKey().key;
   const llm = await ScriptedLlmServer.start(latency);
   const env = loadEnv({
     HOST: '127.0.0.1',
@@ -77,8 +79,9 @@ async function main(argv: string[]): Promise<void> {
     LLM_BASE_URL: llm.baseUrl,
     LLM_MODEL: 'scripted',
     LLM_API_KEY: 'bench',
-    // The clients share one loopback address: the limit would measure itself, not the server.
+    // The limit counts per key; at full speed each client would hit it and measure the limit, not the server.
     RATE_LIMIT_PER_MINUTE: '1000000',
+    ADMIN_API_KEY: adminKey,
   });
   const connection = await openDatabase(env);
   const app = await createHttpApp(env, connection);
@@ -86,6 +89,12 @@ async function main(argv: string[]): Promise<void> {
     await app.listen(0, '127.0.0.1');
     const baseUrl = (await app.getUrl()).replace('[::1]', '127.0.0.1');
     await seed(app.get(DataSource), app.get<CachedEmbedder>(EMBEDDER));
+    // Every client is a user with a key of its own, as people on a shared server would be.
+    const keys = await Promise.all(
+      Array.from({ length: clients }, (_, client) =>
+        createUserKey(baseUrl, adminKey, `bench client ${client}`),
+      ),
+    );
     console.error(`server on ${baseUrl}; ${clients} clients for ${seconds} s …`);
 
     const samples: Sample[] = [];
@@ -93,7 +102,9 @@ async function main(argv: string[]): Promise<void> {
     const deadline = Date.now() + seconds * 1000;
     const started = performance.now();
     await Promise.all(
-      Array.from({ length: clients }, (_, client) => runClient(client, baseUrl, deadline, samples, errors)),
+      Array.from({ length: clients }, (_, client) =>
+        runClient(client, keys[client], baseUrl, deadline, samples, errors),
+      ),
     );
     const elapsed = (performance.now() - started) / 1000;
     const memory = process.memoryUsage();
@@ -130,8 +141,22 @@ async function seed(dataSource: DataSource, embedder: CachedEmbedder): Promise<v
   }).indexDocuments(documents);
 }
 
+async function createUserKey(baseUrl: string, adminKey: string, name: string): Promise<string> {
+  const response = await fetch(`${baseUrl}/auth/keys`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', 'x-api-key': adminKey },
+    body: JSON.stringify({ name, role: 'user' }),
+  });
+  const body = (await response.json()) as { key?: string; message?: string };
+  if (response.status !== 201 || !body.key) {
+    throw new Error(`POST /auth/keys answered ${response.status}: ${body.message ?? JSON.stringify(body)}`);
+  }
+  return body.key;
+}
+
 async function runClient(
   client: number,
+  key: string,
   baseUrl: string,
   deadline: number,
   samples: Sample[],
@@ -145,7 +170,7 @@ async function runClient(
     try {
       const response = await fetch(`${baseUrl}/${route === 'search' ? 'rag/search' : 'chat'}`, {
         method: 'POST',
-        headers: { 'content-type': 'application/json', 'x-api-key': `bench-client-${client}` },
+        headers: { 'content-type': 'application/json', 'x-api-key': key },
         body: JSON.stringify(route === 'search' ? { query: question } : { message: question }),
         signal: AbortSignal.timeout(60_000),
       });
