@@ -4,8 +4,8 @@ import type { DocumentStatus, Page } from '@lumina/shared';
 import { DataSource } from 'typeorm';
 import type { ChunkView, DocumentDetail, DocumentView } from './dtos/document-views';
 import type { ListDocumentsQueryDto } from './dtos/list-documents-query.dto';
-import { pageOf } from './dtos/page-query.dto';
-import type { PageQueryDto } from './dtos/page-query.dto';
+import { pageOf, pageWindow } from '../../common/pagination/pagination';
+import type { PageQueryDto } from '../../common/pagination/page-query.dto';
 import { IngestionQueue } from './ingestion-queue.service';
 import { isIngestionProgress } from './ingestion-progress';
 
@@ -39,7 +39,7 @@ export class DocumentCatalogService {
   ) {}
 
   async list(query: ListDocumentsQueryDto): Promise<Page<DocumentView>> {
-    const { page, limit, offset } = pageOf(query);
+    const window = pageWindow(query);
     const search = query.search?.trim() ? `%${escapeLike(query.search.trim())}%` : null;
     const where = `($1::text IS NULL OR title ILIKE $1 ESCAPE '\\') AND ($2::text IS NULL OR status = $2)`;
     const [{ total }]: { total: number }[] = await this.dataSource.query(
@@ -49,9 +49,9 @@ export class DocumentCatalogService {
     const rows: DocumentRow[] = await this.dataSource.query(
       `SELECT ${DOCUMENT_COLUMNS} FROM documents WHERE ${where}
        ORDER BY created_at DESC, id DESC LIMIT $3 OFFSET $4`,
-      [search, query.status ?? null, limit, offset],
+      [search, query.status ?? null, window.limit, window.offset],
     );
-    return { items: rows.map(toView), page, limit, total, totalPages: Math.ceil(total / limit) };
+    return pageOf(rows.map(toView), total, window);
   }
 
   async get(id: string): Promise<DocumentDetail> {
@@ -65,7 +65,7 @@ export class DocumentCatalogService {
 
   async chunks(id: string, query: PageQueryDto): Promise<Page<ChunkView>> {
     const row = await this.row(id);
-    const { page, limit, offset } = pageOf(query);
+    const window = pageWindow(query);
     const chunks: {
       id: string;
       ordinal: number;
@@ -80,14 +80,14 @@ export class DocumentCatalogService {
       `SELECT id, ordinal, text, heading_path, anchor, span_start, span_end, embedding_model,
               embedding IS NOT NULL AS has_embedding
        FROM chunks WHERE document_id = $1 ORDER BY ordinal LIMIT $2 OFFSET $3`,
-      [id, limit, offset],
+      [id, window.limit, window.offset],
     );
     const [{ total }]: { total: number }[] = await this.dataSource.query(
       `SELECT count(*)::int AS total FROM chunks WHERE document_id = $1`,
       [row.id],
     );
-    return {
-      items: chunks.map((chunk) => ({
+    return pageOf(
+      chunks.map((chunk) => ({
         id: chunk.id,
         ordinal: chunk.ordinal,
         text: chunk.text,
@@ -98,11 +98,9 @@ export class DocumentCatalogService {
         embeddingModel: chunk.embedding_model,
         hasEmbedding: chunk.has_embedding,
       })),
-      page,
-      limit,
       total,
-      totalPages: Math.ceil(total / limit),
-    };
+      window,
+    );
   }
 
   /** The document's row (with its content hash, for the job id), or 404. */

@@ -42,7 +42,7 @@ import type {
   DocumentView,
 } from './dtos/document-views';
 import { ListDocumentsQueryDto } from './dtos/list-documents-query.dto';
-import { PageQueryDto } from './dtos/page-query.dto';
+import { PageQueryDto } from '../../common/pagination/page-query.dto';
 import { IngestionService } from './ingestion.service';
 import { DocumentUploadInterceptor } from './uploads/document-upload.interceptor';
 import type { StoredFile } from './uploads/hashing-disk-storage';

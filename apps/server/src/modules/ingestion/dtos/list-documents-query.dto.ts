@@ -2,7 +2,7 @@ import { ApiPropertyOptional } from '@nestjs/swagger';
 import { DOCUMENT_STATUSES } from '@lumina/shared';
 import type { DocumentStatus } from '@lumina/shared';
 import { IsIn, IsOptional, IsString, MaxLength } from 'class-validator';
-import { PageQueryDto } from './page-query.dto';
+import { PageQueryDto } from '../../../common/pagination/page-query.dto';
 
 export class ListDocumentsQueryDto extends PageQueryDto {
   @ApiPropertyOptional({ description: 'Words in the title (case-insensitive)', maxLength: 200 })
