@@ -13,7 +13,9 @@ describe('bench:scale bulk load: binary COPY of vector and halfvec rows, BM25 re
   let viaRebuild: BenchDatabase;
 
   const bm25Snapshot = async (db: BenchDatabase) => ({
-    postings: await db.query(`SELECT term, chunk_id::text, tf, chunk_length FROM bm25_postings ORDER BY term, chunk_id`),
+    postings: await db.query(
+      `SELECT term, chunk_id::text, tf, chunk_length FROM bm25_postings ORDER BY term, chunk_id`,
+    ),
     terms: await db.query(`SELECT term, df FROM bm25_terms ORDER BY term`),
     corpus: await db.query(`SELECT chunk_count::int, total_length::int FROM bm25_corpus`),
   });
