@@ -5,6 +5,7 @@ import { getQueueToken } from '@nestjs/bullmq';
 import { QueueEvents } from 'bullmq';
 import type { Queue } from 'bullmq';
 import type { QueueName } from './queue-name.enum';
+import { RedisOutageLog } from './redis-outage-log';
 
 /** What happened to a job, as BullMQ's event stream reports it (from any process). */
 export type JobEvent =
@@ -67,7 +68,8 @@ export class JobEventsService implements OnApplicationShutdown {
     if (this.closed) throw new Error('the application is shutting down');
     const source = this.moduleRef.get<Queue>(getQueueToken(queue), { strict: false });
     const reader = new QueueEvents(queue, { connection: source.opts.connection, prefix: source.opts.prefix });
-    reader.on('error', (error) => this.logger.warn(`queue events of ${queue}: ${error.message}`));
+    const outages = new RedisOutageLog(`${queue} queue events`, this.logger);
+    reader.on('error', (error) => outages.record(reader, error));
     for (const type of FORWARDED) {
       reader.on(type, (args: Record<string, unknown>) => this.dispatch(queue, toEvent(queue, type, args)));
     }

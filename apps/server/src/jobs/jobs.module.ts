@@ -3,6 +3,7 @@ import { Global, Module } from '@nestjs/common';
 import type { DynamicModule } from '@nestjs/common';
 import type { Env } from '../config/env.schema';
 import { QueueName } from './queue-name.enum';
+import { QueueOutageWatcher } from './queue-outage-watcher';
 import { REDIS_CLIENT, RedisClientCloser, redisClientProvider } from './redis-client.provider';
 
 /** BullMQ root connection, the queues, and a Redis client for health checks. */
@@ -20,7 +21,7 @@ export class JobsModule {
         }),
         queues,
       ],
-      providers: [redisClientProvider, RedisClientCloser],
+      providers: [redisClientProvider, RedisClientCloser, QueueOutageWatcher],
       exports: [queues, REDIS_CLIENT],
     };
   }

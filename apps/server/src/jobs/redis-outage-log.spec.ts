@@ -5,7 +5,7 @@ import { Worker } from 'bullmq';
 import { freePort } from '../test/helpers/free-port';
 import { RedisServerProcess } from '../test/helpers/redis-server';
 import { QueueName } from './queue-name.enum';
-import { WorkerOutageLog } from './worker-outage-log';
+import { RedisOutageLog } from './redis-outage-log';
 
 async function until(condition: () => boolean, timeoutMs: number, what: string): Promise<void> {
   const deadline = Date.now() + timeoutMs;
@@ -19,7 +19,7 @@ async function until(condition: () => boolean, timeoutMs: number, what: string):
  * A real BullMQ worker whose private redis-server is down at start, comes up, dies and comes back: its
  * reconnect errors reach the log once per outage and never stderr.
  */
-describe('WorkerOutageLog', () => {
+describe('RedisOutageLog', () => {
   const redisDir = mkdtempSync(join(tmpdir(), 'lumina-worker-outage-'));
   let redis: RedisServerProcess;
   let worker: Worker | undefined;
@@ -36,7 +36,7 @@ describe('WorkerOutageLog', () => {
     redis = new RedisServerProcess(await freePort(), redisDir);
     const logger = { warn: jest.fn(), log: jest.fn(), error: jest.fn() };
     const stderr = jest.spyOn(console, 'error').mockImplementation(() => undefined);
-    const outages = new WorkerOutageLog(QueueName.Ingestion, logger);
+    const outages = new RedisOutageLog(`${QueueName.Ingestion} worker`, logger);
     let errors = 0;
 
     const started = new Worker(`outage-${process.pid}`, async () => undefined, {

@@ -40,16 +40,9 @@ export interface JobSnapshot {
 @Injectable()
 export class IngestionQueue {
   private readonly logger = new Logger(IngestionQueue.name);
-  private redisDown = false;
 
-  constructor(@InjectQueue(QueueName.Ingestion) private readonly queue: Queue) {
-    // Without a listener BullMQ prints every reconnection error to stderr; one warning per outage is enough.
-    queue.on('error', (error: Error) => {
-      if (this.redisDown) return;
-      this.redisDown = true;
-      this.logger.warn(`ingestion queue: Redis connection lost (${error.message}); retrying`);
-    });
-  }
+  // The queue's connection errors are logged once per outage by the jobs module (QueueOutageWatcher).
+  constructor(@InjectQueue(QueueName.Ingestion) private readonly queue: Queue) {}
 
   static ingestJobId(contentHash: string): string {
     return `ingest-${contentHash}`;
@@ -181,7 +174,6 @@ export class IngestionQueue {
         REDIS_CHECK_DEADLINE_MS,
         'PING',
       );
-      this.redisDown = false;
       return null;
     } catch (error) {
       return (error as Error).message;

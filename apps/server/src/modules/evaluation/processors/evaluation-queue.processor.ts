@@ -4,15 +4,15 @@ import { Job, UnrecoverableError } from 'bullmq';
 import { JobName } from '../../../jobs/job-catalogue';
 import type { JobPayloads } from '../../../jobs/job-catalogue';
 import { QueueName } from '../../../jobs/queue-name.enum';
-import { WorkerOutageLog } from '../../../jobs/worker-outage-log';
+import { RedisOutageLog } from '../../../jobs/redis-outage-log';
 import { QuestionGenerationService } from '../../question-bank/question-generation.service';
 import { EvalRunMissingError, EvaluationService } from '../evaluation.service';
 
 /** The evaluation queue's worker: question generation and bank evaluation runs (one service call each). */
 @Processor(QueueName.Evaluation)
 export class EvaluationQueueProcessor extends WorkerHost {
-  private readonly outages = new WorkerOutageLog(
-    QueueName.Evaluation,
+  private readonly outages = new RedisOutageLog(
+    `${QueueName.Evaluation} worker`,
     new Logger(EvaluationQueueProcessor.name),
   );
 

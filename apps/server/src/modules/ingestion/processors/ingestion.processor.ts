@@ -5,7 +5,7 @@ import type { Job } from 'bullmq';
 import { JobName } from '../../../jobs/job-catalogue';
 import type { JobPayloads } from '../../../jobs/job-catalogue';
 import { QueueName } from '../../../jobs/queue-name.enum';
-import { WorkerOutageLog } from '../../../jobs/worker-outage-log';
+import { RedisOutageLog } from '../../../jobs/redis-outage-log';
 import { PermanentFailureError } from '../errors/permanent-failure.error';
 import { IngestionPipelineService } from '../ingestion-pipeline.service';
 import type { JobAttempt } from '../ingestion-progress';
@@ -19,7 +19,7 @@ import { ReembedService } from '../reembed.service';
 @Processor(QueueName.Ingestion)
 export class IngestionProcessor extends WorkerHost {
   private readonly logger = new Logger(IngestionProcessor.name);
-  private readonly outages = new WorkerOutageLog(QueueName.Ingestion, this.logger);
+  private readonly outages = new RedisOutageLog(`${QueueName.Ingestion} worker`, this.logger);
 
   constructor(
     private readonly pipeline: IngestionPipelineService,
