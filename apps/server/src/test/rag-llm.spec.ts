@@ -159,7 +159,7 @@ describe('POST /rag/search with an LLM (scripted OpenAI-compatible server)', () 
     expect(body.results[0].documentTitle).toBe('Database runbook');
   });
 
-  it('searches the variants and the HyDE passage densely too for the hybrid ranker', async () => {
+  it('searches only the lists that can change the ranking: no dense list for variants and HyDE with USE-lite', async () => {
     script();
     const { body } = await search({
       query: QUERY,
@@ -173,10 +173,14 @@ describe('POST /rag/search with an LLM (scripted OpenAI-compatible server)', () 
     });
     expect(body.expansions.variants).toEqual(VARIANTS.slice(0, 2));
     const branches = branchesOf(body);
-    for (const branch of ['original', 'variant-1', 'variant-2', 'hyde']) {
+    // The local encoder fuses with dense weight 0 (fusion-weights.ts): only the original query, searched
+    // while the LLM generates, keeps its dense list, for provenance. With a weighted embedder every
+    // branch searches both (libs/rag's searchKnowledge specs).
+    expect(branches).toContain('original:dense');
+    for (const branch of ['original', 'variant-1', 'variant-2', 'hyde'])
       expect(branches).toContain(`${branch}:bm25`);
-      expect(branches).toContain(`${branch}:dense`);
-    }
+    for (const branch of ['variant-1', 'variant-2', 'hyde'])
+      expect(branches).not.toContain(`${branch}:dense`);
     expect(body.warnings).toEqual([]);
   });
 
