@@ -7,6 +7,7 @@ import { useApiClient } from '../../lib/api-provider';
 import { formatBytes, formatDateTime, plural } from '../../lib/format';
 import { isTerminal } from '../../lib/ingestion';
 import { ingestionStore, useIngestionStore, watchDocument } from '../../store/ingestion.store';
+import { ErrorNotice } from '../ui/error-notice';
 import { Notice } from '../ui/notice';
 import { Pagination } from '../ui/pagination';
 import { DocumentStatusCell } from './document-status';
@@ -57,11 +58,7 @@ export function DocumentDetail({ id }: { id: string }) {
         <Link href="/documents">← All documents</Link>
       </p>
       <h1 id="page-title">{data?.title ?? (document.loading ? 'Loading…' : 'Document')}</h1>
-      {document.error ? (
-        <Notice tone="bad" alert onRetry={document.reload}>
-          {document.error}
-        </Notice>
-      ) : null}
+      <ErrorNotice error={document.error} onRetry={document.reload} />
       {data ? (
         <dl className="facts">
           <div>
@@ -100,11 +97,9 @@ export function DocumentDetail({ id }: { id: string }) {
         <h2 id="chunks-title">Passages</h2>
         {chunks.missing ? (
           <Notice tone="warn">Listing passages isn&apos;t available on this server yet.</Notice>
-        ) : chunks.error ? (
-          <Notice tone="bad" alert onRetry={chunks.reload}>
-            {chunks.error}
-          </Notice>
-        ) : null}
+        ) : (
+          <ErrorNotice error={chunks.error} onRetry={chunks.reload} />
+        )}
         {chunks.data && chunks.data.items.length === 0 && !chunks.loading ? (
           <p className="field-hint">
             {data && !isTerminal(data.status)
@@ -129,16 +124,7 @@ export function DocumentDetail({ id }: { id: string }) {
             ))}
           </ol>
         ) : null}
-        {chunks.data && chunks.data.total > 0 ? (
-          <Pagination
-            label="Passages"
-            page={chunks.data.page}
-            totalPages={chunks.data.totalPages}
-            total={chunks.data.total}
-            disabled={chunks.loading}
-            onPage={setPage}
-          />
-        ) : null}
+        <Pagination label="Passages" data={chunks.data} disabled={chunks.loading} onPage={setPage} />
         {chunks.data ? <p className="visually-hidden">{plural(chunks.data.total, 'passage')}</p> : null}
       </section>
     </section>

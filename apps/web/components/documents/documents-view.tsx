@@ -11,6 +11,8 @@ import { formatBytes, formatDateTime, plural } from '../../lib/format';
 import { isTerminal } from '../../lib/ingestion';
 import { ingestionStore, watchDocument } from '../../store/ingestion.store';
 import { ConfirmButton } from '../ui/confirm-button';
+import { DataTable } from '../ui/data-table';
+import { ErrorNotice } from '../ui/error-notice';
 import { Notice } from '../ui/notice';
 import { Pagination } from '../ui/pagination';
 import { DocumentStatusCell } from './document-status';
@@ -223,11 +225,7 @@ export function DocumentsView() {
           </div>
         </div>
 
-        {actionError ? (
-          <Notice tone="bad" alert>
-            {actionError}
-          </Notice>
-        ) : null}
+        <ErrorNotice error={actionError} />
         {documents.missing ? (
           <Notice tone="warn">
             The document list isn&apos;t available on this server yet (it has no GET /documents).
@@ -249,71 +247,61 @@ export function DocumentsView() {
         ) : null}
 
         {pageData && pageData.items.length > 0 ? (
-          <div className="table-wrap">
-            <table className="data-table" aria-label="Documents" aria-busy={documents.loading}>
-              <thead>
-                <tr>
-                  <th scope="col">Title</th>
-                  <th scope="col">Status</th>
-                  <th scope="col" className="numeric">
-                    Passages
-                  </th>
-                  <th scope="col" className="hide-narrow">
-                    Size
-                  </th>
-                  <th scope="col" className="hide-narrow">
-                    Added
-                  </th>
-                  <th scope="col">
-                    <span className="visually-hidden">Actions</span>
-                  </th>
-                </tr>
-              </thead>
-              <tbody>
-                {pageData.items.map((document) => (
-                  <tr key={document.id} data-document-id={document.id}>
-                    <td>
-                      <Link href={`/documents/${encodeURIComponent(document.id)}`}>{document.title}</Link>
-                      {document.sourceName && document.sourceName !== document.title ? (
-                        <span className="cell-sub">{document.sourceName}</span>
-                      ) : null}
-                    </td>
-                    <td>
-                      <DocumentStatusCell
-                        id={document.id}
-                        title={document.title}
-                        status={document.status}
-                        error={document.error}
-                      />
-                    </td>
-                    <td className="numeric">{document.chunkCount}</td>
-                    <td className="hide-narrow">{formatBytes(document.byteSize)}</td>
-                    <td className="hide-narrow">{formatDateTime(document.createdAt)}</td>
-                    <td className="actions">
-                      <ConfirmButton
-                        label="Delete"
-                        accessibleLabel={`Delete ${document.title}`}
-                        question={`Delete "${document.title}" and its passages?`}
-                        onConfirm={() => remove(document)}
-                      />
-                    </td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
+          <DataTable
+            label="Documents"
+            busy={documents.loading}
+            head={
+              <>
+                <th scope="col">Title</th>
+                <th scope="col">Status</th>
+                <th scope="col" className="numeric">
+                  Passages
+                </th>
+                <th scope="col" className="hide-narrow">
+                  Size
+                </th>
+                <th scope="col" className="hide-narrow">
+                  Added
+                </th>
+                <th scope="col">
+                  <span className="visually-hidden">Actions</span>
+                </th>
+              </>
+            }
+          >
+            {pageData.items.map((document) => (
+              <tr key={document.id} data-document-id={document.id}>
+                <td>
+                  <Link href={`/documents/${encodeURIComponent(document.id)}`}>{document.title}</Link>
+                  {document.sourceName && document.sourceName !== document.title ? (
+                    <span className="cell-sub">{document.sourceName}</span>
+                  ) : null}
+                </td>
+                <td>
+                  <DocumentStatusCell
+                    id={document.id}
+                    title={document.title}
+                    status={document.status}
+                    error={document.error}
+                  />
+                </td>
+                <td className="numeric">{document.chunkCount}</td>
+                <td className="hide-narrow">{formatBytes(document.byteSize)}</td>
+                <td className="hide-narrow">{formatDateTime(document.createdAt)}</td>
+                <td className="actions">
+                  <ConfirmButton
+                    label="Delete"
+                    accessibleLabel={`Delete ${document.title}`}
+                    question={`Delete "${document.title}" and its passages?`}
+                    onConfirm={() => remove(document)}
+                  />
+                </td>
+              </tr>
+            ))}
+          </DataTable>
         ) : null}
 
-        {pageData && pageData.total > 0 ? (
-          <Pagination
-            label="Documents"
-            page={pageData.page}
-            totalPages={pageData.totalPages}
-            total={pageData.total}
-            disabled={documents.loading}
-            onPage={setPage}
-          />
-        ) : null}
+        <Pagination label="Documents" data={pageData} disabled={documents.loading} onPage={setPage} />
         {pageData ? (
           <p className="visually-hidden" aria-live="polite">
             {plural(pageData.total, 'document')}

@@ -9,6 +9,8 @@ import { useApiClient } from '../../lib/api-provider';
 import type { EvalRunSummary } from '../../lib/api-types';
 import { formatDateTime, formatMetric } from '../../lib/format';
 import { metricNames, metricSeries } from '../../lib/eval-charts';
+import { DataTable } from '../ui/data-table';
+import { ErrorNotice } from '../ui/error-notice';
 import { Notice } from '../ui/notice';
 import { Pagination } from '../ui/pagination';
 import { MetricTrendChart } from './metric-trend-chart';
@@ -114,11 +116,7 @@ export function EvalsView() {
       {runs.missing ? (
         <Notice tone="warn">Evaluation runs aren&apos;t available on this server yet.</Notice>
       ) : null}
-      {runs.error && !runs.missing ? (
-        <Notice tone="bad" alert onRetry={runs.reload}>
-          {runs.error}
-        </Notice>
-      ) : null}
+      <ErrorNotice error={runs.missing ? null : runs.error} onRetry={runs.reload} />
 
       <section className="card" aria-labelledby="trend-title">
         <h2 id="trend-title">{chosenMetric || 'Metric'} over time</h2>
@@ -135,81 +133,71 @@ export function EvalsView() {
           <p className="empty-state">No evaluation runs yet.</p>
         ) : null}
         {items.length > 0 ? (
-          <div className="table-wrap">
-            <table className="data-table" aria-label="Evaluation runs" aria-busy={runs.loading}>
-              <thead>
-                <tr>
-                  <th scope="col">A</th>
-                  <th scope="col">B</th>
-                  <th scope="col">Finished</th>
-                  <th scope="col">Bank</th>
-                  <th scope="col">Status</th>
-                  <th scope="col" className="hide-narrow">
-                    Settings
+          <DataTable
+            label="Evaluation runs"
+            busy={runs.loading}
+            head={
+              <>
+                <th scope="col">A</th>
+                <th scope="col">B</th>
+                <th scope="col">Finished</th>
+                <th scope="col">Bank</th>
+                <th scope="col">Status</th>
+                <th scope="col" className="hide-narrow">
+                  Settings
+                </th>
+                {headline.map((name) => (
+                  <th key={name} scope="col" className="numeric">
+                    {name}
                   </th>
+                ))}
+              </>
+            }
+          >
+            {items.map((run) => {
+              const done = run.status === 'completed';
+              return (
+                <tr key={run.id} data-run-id={run.id} data-status={run.status}>
+                  <td>
+                    <input
+                      type="radio"
+                      name="run-a"
+                      aria-label={`Use the run of ${formatDateTime(run.finishedAt ?? run.createdAt)} as A`}
+                      checked={runA === run.id}
+                      disabled={!done}
+                      onChange={() => setRunA(run.id)}
+                    />
+                  </td>
+                  <td>
+                    <input
+                      type="radio"
+                      name="run-b"
+                      aria-label={`Use the run of ${formatDateTime(run.finishedAt ?? run.createdAt)} as B`}
+                      checked={runB === run.id}
+                      disabled={!done}
+                      onChange={() => setRunB(run.id)}
+                    />
+                  </td>
+                  <td>{formatDateTime(run.finishedAt ?? run.createdAt)}</td>
+                  <td>{bankName(run.bankId)}</td>
+                  <td>
+                    <span className="status-chip" data-status={run.status}>
+                      {run.status}
+                    </span>
+                    {run.error ? <span className="cell-sub status-reason">{run.error}</span> : null}
+                  </td>
+                  <td className="hide-narrow">{settingsLine(run)}</td>
                   {headline.map((name) => (
-                    <th key={name} scope="col" className="numeric">
-                      {name}
-                    </th>
+                    <td key={name} className="numeric mono">
+                      {formatMetric(run.metrics?.[name])}
+                    </td>
                   ))}
                 </tr>
-              </thead>
-              <tbody>
-                {items.map((run) => {
-                  const done = run.status === 'completed';
-                  return (
-                    <tr key={run.id} data-run-id={run.id} data-status={run.status}>
-                      <td>
-                        <input
-                          type="radio"
-                          name="run-a"
-                          aria-label={`Use the run of ${formatDateTime(run.finishedAt ?? run.createdAt)} as A`}
-                          checked={runA === run.id}
-                          disabled={!done}
-                          onChange={() => setRunA(run.id)}
-                        />
-                      </td>
-                      <td>
-                        <input
-                          type="radio"
-                          name="run-b"
-                          aria-label={`Use the run of ${formatDateTime(run.finishedAt ?? run.createdAt)} as B`}
-                          checked={runB === run.id}
-                          disabled={!done}
-                          onChange={() => setRunB(run.id)}
-                        />
-                      </td>
-                      <td>{formatDateTime(run.finishedAt ?? run.createdAt)}</td>
-                      <td>{bankName(run.bankId)}</td>
-                      <td>
-                        <span className="status-chip" data-status={run.status}>
-                          {run.status}
-                        </span>
-                        {run.error ? <span className="cell-sub status-reason">{run.error}</span> : null}
-                      </td>
-                      <td className="hide-narrow">{settingsLine(run)}</td>
-                      {headline.map((name) => (
-                        <td key={name} className="numeric mono">
-                          {formatMetric(run.metrics?.[name])}
-                        </td>
-                      ))}
-                    </tr>
-                  );
-                })}
-              </tbody>
-            </table>
-          </div>
+              );
+            })}
+          </DataTable>
         ) : null}
-        {runs.data && runs.data.total > 0 ? (
-          <Pagination
-            label="Runs"
-            page={runs.data.page}
-            totalPages={runs.data.totalPages}
-            total={runs.data.total}
-            disabled={runs.loading}
-            onPage={setPage}
-          />
-        ) : null}
+        <Pagination label="Runs" data={runs.data} disabled={runs.loading} onPage={setPage} />
       </section>
 
       <section className="card" aria-labelledby="compare-title">

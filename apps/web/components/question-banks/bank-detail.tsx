@@ -8,8 +8,9 @@ import { isApiError } from '../../lib/api-errors';
 import { useApiClient } from '../../lib/api-provider';
 import { formatDateTime } from '../../lib/format';
 import { ConfirmButton } from '../ui/confirm-button';
-import { Notice } from '../ui/notice';
+import { ErrorNotice } from '../ui/error-notice';
 import { BankEvaluate } from './bank-evaluate';
+import { BankFields, type BankDraft } from './bank-fields';
 import { BankGenerate } from './bank-generate';
 import { BankImportExport } from './bank-import-export';
 import { BankItems } from './bank-items';
@@ -23,9 +24,7 @@ export function BankDetail({ id }: { id: string }) {
   const bank = useResource(`bank|${id}|${version}`, (signal) => api.getQuestionBank(id, { signal }));
   const templates = useTemplates();
   const [editing, setEditing] = useState(false);
-  const [name, setName] = useState('');
-  const [description, setDescription] = useState('');
-  const [templateId, setTemplateId] = useState('');
+  const [draft, setDraft] = useState<BankDraft>({ name: '', templateId: '', description: '' });
   const [error, setError] = useState<string | null>(null);
   const changed = () => setVersion((value) => value + 1);
   const data = bank.data;
@@ -46,9 +45,11 @@ export function BankDetail({ id }: { id: string }) {
               className="button button-secondary button-small"
               aria-expanded={editing}
               onClick={() => {
-                setName(data.name);
-                setDescription(data.description ?? '');
-                setTemplateId(data.templateId ?? '');
+                setDraft({
+                  name: data.name,
+                  templateId: data.templateId ?? '',
+                  description: data.description ?? '',
+                });
                 setEditing((open) => !open);
               }}
             >
@@ -69,16 +70,8 @@ export function BankDetail({ id }: { id: string }) {
           </div>
         ) : null}
       </div>
-      {bank.error ? (
-        <Notice tone="bad" alert onRetry={bank.reload}>
-          {bank.error}
-        </Notice>
-      ) : null}
-      {error ? (
-        <Notice tone="bad" alert>
-          {error}
-        </Notice>
-      ) : null}
+      <ErrorNotice error={bank.error} onRetry={bank.reload} />
+      <ErrorNotice error={error} />
       {data ? (
         <dl className="facts">
           <div>
@@ -117,9 +110,9 @@ export function BankDetail({ id }: { id: string }) {
             setError(null);
             try {
               await api.updateQuestionBank(id, {
-                name: name.trim(),
-                description: description.trim(),
-                templateId: templateId || null,
+                name: draft.name.trim(),
+                description: draft.description.trim(),
+                templateId: draft.templateId || null,
               });
               setEditing(false);
               changed();
@@ -128,39 +121,7 @@ export function BankDetail({ id }: { id: string }) {
             }
           }}
         >
-          <div className="field">
-            <label htmlFor="edit-bank-name">Name</label>
-            <input
-              id="edit-bank-name"
-              required
-              maxLength={200}
-              value={name}
-              onChange={(e) => setName(e.target.value)}
-            />
-          </div>
-          <div className="field">
-            <label htmlFor="edit-bank-template">Template</label>
-            <select
-              id="edit-bank-template"
-              value={templateId}
-              onChange={(e) => setTemplateId(e.target.value)}
-            >
-              <option value="">None</option>
-              {templateList.map((item) => (
-                <option key={item.id} value={item.id}>
-                  {item.name}
-                </option>
-              ))}
-            </select>
-          </div>
-          <div className="field field-wide">
-            <label htmlFor="edit-bank-description">Description</label>
-            <input
-              id="edit-bank-description"
-              value={description}
-              onChange={(e) => setDescription(e.target.value)}
-            />
-          </div>
+          <BankFields idPrefix="edit-bank" draft={draft} onChange={setDraft} templates={templateList} />
           <div className="form-actions field-wide">
             <button type="submit" className="button button-primary">
               Save

@@ -2,15 +2,15 @@
 
 import Link from 'next/link';
 import { useState } from 'react';
+import { useAction } from '../../hooks/use-action';
 import { usePoll } from '../../hooks/use-poll';
-import { isApiError } from '../../lib/api-errors';
 import { useApiClient } from '../../lib/api-provider';
 import type { EvalRunSummary } from '../../lib/api-types';
 import { formatMetric } from '../../lib/format';
 import { getEffectiveSettings } from '../../store/settings.store';
 import { SettingsDrawer } from '../settings/settings-drawer';
 import { SettingsSummary } from '../settings/settings-summary';
-import { Notice } from '../ui/notice';
+import { ErrorNotice } from '../ui/error-notice';
 
 const HEADLINE_METRICS = ['hit@1', 'hit@5', 'mrr@10', 'ndcg@10'];
 
@@ -25,8 +25,7 @@ function pickMetrics(metrics: Record<string, number>): [string, number][] {
 export function BankEvaluate({ bankId, itemCount }: { bankId: string; itemCount: number }) {
   const api = useApiClient();
   const [run, setRun] = useState<EvalRunSummary | null>(null);
-  const [error, setError] = useState<string | null>(null);
-  const [starting, setStarting] = useState(false);
+  const start = useAction();
   const [settingsOpen, setSettingsOpen] = useState(false);
   const [startedAt, setStartedAt] = useState(0);
   const [elapsed, setElapsed] = useState(0);
@@ -57,30 +56,20 @@ export function BankEvaluate({ bankId, itemCount }: { bankId: string; itemCount:
         <button
           type="button"
           className="button button-primary"
-          disabled={starting || active || itemCount === 0}
-          onClick={async () => {
-            setError(null);
-            setStarting(true);
-            try {
+          disabled={start.busy || active || itemCount === 0}
+          onClick={() =>
+            start.run(async () => {
               setStartedAt(Date.now());
               setElapsed(0);
               setRun(await api.evaluateQuestionBank(bankId, getEffectiveSettings()));
-            } catch (problem) {
-              setError(isApiError(problem) ? problem.message : 'The evaluation could not be started.');
-            } finally {
-              setStarting(false);
-            }
-          }}
+            }, 'The evaluation could not be started.')
+          }
         >
-          {starting ? 'Starting…' : 'Evaluate with current settings'}
+          {start.busy ? 'Starting…' : 'Evaluate with current settings'}
         </button>
         {itemCount === 0 ? <span className="field-hint">Add questions first.</span> : null}
       </div>
-      {error ? (
-        <Notice tone="bad" alert>
-          {error}
-        </Notice>
-      ) : null}
+      <ErrorNotice error={start.error} />
       {run ? (
         <div className="job-status" role="status" data-run-status={run.status}>
           {active ? (

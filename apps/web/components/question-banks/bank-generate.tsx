@@ -1,12 +1,12 @@
 'use client';
 
 import { useState } from 'react';
+import { useAction } from '../../hooks/use-action';
 import { usePoll } from '../../hooks/use-poll';
 import { useResource } from '../../hooks/use-resource';
-import { isApiError } from '../../lib/api-errors';
 import { useApiClient } from '../../lib/api-provider';
 import type { GenerationJobStatus, QuestionTemplate } from '../../lib/api-types';
-import { Notice } from '../ui/notice';
+import { ErrorNotice } from '../ui/error-notice';
 import { ProgressBar } from '../ui/progress-bar';
 
 export interface BankGenerateProps {
@@ -25,8 +25,7 @@ export function BankGenerate({ bankId, templates, defaultTemplateId, onGenerated
   const [documentIds, setDocumentIds] = useState<string[]>([]);
   const [count, setCount] = useState(5);
   const [job, setJob] = useState<GenerationJobStatus | null>(null);
-  const [error, setError] = useState<string | null>(null);
-  const [starting, setStarting] = useState(false);
+  const start = useAction();
   const documents = useResource('generate-documents', (signal) =>
     api.listDocuments({ page: 1, limit: 100, status: 'indexed' }, { signal }),
   );
@@ -53,24 +52,19 @@ export function BankGenerate({ bankId, templates, defaultTemplateId, onGenerated
           aria-label="Generate questions"
           onSubmit={async (event) => {
             event.preventDefault();
-            setError(null);
+            start.setError(null);
             if (documentIds.length === 0) {
-              setError('Choose at least one document to draw passages from.');
+              start.setError('Choose at least one document to draw passages from.');
               return;
             }
-            setStarting(true);
-            try {
+            await start.run(async () => {
               const queued = await api.generateQuestionBankItems(bankId, {
                 templateId: chosenTemplate,
                 documentIds,
                 count,
               });
               setJob({ ...queued, state: queued.state || 'waiting' });
-            } catch (problem) {
-              setError(isApiError(problem) ? problem.message : 'The generation could not be started.');
-            } finally {
-              setStarting(false);
-            }
+            }, 'The generation could not be started.');
           }}
         >
           <div className="field">
@@ -126,18 +120,14 @@ export function BankGenerate({ bankId, templates, defaultTemplateId, onGenerated
             <button
               type="submit"
               className="button button-primary"
-              disabled={starting || (job !== null && !FINISHED_STATES.has(job.state))}
+              disabled={start.busy || (job !== null && !FINISHED_STATES.has(job.state))}
             >
-              {starting ? 'Starting…' : 'Generate'}
+              {start.busy ? 'Starting…' : 'Generate'}
             </button>
           </div>
         </form>
       )}
-      {error ? (
-        <Notice tone="bad" alert>
-          {error}
-        </Notice>
-      ) : null}
+      <ErrorNotice error={start.error} />
       {job ? (
         <div className="job-status" role="status">
           {job.state === 'failed' ? (

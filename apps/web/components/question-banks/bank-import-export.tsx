@@ -6,7 +6,7 @@ import { useApiClient } from '../../lib/api-provider';
 import type { ImportFormat, ImportReport } from '../../lib/api-types';
 import type { ImportInput } from '../../lib/api-client';
 import { saveTextFile } from '../../lib/download';
-import { Notice } from '../ui/notice';
+import { ErrorNotice } from '../ui/error-notice';
 
 export interface BankImportExportProps {
   bankId: string;
@@ -178,11 +178,7 @@ export function BankImportExport({ bankId, onImported }: BankImportExportProps) 
           </button>
         </div>
       </form>
-      {error ? (
-        <Notice tone="bad" alert>
-          {error}
-        </Notice>
-      ) : null}
+      <ErrorNotice error={error} />
       {report ? (
         <div className="import-report" role="status">
           <p>

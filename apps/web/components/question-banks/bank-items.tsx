@@ -7,7 +7,8 @@ import { useApiClient } from '../../lib/api-provider';
 import type { QuestionBankItem } from '../../lib/api-types';
 import { draftFromItem } from '../../lib/item-form';
 import { ConfirmButton } from '../ui/confirm-button';
-import { Notice } from '../ui/notice';
+import { DataTable } from '../ui/data-table';
+import { ErrorNotice } from '../ui/error-notice';
 import { Pagination } from '../ui/pagination';
 import { ItemForm } from './item-form';
 
@@ -101,16 +102,8 @@ export function BankItems({ bankId, version, onChanged }: BankItemsProps) {
         />
       ) : null}
 
-      {actionError ? (
-        <Notice tone="bad" alert>
-          {actionError}
-        </Notice>
-      ) : null}
-      {items.error ? (
-        <Notice tone="bad" alert onRetry={items.reload}>
-          {items.error}
-        </Notice>
-      ) : null}
+      <ErrorNotice error={actionError} />
+      <ErrorNotice error={items.error} onRetry={items.reload} />
       {data && data.items.length === 0 && !items.loading ? (
         <p className="empty-state">
           {scope
@@ -120,97 +113,87 @@ export function BankItems({ bankId, version, onChanged }: BankItemsProps) {
       ) : null}
 
       {data && data.items.length > 0 ? (
-        <div className="table-wrap">
-          <table className="data-table" aria-label="Questions" aria-busy={items.loading}>
-            <thead>
-              <tr>
-                <th scope="col">Question</th>
-                <th scope="col">Scope</th>
-                <th scope="col" className="hide-narrow">
-                  Expected sources
-                </th>
-                <th scope="col" className="hide-narrow">
-                  Origin
-                </th>
-                <th scope="col">
-                  <span className="visually-hidden">Actions</span>
-                </th>
-              </tr>
-            </thead>
-            <tbody>
-              {data.items.map((item) => (
-                <Fragment key={item.id}>
-                  <tr data-item-id={item.id}>
-                    <td>
-                      {item.question}
-                      {item.tags?.length ? <span className="cell-sub">{item.tags.join(', ')}</span> : null}
-                    </td>
-                    <td>{item.inScope ? 'in scope' : <span className="chip">out of scope</span>}</td>
-                    <td className="hide-narrow">{sourcesSummary(item)}</td>
-                    <td className="hide-narrow">
-                      {item.source}
-                      {item.generator ? ` (${item.generator})` : ''}
-                    </td>
-                    <td className="actions">
-                      <button
-                        type="button"
-                        className="button button-ghost button-small"
-                        aria-label={`Edit "${item.question}"`}
-                        aria-expanded={editing === item.id}
-                        onClick={() => setEditing(editing === item.id ? null : item.id)}
-                      >
-                        Edit
-                      </button>
-                      <ConfirmButton
-                        label="Delete"
-                        accessibleLabel={`Delete "${item.question}"`}
-                        question="Delete this question?"
-                        onConfirm={async () => {
-                          setActionError(
-                            await save(
-                              () => api.deleteQuestionBankItem(bankId, item.id),
-                              'The question could not be deleted.',
-                            ),
-                          );
-                        }}
-                      />
-                    </td>
-                  </tr>
-                  {editing === item.id ? (
-                    <tr className="editing-row">
-                      <td colSpan={5}>
-                        <ItemForm
-                          initial={draftFromItem(item)}
-                          submitLabel="Save question"
-                          onCancel={() => setEditing(null)}
-                          onSubmit={async (input) => {
-                            const problem = await save(
-                              () => api.updateQuestionBankItem(bankId, item.id, input),
-                              'The question could not be saved.',
-                            );
-                            if (!problem) setEditing(null);
-                            return problem;
-                          }}
-                        />
-                      </td>
-                    </tr>
-                  ) : null}
-                </Fragment>
-              ))}
-            </tbody>
-          </table>
-        </div>
-      ) : null}
-      {data && data.total > 0 ? (
-        <Pagination
+        <DataTable
           label="Questions"
-          page={data.page}
-          totalPages={data.totalPages}
-          total={data.total}
-          disabled={items.loading}
-          onPage={setPage}
-        />
+          busy={items.loading}
+          head={
+            <>
+              <th scope="col">Question</th>
+              <th scope="col">Scope</th>
+              <th scope="col" className="hide-narrow">
+                Expected sources
+              </th>
+              <th scope="col" className="hide-narrow">
+                Origin
+              </th>
+              <th scope="col">
+                <span className="visually-hidden">Actions</span>
+              </th>
+            </>
+          }
+        >
+          {data.items.map((item) => (
+            <Fragment key={item.id}>
+              <tr data-item-id={item.id}>
+                <td>
+                  {item.question}
+                  {item.tags?.length ? <span className="cell-sub">{item.tags.join(', ')}</span> : null}
+                </td>
+                <td>{item.inScope ? 'in scope' : <span className="chip">out of scope</span>}</td>
+                <td className="hide-narrow">{sourcesSummary(item)}</td>
+                <td className="hide-narrow">
+                  {item.source}
+                  {item.generator ? ` (${item.generator})` : ''}
+                </td>
+                <td className="actions">
+                  <button
+                    type="button"
+                    className="button button-ghost button-small"
+                    aria-label={`Edit "${item.question}"`}
+                    aria-expanded={editing === item.id}
+                    onClick={() => setEditing(editing === item.id ? null : item.id)}
+                  >
+                    Edit
+                  </button>
+                  <ConfirmButton
+                    label="Delete"
+                    accessibleLabel={`Delete "${item.question}"`}
+                    question="Delete this question?"
+                    onConfirm={async () => {
+                      setActionError(
+                        await save(
+                          () => api.deleteQuestionBankItem(bankId, item.id),
+                          'The question could not be deleted.',
+                        ),
+                      );
+                    }}
+                  />
+                </td>
+              </tr>
+              {editing === item.id ? (
+                <tr className="editing-row">
+                  <td colSpan={5}>
+                    <ItemForm
+                      initial={draftFromItem(item)}
+                      submitLabel="Save question"
+                      onCancel={() => setEditing(null)}
+                      onSubmit={async (input) => {
+                        const problem = await save(
+                          () => api.updateQuestionBankItem(bankId, item.id, input),
+                          'The question could not be saved.',
+                        );
+                        if (!problem) setEditing(null);
+                        return problem;
+                      }}
+                    />
+                  </td>
+                </tr>
+              ) : null}
+            </Fragment>
+          ))}
+        </DataTable>
       ) : null}
+      <Pagination label="Questions" data={data} disabled={items.loading} onPage={setPage} />
     </section>
   );
 }

@@ -7,8 +7,11 @@ import { useDebounced, useResource } from '../../hooks/use-resource';
 import { isApiError } from '../../lib/api-errors';
 import { useApiClient } from '../../lib/api-provider';
 import { formatDateTime } from '../../lib/format';
+import { DataTable } from '../ui/data-table';
+import { ErrorNotice } from '../ui/error-notice';
 import { Notice } from '../ui/notice';
 import { Pagination } from '../ui/pagination';
+import { BankFields, type BankDraft } from './bank-fields';
 import { TemplateManager } from './template-manager';
 import { useTemplates } from './use-templates';
 
@@ -31,9 +34,7 @@ export function BanksView() {
     ),
   );
 
-  const [name, setName] = useState('');
-  const [description, setDescription] = useState('');
-  const [newTemplateId, setNewTemplateId] = useState('');
+  const [draft, setDraft] = useState<BankDraft>({ name: '', templateId: '', description: '' });
   const [createError, setCreateError] = useState<string | null>(null);
   const [creating, setCreating] = useState(false);
 
@@ -62,9 +63,9 @@ export function BanksView() {
             setCreateError(null);
             try {
               const bank = await api.createQuestionBank({
-                name: name.trim(),
-                ...(description.trim() ? { description: description.trim() } : {}),
-                ...(newTemplateId ? { templateId: newTemplateId } : {}),
+                name: draft.name.trim(),
+                ...(draft.description.trim() ? { description: draft.description.trim() } : {}),
+                ...(draft.templateId ? { templateId: draft.templateId } : {}),
               });
               router.push(`/question-banks/${encodeURIComponent(bank.id)}`);
             } catch (error) {
@@ -73,47 +74,17 @@ export function BanksView() {
             }
           }}
         >
-          <div className="field">
-            <label htmlFor="bank-name">Name</label>
-            <input
-              id="bank-name"
-              required
-              maxLength={200}
-              value={name}
-              onChange={(e) => setName(e.target.value)}
-            />
-          </div>
-          <div className="field">
-            <label htmlFor="bank-template">Template</label>
-            <select
-              id="bank-template"
-              value={newTemplateId}
-              onChange={(e) => setNewTemplateId(e.target.value)}
-            >
-              <option value="">None</option>
-              {templateList.map((template) => (
-                <option key={template.id} value={template.id}>
-                  {template.name} ({template.kind})
-                </option>
-              ))}
-            </select>
-          </div>
-          <div className="field field-wide">
-            <label htmlFor="bank-description">Description</label>
-            <input
-              id="bank-description"
-              maxLength={2000}
-              value={description}
-              onChange={(e) => setDescription(e.target.value)}
-            />
-          </div>
-          {createError ? (
-            <Notice tone="bad" alert>
-              {createError}
-            </Notice>
-          ) : null}
+          <BankFields
+            idPrefix="bank"
+            draft={draft}
+            onChange={setDraft}
+            templates={templateList}
+            showTemplateKind
+            descriptionMaxLength={2000}
+          />
+          <ErrorNotice error={createError} />
           <div>
-            <button type="submit" className="button button-primary" disabled={creating || !name.trim()}>
+            <button type="submit" className="button button-primary" disabled={creating || !draft.name.trim()}>
               {creating ? 'Creating…' : 'Create bank'}
             </button>
           </div>
@@ -157,55 +128,41 @@ export function BanksView() {
             </div>
           </div>
         </div>
-        {banks.error && !banks.missing ? (
-          <Notice tone="bad" alert onRetry={banks.reload}>
-            {banks.error}
-          </Notice>
-        ) : null}
+        <ErrorNotice error={banks.missing ? null : banks.error} onRetry={banks.reload} />
         {banks.data && banks.data.items.length === 0 && !banks.loading ? (
           <p className="empty-state">{query || templateId ? 'No bank matches.' : 'No question banks yet.'}</p>
         ) : null}
         {banks.data && banks.data.items.length > 0 ? (
-          <div className="table-wrap">
-            <table className="data-table" aria-label="Question banks" aria-busy={banks.loading}>
-              <thead>
-                <tr>
-                  <th scope="col">Name</th>
-                  <th scope="col">Template</th>
-                  <th scope="col" className="numeric">
-                    Questions
-                  </th>
-                  <th scope="col" className="hide-narrow">
-                    Updated
-                  </th>
-                </tr>
-              </thead>
-              <tbody>
-                {banks.data.items.map((bank) => (
-                  <tr key={bank.id}>
-                    <td>
-                      <Link href={`/question-banks/${encodeURIComponent(bank.id)}`}>{bank.name}</Link>
-                      {bank.description ? <span className="cell-sub">{bank.description}</span> : null}
-                    </td>
-                    <td>{templateName(bank.templateId) ?? <span className="muted">—</span>}</td>
-                    <td className="numeric">{bank.itemCount}</td>
-                    <td className="hide-narrow">{formatDateTime(bank.updatedAt)}</td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
-        ) : null}
-        {banks.data && banks.data.total > 0 ? (
-          <Pagination
+          <DataTable
             label="Question banks"
-            page={banks.data.page}
-            totalPages={banks.data.totalPages}
-            total={banks.data.total}
-            disabled={banks.loading}
-            onPage={setPage}
-          />
+            busy={banks.loading}
+            head={
+              <>
+                <th scope="col">Name</th>
+                <th scope="col">Template</th>
+                <th scope="col" className="numeric">
+                  Questions
+                </th>
+                <th scope="col" className="hide-narrow">
+                  Updated
+                </th>
+              </>
+            }
+          >
+            {banks.data.items.map((bank) => (
+              <tr key={bank.id}>
+                <td>
+                  <Link href={`/question-banks/${encodeURIComponent(bank.id)}`}>{bank.name}</Link>
+                  {bank.description ? <span className="cell-sub">{bank.description}</span> : null}
+                </td>
+                <td>{templateName(bank.templateId) ?? <span className="muted">—</span>}</td>
+                <td className="numeric">{bank.itemCount}</td>
+                <td className="hide-narrow">{formatDateTime(bank.updatedAt)}</td>
+              </tr>
+            ))}
+          </DataTable>
         ) : null}
+        <Pagination label="Question banks" data={banks.data} disabled={banks.loading} onPage={setPage} />
       </section>
 
       <TemplateManager templates={templateList} onCreated={() => setTemplatesVersion((v) => v + 1)} />

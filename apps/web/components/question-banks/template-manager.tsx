@@ -2,10 +2,10 @@
 
 import { QUESTION_TEMPLATE_KINDS, type QuestionTemplateKind } from '@lumina/shared';
 import { useState } from 'react';
-import { isApiError } from '../../lib/api-errors';
+import { useAction } from '../../hooks/use-action';
 import { useApiClient } from '../../lib/api-provider';
 import type { QuestionTemplate } from '../../lib/api-types';
-import { Notice } from '../ui/notice';
+import { ErrorNotice } from '../ui/error-notice';
 
 const DEFAULT_PROMPT =
   'Write one question that the passage below answers, in {{language}}.\n\nDocument: {{title}}\nSection: {{heading}}\n\n{{passage}}';
@@ -21,8 +21,7 @@ export function TemplateManager({ templates, onCreated }: TemplateManagerProps) 
   const [name, setName] = useState('');
   const [kind, setKind] = useState<QuestionTemplateKind>('definition');
   const [prompt, setPrompt] = useState(DEFAULT_PROMPT);
-  const [error, setError] = useState<string | null>(null);
-  const [saving, setSaving] = useState(false);
+  const save = useAction();
 
   return (
     <details className="card">
@@ -46,17 +45,11 @@ export function TemplateManager({ templates, onCreated }: TemplateManagerProps) 
         aria-label="New template"
         onSubmit={async (event) => {
           event.preventDefault();
-          setSaving(true);
-          setError(null);
-          try {
+          await save.run(async () => {
             await api.createQuestionTemplate({ name: name.trim(), kind, promptTemplate: prompt });
             setName('');
             onCreated();
-          } catch (problem) {
-            setError(isApiError(problem) ? problem.message : 'The template could not be created.');
-          } finally {
-            setSaving(false);
-          }
+          }, 'The template could not be created.');
         }}
       >
         <h3>New template</h3>
@@ -98,14 +91,10 @@ export function TemplateManager({ templates, onCreated }: TemplateManagerProps) 
             Placeholders: {'{{title}}'}, {'{{heading}}'}, {'{{passage}}'}, {'{{language}}'}.
           </p>
         </div>
-        {error ? (
-          <Notice tone="bad" alert>
-            {error}
-          </Notice>
-        ) : null}
+        <ErrorNotice error={save.error} />
         <div>
-          <button type="submit" className="button button-secondary" disabled={saving || !name.trim()}>
-            {saving ? 'Creating…' : 'Create template'}
+          <button type="submit" className="button button-secondary" disabled={save.busy || !name.trim()}>
+            {save.busy ? 'Creating…' : 'Create template'}
           </button>
         </div>
       </form>

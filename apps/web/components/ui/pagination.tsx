@@ -1,18 +1,21 @@
 'use client';
 
+import type { Page } from '@lumina/shared';
+
 export interface PaginationProps {
   /** What is paged, for the screen reader label: "Documents pages". */
   label: string;
-  page: number;
-  totalPages: number;
-  total: number;
+  /** The page on screen; nothing is drawn before the first page arrives or when the list is empty. */
+  data: Pick<Page<unknown>, 'page' | 'totalPages' | 'total'> | null;
   disabled?: boolean;
   onPage: (page: number) => void;
 }
 
 /** Previous / "Page 2 of 5 · 93 in all" / Next. */
-export function Pagination({ label, page, totalPages, total, disabled, onPage }: PaginationProps) {
-  const last = Math.max(1, totalPages);
+export function Pagination({ label, data, disabled, onPage }: PaginationProps) {
+  if (!data || data.total <= 0) return null;
+  const { page, total } = data;
+  const last = Math.max(1, data.totalPages);
   return (
     <nav className="pagination" aria-label={`${label} pages`}>
       <button
