@@ -131,41 +131,20 @@ export async function generateAnswer(
   const { signal } = input;
   const question = input.question.trim();
   const warnings: string[] = [];
-  const timings: ChatTimings = { rewrite: 0, search: 0, generation: 0, firstToken: null, total: 0 };
-  const outcome: AnswerOutcome = {
-    status: 'complete',
-    text: '',
-    notFound: false,
+  const outcome = newOutcome(question, {
     generator: 'none',
     source: 'documents',
     model: null,
     promptVersion: null,
-    usage: null,
-    citations: [],
-    droppedMarkers: [],
-    uncited: false,
-    query: question,
-    standaloneQuery: question,
-    rewrite: 'none',
-    search: null,
-    passages: [],
-    timings,
     warnings,
-    error: null,
-  };
+  });
+  const { timings } = outcome;
   const finish = (): AnswerOutcome => {
     timings.total = round(now() - started);
     return outcome;
   };
   const fail = (error: unknown, code: ChatErrorCode): AnswerOutcome => {
-    if (signal?.aborted) {
-      outcome.status = 'cancelled';
-      outcome.error = { code, message: 'The request was cancelled.', detail: describe(error) };
-    } else {
-      const resolved = error instanceof LlmRequestError && error.timeout ? 'llm_timeout' : code;
-      outcome.status = 'failed';
-      outcome.error = { code: resolved, message: ERROR_MESSAGES[resolved], detail: describe(error) };
-    }
+    recordFailure(outcome, error, code, signal);
     return finish();
   };
   const emit = (text: string): void => {
@@ -357,28 +336,14 @@ export async function generateGeneralAnswer(
   now: () => number = () => performance.now(),
 ): Promise<AnswerOutcome> {
   const started = now();
-  const timings: ChatTimings = { rewrite: 0, search: 0, generation: 0, firstToken: null, total: 0 };
-  const outcome: AnswerOutcome = {
-    status: 'complete',
-    text: '',
-    notFound: false,
+  const outcome = newOutcome(question, {
     generator: 'llm',
     source: 'general-knowledge',
     model: model.modelId,
     promptVersion: GENERAL_PROMPT_VERSION,
-    usage: null,
-    citations: [],
-    droppedMarkers: [],
-    uncited: false,
-    query: question,
-    standaloneQuery: question,
-    rewrite: 'none',
-    search: null,
-    passages: [],
-    timings,
     warnings: [],
-    error: null,
-  };
+  });
+  const { timings } = outcome;
   const sanitizer = new AnswerSanitizer(0);
   const emit = (text: string): void => {
     if (!text) return;
@@ -398,21 +363,57 @@ export async function generateGeneralAnswer(
     emit(sanitizer.end());
   } catch (error) {
     emit(sanitizer.end());
-    if (signal?.aborted) {
-      outcome.status = 'cancelled';
-      outcome.error = { code: 'llm_failed', message: 'The request was cancelled.', detail: describe(error) };
-    } else {
-      const code: ChatErrorCode =
-        error instanceof LlmRequestError && error.timeout ? 'llm_timeout' : 'llm_failed';
-      outcome.status = 'failed';
-      outcome.error = { code, message: ERROR_MESSAGES[code], detail: describe(error) };
-    }
+    recordFailure(outcome, error, 'llm_failed', signal);
   }
   outcome.text = sanitizer.text;
   outcome.droppedMarkers = [...sanitizer.droppedMarkers];
   timings.generation = round(now() - started);
   timings.total = timings.generation;
   return outcome;
+}
+
+/** A complete, empty outcome for `question`: what each generator fills in as it goes. */
+function newOutcome(
+  question: string,
+  origin: Pick<AnswerOutcome, 'generator' | 'source' | 'model' | 'promptVersion' | 'warnings'>,
+): AnswerOutcome {
+  return {
+    status: 'complete',
+    text: '',
+    notFound: false,
+    ...origin,
+    usage: null,
+    citations: [],
+    droppedMarkers: [],
+    uncited: false,
+    query: question,
+    standaloneQuery: question,
+    rewrite: 'none',
+    search: null,
+    passages: [],
+    timings: { rewrite: 0, search: 0, generation: 0, firstToken: null, total: 0 },
+    error: null,
+  };
+}
+
+/**
+ * The outcome of a step that threw: cancelled when the caller aborted, else failed with `code` (a model
+ * timeout is always `llm_timeout`), a message for people and the technical reason.
+ */
+function recordFailure(
+  outcome: AnswerOutcome,
+  error: unknown,
+  code: ChatErrorCode,
+  signal?: AbortSignal,
+): void {
+  if (signal?.aborted) {
+    outcome.status = 'cancelled';
+    outcome.error = { code, message: 'The request was cancelled.', detail: describe(error) };
+    return;
+  }
+  const resolved = error instanceof LlmRequestError && error.timeout ? 'llm_timeout' : code;
+  outcome.status = 'failed';
+  outcome.error = { code: resolved, message: ERROR_MESSAGES[resolved], detail: describe(error) };
 }
 
 async function streamInto(
