@@ -2,7 +2,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Worker } from 'bullmq';
-import { freePort } from '../test/helpers/free-port';
+import { freePort } from '../common/net/free-port';
 import { RedisServerProcess } from '../test/helpers/redis-server';
 import { QueueName } from './queue-name.enum';
 import { RedisOutageLog } from './redis-outage-log';

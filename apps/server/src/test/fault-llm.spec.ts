@@ -2,7 +2,7 @@ import { DataSource } from 'typeorm';
 import { EMBEDDER } from '../providers/providers.module';
 import { readJson } from './helpers/http';
 import type { Json } from './helpers/http';
-import { freePort } from './helpers/free-port';
+import { freePort } from '../common/net/free-port';
 import { ScriptedOpenAiServer, completion } from './helpers/scripted-openai-server';
 import type { RecordedRequest, ScriptedReply } from './helpers/scripted-openai-server';
 import { RUNBOOK_CORPUS, seedDocuments } from './helpers/seed-documents';

@@ -7,7 +7,7 @@ import { DataSource } from 'typeorm';
 import { QueueName } from '../jobs/queue-name.enum';
 import { getJson, postJson, sleep, upload, waitForStatus } from './fixtures/ingestion/ingestion-client';
 import type { Json } from './helpers/http';
-import { freePort } from './helpers/free-port';
+import { freePort } from '../common/net/free-port';
 import { RedisServerProcess } from './helpers/redis-server';
 import { eventOf, eventOrder, postSse } from './helpers/sse-client';
 import { startTestApp } from './helpers/test-app';

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Json } from './helpers/http';
 import { readJson } from './helpers/http';
-import { freePort } from './helpers/free-port';
+import { freePort } from '../common/net/free-port';
 import { testEnv } from './helpers/test-env';
 import { REPO_ROOT, buildServer, startWorker } from './fixtures/ingestion/worker-process';
 import type { WorkerProcess } from './fixtures/ingestion/worker-process';

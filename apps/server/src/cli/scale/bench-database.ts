@@ -1,5 +1,4 @@
 import { mkdirSync, readdirSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { resolve } from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import { vector } from '@electric-sql/pglite-pgvector';
@@ -10,6 +9,7 @@ import { buildDataSourceOptions } from '../../database/data-source.options';
 import type { DatabaseConnection } from '../../database/database-connection';
 import type { EmbeddingStorage } from '../../database/embedding-storage';
 import { copyFromStdin } from './pg-copy-from';
+import { freePort } from '../../common/net/free-port';
 
 /**
  * A fresh database for one bench run, migrated with the app's migrations for the storage type:
@@ -133,17 +133,4 @@ export async function openPostgresBenchDatabase(
       await client.end();
     },
   };
-}
-
-async function freePort(): Promise<number> {
-  return new Promise((resolvePort, reject) => {
-    const probe = createServer();
-    probe.unref();
-    probe.on('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const address = probe.address();
-      const port = typeof address === 'object' && address ? address.port : 0;
-      probe.close(() => resolvePort(port));
-    });
-  });
 }

@@ -1,9 +1,9 @@
 import { mkdirSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { resolve } from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import { vector } from '@electric-sql/pglite-pgvector';
 import { PGLiteSocketServer } from '@electric-sql/pglite-socket';
+import { freePort } from '../../common/net/free-port';
 
 export interface EmbeddedPostgresOptions {
   /** Directory holding the database files; created if missing. Use 'memory://' for a throwaway database. */
@@ -34,7 +34,7 @@ export class EmbeddedPostgres {
     if (!inMemory) mkdirSync(dataDir, { recursive: true });
     const db = await PGlite.create({ dataDir, extensions: { vector } });
     await db.exec('CREATE EXTENSION IF NOT EXISTS vector');
-    const port = options.port === 0 ? await findFreePort() : options.port;
+    const port = options.port === 0 ? await freePort() : options.port;
     const server = new PGLiteSocketServer({
       db,
       host: '127.0.0.1',
@@ -60,19 +60,6 @@ export class EmbeddedPostgres {
     await this.server.stop();
     await this.db.close();
   }
-}
-
-async function findFreePort(): Promise<number> {
-  return new Promise((resolvePort, reject) => {
-    const probe = createServer();
-    probe.unref();
-    probe.on('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const address = probe.address();
-      const port = typeof address === 'object' && address ? address.port : 0;
-      probe.close(() => resolvePort(port));
-    });
-  });
 }
 
 interface QueuedMessage {
