@@ -1,4 +1,4 @@
-export { REPORT_METRICS } from './retrieval-report';
+export { REPORT_METRICS, metricInterval } from './retrieval-report';
 export type { MetricInterval, ReportMetric, RetrievalReport } from './retrieval-report';
 export { runRetrievalEval } from './run-retrieval-eval';
 export type { EvalQuery, RetrievalEvalInput } from './run-retrieval-eval';

@@ -1,3 +1,5 @@
+import { bootstrapMeanInterval } from '../stats/bootstrap-interval';
+import { wilsonInterval } from '../stats/wilson-interval';
 import type { QueryEvaluation } from '../metrics/evaluate-run';
 
 export const REPORT_METRICS = ['ndcg@10', 'recall@100', 'mrr@10', 'hit@1', 'hit@5'] as const;
@@ -22,4 +24,17 @@ export interface RetrievalReport {
   intervals: Record<ReportMetric, MetricInterval>;
   timings: Record<string, number>;
   perQuery: (QueryEvaluation & { ranking: string[] })[];
+}
+
+/**
+ * The 95% interval of one metric over per-query values: Wilson for hit@k (a proportion), a bootstrap of
+ * the mean for the others; no values, no width.
+ */
+export function metricInterval(key: string, values: number[]): MetricInterval {
+  if (key.startsWith('hit@')) {
+    const interval = wilsonInterval(values.filter((v) => v > 0).length, values.length);
+    return { low: interval.low, high: interval.high, method: 'wilson' };
+  }
+  const interval = values.length ? bootstrapMeanInterval(values) : { low: 0, high: 0 };
+  return { low: interval.low, high: interval.high, method: 'bootstrap' };
 }

@@ -1,9 +1,8 @@
 import { evaluateRun } from '../metrics/evaluate-run';
 import { parseMetricKey } from '../metrics/metric-key';
 import type { Qrels } from '../metrics/types';
-import { bootstrapMeanInterval } from '../stats/bootstrap-interval';
-import { wilsonInterval } from '../stats/wilson-interval';
 import { REPORT_METRICS } from './retrieval-report';
+import { metricInterval } from './retrieval-report';
 import type { MetricInterval, ReportMetric, RetrievalReport } from './retrieval-report';
 
 export interface EvalQuery {
@@ -56,14 +55,10 @@ export async function runRetrievalEval(input: RetrievalEvalInput): Promise<Retri
   const intervals = {} as Record<ReportMetric, MetricInterval>;
   for (const key of REPORT_METRICS) {
     metrics[key] = evaluation.means[key] ?? 0;
-    const values = evaluation.perQuery.map((q) => q.metrics[key]);
-    if (key.startsWith('hit@')) {
-      const interval = wilsonInterval(values.filter((v) => v > 0).length, values.length);
-      intervals[key] = { low: interval.low, high: interval.high, method: 'wilson' };
-    } else {
-      const interval = values.length ? bootstrapMeanInterval(values) : { low: 0, high: 0 };
-      intervals[key] = { low: interval.low, high: interval.high, method: 'bootstrap' };
-    }
+    intervals[key] = metricInterval(
+      key,
+      evaluation.perQuery.map((q) => q.metrics[key]),
+    );
   }
   const sorted = [...latencies].sort((a, b) => a - b);
   return {

@@ -1,9 +1,9 @@
 import { createHash } from 'node:crypto';
 import {
-  bootstrapMeanInterval,
   dedupeRanking,
   documentRanking,
   evaluateRun,
+  metricInterval,
   parseMetricKey,
   runRetrievalEval,
   wilsonInterval,
@@ -127,14 +127,10 @@ export async function evaluateBankItems(input: BankEvaluationInput): Promise<Ban
   const extraByItem = new Map(extra.perQuery.map((q) => [q.queryId, q.metrics]));
   for (const key of atTopK) {
     metrics[key] = extra.means[key] ?? 0;
-    const values = extra.perQuery.map((q) => q.metrics[key]);
-    if (key.startsWith('hit@')) {
-      const interval = wilsonInterval(values.filter((v) => v > 0).length, values.length);
-      intervals[key] = { low: interval.low, high: interval.high, method: 'wilson' };
-    } else {
-      const interval = values.length ? bootstrapMeanInterval(values) : { low: 0, high: 0 };
-      intervals[key] = { low: interval.low, high: interval.high, method: 'bootstrap' };
-    }
+    intervals[key] = metricInterval(
+      key,
+      extra.perQuery.map((q) => q.metrics[key]),
+    );
   }
 
   const evaluated = new Map(report.perQuery.map((q) => [q.queryId, q]));
