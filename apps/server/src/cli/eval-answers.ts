@@ -7,15 +7,12 @@ import type { ChunkingSettings } from '@lumina/rag';
 import { ANSWER_PROMPT_VERSION, EXTRACTIVE_ANSWERER_VERSION } from '@lumina/rag';
 import { RANKERS, resolveSettings } from '@lumina/shared';
 import type { Ranker, SearchSettings } from '@lumina/shared';
-import { DataSource } from 'typeorm';
 import type { Env } from '../config/env.schema';
 import { loadEnv } from '../config/load-env';
-import { buildDataSourceOptions } from '../database/data-source.options';
-import { openDatabase } from '../database/database-connection';
+import { openDataSource } from '../database/open-data-source';
 import { generateAnswer } from '../modules/chat/generate-answer';
 import { createChatModel } from '../providers/create-chat-model';
 import { createEmbedder } from '../providers/create-embedder';
-import { embeddingDimensionFor } from '../providers/embedding-dimension';
 import { AnswerJudge } from './answers/answer-judge';
 import {
   assertComparable,
@@ -90,13 +87,9 @@ export async function runAnswersEval(input: AnswersEvalInput): Promise<AnswersRe
   const settings = resolveSettings(input.settings);
   const started = Date.now();
 
-  const connection = await openDatabase({ ...env, PGLITE_DATA_DIR: input.dbDir, PGLITE_PORT: 0 });
-  const dataSource = new DataSource(
-    buildDataSourceOptions(connection, embeddingDimensionFor(env), env.EMBEDDING_STORAGE),
-  );
+  const database = await openDataSource({ ...env, PGLITE_DATA_DIR: input.dbDir, PGLITE_PORT: 0 });
+  const { dataSource } = database;
   try {
-    await dataSource.initialize();
-    await dataSource.runMigrations({ transaction: 'each' });
     const search = createEvalSearch(dataSource, env, createEmbedder(env));
     const needsVectors = settings.ranker !== 'bm25' || settings.minScore > 0;
     const silent = () => () => undefined;
@@ -154,8 +147,7 @@ export async function runAnswersEval(input: AnswersEvalInput): Promise<AnswersRe
       perQuestion: results,
     };
   } finally {
-    if (dataSource.isInitialized) await dataSource.destroy();
-    await connection.close();
+    await database.close();
   }
 }
 

@@ -2,12 +2,9 @@ import { documentRanking, runRetrievalEval } from '@lumina/eval';
 import type { BeirDataset, EvalQuery, RetrievalReport } from '@lumina/eval';
 import type { ChunkingSettings, SearchOptions } from '@lumina/rag';
 import type { Ranker } from '@lumina/shared';
-import { DataSource } from 'typeorm';
 import type { Env } from '../config/env.schema';
-import { buildDataSourceOptions } from '../database/data-source.options';
-import { openDatabase } from '../database/database-connection';
+import { openDataSource } from '../database/open-data-source';
 import { createEmbedder } from '../providers/create-embedder';
-import { embeddingDimensionFor } from '../providers/embedding-dimension';
 import { indexBeirCorpus } from './beir-index';
 import { createEvalSearch } from './eval-search';
 import { progressReporter } from './progress';
@@ -42,13 +39,9 @@ export interface EvaluateBeirInput {
  */
 export async function evaluateBeir(input: EvaluateBeirInput): Promise<RetrievalReport[]> {
   const { env, chunking } = input;
-  const connection = await openDatabase({ ...env, PGLITE_DATA_DIR: input.dbDir, PGLITE_PORT: 0 });
-  const dataSource = new DataSource(
-    buildDataSourceOptions(connection, embeddingDimensionFor(env), env.EMBEDDING_STORAGE),
-  );
+  const database = await openDataSource({ ...env, PGLITE_DATA_DIR: input.dbDir, PGLITE_PORT: 0 });
+  const { dataSource } = database;
   try {
-    await dataSource.initialize();
-    await dataSource.runMigrations({ transaction: 'each' });
     // Deep enough that 100 distinct documents survive deduplication of chunks.
     const depth = chunking.unit === 'chunk' ? 300 : 100;
     const base = createEvalSearch(dataSource, env, createEmbedder(env), {
@@ -113,7 +106,6 @@ export async function evaluateBeir(input: EvaluateBeirInput): Promise<RetrievalR
     }
     return reports;
   } finally {
-    if (dataSource.isInitialized) await dataSource.destroy();
-    await connection.close();
+    await database.close();
   }
 }

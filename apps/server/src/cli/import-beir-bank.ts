@@ -2,13 +2,10 @@ import 'reflect-metadata';
 import { basename, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { loadBeirDataset } from '@lumina/eval';
-import { DataSource } from 'typeorm';
 import { loadEnv } from '../config/load-env';
-import { buildDataSourceOptions } from '../database/data-source.options';
-import { openDatabase } from '../database/database-connection';
+import { openDataSource } from '../database/open-data-source';
 import { CachedEmbedder } from '../providers/cached-embedder';
 import { createEmbedder } from '../providers/create-embedder';
-import { embeddingDimensionFor } from '../providers/embedding-dimension';
 import { importBeirAsBank } from './beir-bank-import';
 import { progressReporter } from './progress';
 
@@ -44,13 +41,9 @@ async function main(argv: string[]): Promise<void> {
   const datasetName = basename(resolve(datasetDir));
   const dataset = await loadBeirDataset(datasetDir, values.split);
 
-  const connection = await openDatabase(env);
-  const dataSource = new DataSource(
-    buildDataSourceOptions(connection, embeddingDimensionFor(env), env.EMBEDDING_STORAGE),
-  );
+  const database = await openDataSource(env);
+  const { dataSource } = database;
   try {
-    await dataSource.initialize();
-    await dataSource.runMigrations({ transaction: 'each' });
     const outcome = await importBeirAsBank(dataSource, {
       dataset,
       datasetName,
@@ -72,8 +65,7 @@ async function main(argv: string[]): Promise<void> {
       console.log(`  rejected ${rejection.id ?? `row ${rejection.row}`}: ${rejection.reasons.join('; ')}`);
     }
   } finally {
-    if (dataSource.isInitialized) await dataSource.destroy();
-    await connection.close();
+    await database.close();
   }
 }
 

@@ -1,10 +1,7 @@
 import 'reflect-metadata';
-import { DataSource } from 'typeorm';
 import { exitOnBootFailure } from '../bootstrap/process-lifecycle';
 import { loadEnv } from '../config/load-env';
-import { buildDataSourceOptions } from '../database/data-source.options';
-import { openDatabase } from '../database/database-connection';
-import { embeddingDimensionFor } from '../providers/embedding-dimension';
+import { openDataSource } from '../database/open-data-source';
 
 /** `migrate up` applies pending migrations; `migrate down` reverts the last one. Same database as the server. */
 async function main(direction: string | undefined): Promise<void> {
@@ -12,12 +9,9 @@ async function main(direction: string | undefined): Promise<void> {
     throw new Error(`usage: migrate up|down (got ${direction ?? 'nothing'})`);
   }
   const env = loadEnv();
-  const connection = await openDatabase(env);
-  const dataSource = new DataSource(
-    buildDataSourceOptions(connection, embeddingDimensionFor(env), env.EMBEDDING_STORAGE),
-  );
+  const database = await openDataSource(env, { migrate: false });
+  const { dataSource } = database;
   try {
-    await dataSource.initialize();
     if (direction === 'up') {
       const applied = await dataSource.runMigrations({ transaction: 'each' });
       console.log(applied.length ? `Applied: ${applied.map((m) => m.name).join(', ')}` : 'Nothing to apply.');
@@ -26,8 +20,7 @@ async function main(direction: string | undefined): Promise<void> {
       console.log('Reverted the last migration.');
     }
   } finally {
-    if (dataSource.isInitialized) await dataSource.destroy();
-    await connection.close();
+    await database.close();
   }
 }
 

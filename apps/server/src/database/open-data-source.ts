@@ -1,0 +1,37 @@
+import { DataSource } from 'typeorm';
+import type { Env } from '../config/env.schema';
+import { embeddingDimensionFor } from '../providers/embedding-dimension';
+import { buildDataSourceOptions } from './data-source.options';
+import { openDatabase } from './database-connection';
+import type { DatabaseConnection } from './database-connection';
+
+export interface OpenedDatabase {
+  connection: DatabaseConnection;
+  dataSource: DataSource;
+  /** Destroys the data source, then closes the connection (stops the embedded database). */
+  close(): Promise<void>;
+}
+
+/**
+ * The configured database (embedded PGlite unless DATABASE_URL is set) with a TypeORM data source for
+ * the configured embedder, initialised and migrated unless told otherwise — for the CLIs and the tests,
+ * which run outside Nest. A failure on the way closes what was opened.
+ */
+export async function openDataSource(env: Env, options: { migrate?: boolean } = {}): Promise<OpenedDatabase> {
+  const connection = await openDatabase(env);
+  const dataSource = new DataSource(
+    buildDataSourceOptions(connection, embeddingDimensionFor(env), env.EMBEDDING_STORAGE),
+  );
+  const close = async (): Promise<void> => {
+    if (dataSource.isInitialized) await dataSource.destroy();
+    await connection.close();
+  };
+  try {
+    await dataSource.initialize();
+    if (options.migrate ?? true) await dataSource.runMigrations({ transaction: 'each' });
+  } catch (error) {
+    await close();
+    throw error;
+  }
+  return { connection, dataSource, close };
+}
