@@ -1,3 +1,4 @@
+import type { AnswerabilityVerdict } from './answerability';
 import type { SearchSettings } from './settings';
 
 /**
@@ -7,6 +8,13 @@ import type { SearchSettings } from './settings';
  */
 export const NOT_FOUND_SENTENCE =
   'The provided documents do not contain enough information to answer this question.';
+
+/**
+ * Said under a not-found answer when the server has no language model, instead of offering an answer
+ * from general knowledge that could not be written.
+ */
+export const GENERAL_KNOWLEDGE_NEEDS_LLM =
+  'Answers from general knowledge need a language model: the server administrator can configure one with LLM_BASE_URL and LLM_MODEL.';
 
 /** Longest question accepted by POST /chat, in characters. */
 export const MAX_CHAT_MESSAGE_CHARS = 8000;
@@ -83,6 +91,8 @@ export interface ChatRetrievalEvent {
   expansions: { source: string; variants: string[] } | null;
   hyde: { source: string; passage: string } | null;
   belowThreshold: boolean;
+  /** The answerability decision taken before any model call (null when no model decided). */
+  answerability: AnswerabilityVerdict | null;
   warnings: string[];
   timings: { rewrite: number; search: number };
 }
@@ -121,6 +131,11 @@ export interface ChatDoneEvent {
   model: string | null;
   usage: ChatTokenUsage | null;
   timings: ChatTimings;
+  /**
+   * Whether POST /chat/general can answer this question from general knowledge: only after a not-found
+   * answer, and only when the server has a language model (offline it never can).
+   */
+  generalKnowledgeAvailable: boolean;
 }
 
 /** Stream event `error`: a sentence a person understands; the log keeps the detail. */
@@ -217,6 +232,7 @@ export interface RetrievalTrace {
   expansions: { source: string; variants: string[] } | null;
   hyde: { source: string; passage: string } | null;
   belowThreshold: boolean;
+  answerability: AnswerabilityVerdict | null;
   retrieved: TracePassage[];
   /** Version of the answer prompt (or of the extractive answerer); null when no generator ran. */
   promptVersion: string | null;

@@ -1,3 +1,4 @@
+import type { AnswerMetrics, AnswerabilityVerdict } from './answerability';
 import type { SearchSettings } from './settings';
 
 /** What a question template asks for; `out-of-scope` items are questions the documents cannot answer. */
@@ -137,8 +138,14 @@ export interface EvalItemResult {
   /** 1-based rank of the first relevant id in `ranking`, or null. */
   firstRelevantRank: number | null;
   metrics: Record<string, number>;
-  /** True when the search returned nothing or flagged belowThreshold. */
+  /** True when the question was refused: nothing retrieved, belowThreshold, or judged unanswerable. */
   refused: boolean;
+  /** The answerability decision (null when no model decided). */
+  answerability: AnswerabilityVerdict | null;
+  /** The answer a person would read (offline extractive or the model's); null when not written. */
+  answer: string | null;
+  /** Answered in-scope items: the answer cites a gold source (and quotes the gold answer when set). */
+  supported: boolean | null;
   /** Why the item was not scored (no relevant expected source), when it was not. */
   skippedReason: string | null;
   warnings: string[];
@@ -172,6 +179,8 @@ export interface EvalRun extends EvalRunSummary {
   promptVersions: Record<string, string | null>;
   intervals: Record<string, EvalMetricInterval> | null;
   refusal: RefusalRates | null;
+  /** False refusals, false answers, AUC and answer support; null for runs made before they existed. */
+  answers: AnswerMetrics | null;
   /** Items scored for retrieval (in scope with at least one relevant source). */
   scoredItems: number;
   perItem: EvalItemResult[];

@@ -1,0 +1,49 @@
+/**
+ * The answerability decision: taken after retrieval and before any model call, by a calibrated model
+ * whose parameters were fitted on question banks with out-of-scope items. Recorded in every search
+ * result and retrieval trace.
+ */
+export interface AnswerabilityVerdict {
+  /** Version of the fitted model (recorded like a prompt version). */
+  modelVersion: string;
+  /** Calibrated probability that the documents answer the question (0–1). */
+  score: number;
+  /** The operating point: below it the question is refused. */
+  threshold: number;
+  answerable: boolean;
+  /** The features the model weighed, by name. */
+  features: Record<string, number>;
+  /** Each feature's contribution to the log-odds (weight × standardised value). */
+  contributions: Record<string, number>;
+}
+
+/** A rate over items, with its 95% Wilson interval. */
+export interface RateInterval {
+  items: number;
+  count: number;
+  rate: number;
+  low: number;
+  high: number;
+}
+
+/**
+ * What a person reads, measured offline and deterministically: false refusals, false answers, how well
+ * the answerability score separates the two kinds of question, and whether answered in-scope questions
+ * cite and quote their gold source.
+ */
+export interface AnswerMetrics {
+  /** In-scope items refused (false refusals: lower is better). */
+  inScopeRefused: RateInterval;
+  /** Out-of-scope items answered (false answers: lower is better). */
+  outOfScopeAnswered: RateInterval;
+  /** Area under the ROC curve of the answerability score (in scope = positive); null without both kinds. */
+  auc: number | null;
+  /**
+   * Answered in-scope items whose answer cites a gold source and, when the item has a gold quote, quotes
+   * it. Only items with expected sources count.
+   */
+  support: RateInterval;
+  /** The answerability model that decided, and the answer generator that wrote. */
+  modelVersion: string | null;
+  generator: string | null;
+}
