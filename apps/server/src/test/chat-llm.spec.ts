@@ -188,13 +188,39 @@ describe('chat with an LLM (scripted OpenAI-compatible server, embedded PGlite)'
     answerWith({
       stream: [NOT_FOUND_SENTENCE.slice(0, 20), NOT_FOUND_SENTENCE.slice(20), ' They cover backups [2].'],
     });
-    const { events } = await chat({ message: 'What is the backup retention for Redis?' });
+    // In scope by its words (the decision lets it through), and the model says the passages lack the answer.
+    const { events } = await chat({ message: 'Who approves production access for new engineers?' });
+    expect(eventOf(events, 'retrieval').answerability.answerable).toBe(true);
     expect(tokensOf(events).startsWith(NOT_FOUND_SENTENCE)).toBe(true);
     const done = eventOf(events, 'done');
     expect(done.notFound).toBe(true);
     expect(done.generator).toBe('llm');
     expect(eventOf(events, 'citations').uncited).toBe(false);
     expect((await get(`/messages/${done.messageId}/trace`)).body.notFound).toBe(true);
+  });
+
+  it('refuses an out-of-scope question by the answerability decision, with no model call at all', async () => {
+    const { events } = await chat({
+      message: 'How many Kafka partitions should a consumer group have per replica?',
+    });
+    const retrieval = eventOf(events, 'retrieval');
+    expect(retrieval.passages.length).toBeGreaterThan(0);
+    expect(retrieval.answerability).toEqual(
+      expect.objectContaining({ modelVersion: 'answerability-lex-v1', answerable: false }),
+    );
+    expect(tokensOf(events)).toBe(NOT_FOUND_SENTENCE);
+    const done = eventOf(events, 'done');
+    expect(done).toEqual(
+      expect.objectContaining({
+        notFound: true,
+        generator: 'none',
+        model: null,
+        generalKnowledgeAvailable: true,
+      }),
+    );
+    expect(llm.requestsTo('/v1/chat/completions')).toHaveLength(0);
+    const trace = (await get(`/messages/${done.messageId}/trace`)).body;
+    expect(trace.answerability).toEqual(retrieval.answerability);
   });
 
   it('refuses below the threshold with the fixed sentence without calling the LLM', async () => {

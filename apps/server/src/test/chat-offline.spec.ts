@@ -33,18 +33,26 @@ describe('chat offline (extractive answerer, local embedder, embedded PGlite)', 
     await server.close();
   });
 
-  it('quotes the most similar sentences with their citation markers, labelled extractive', async () => {
+  it('quotes the sentences that carry the question, with contiguous citation markers, labelled extractive', async () => {
     const { status, events } = await chat({ message: 'How do I promote the standby replica?' });
     expect(status).toBe(200);
     expect(eventOrder(events)).toEqual(['retrieval', 'token', 'citations', 'done']);
     const text = tokensOf(events);
-    expect(text).toContain('“Promote the standby replica with pg_ctl promote.” [1]');
+    expect(text).toContain('Promote the standby replica with pg_ctl promote.');
     expect(text).not.toContain('#');
-    const passages = eventOf(events, 'retrieval').passages;
+    const retrieval = eventOf(events, 'retrieval');
+    expect(retrieval.answerability).toEqual(
+      expect.objectContaining({ modelVersion: 'answerability-lex-v1', answerable: true }),
+    );
+    const passages = retrieval.passages;
     const citations = eventOf(events, 'citations');
     expect(citations.citations.length).toBeGreaterThan(0);
+    // Numbered 1, 2, … in citing order, each naming one of the retrieved passages.
+    expect(citations.citations.map((c: Json) => c.marker)).toEqual(
+      citations.citations.map((_: Json, i: number) => i + 1),
+    );
     for (const citation of citations.citations) {
-      expect(citation.chunkId).toBe(passages[citation.marker - 1].chunkId);
+      expect(passages.map((p: Json) => p.chunkId)).toContain(citation.chunkId);
       expect(text).toContain(`[${citation.marker}]`);
     }
     expect(citations.citations[0]).toEqual(
@@ -62,17 +70,22 @@ describe('chat offline (extractive answerer, local embedder, embedded PGlite)', 
     );
     const trace = (await request('GET', `/messages/${done.messageId}/trace`)).body;
     expect(trace).toEqual(
-      expect.objectContaining({ generator: 'extractive', promptVersion: 'extractive-v1' }),
+      expect.objectContaining({ generator: 'extractive', promptVersion: 'extractive-v2' }),
     );
+    expect(trace.answerability).toEqual(retrieval.answerability);
   });
 
-  it('refuses with the fixed sentence when no passage sentence is similar enough', async () => {
+  it('refuses with the fixed sentence, before any answerer, when the decision says the documents do not answer', async () => {
     const { events } = await chat({ message: 'Which primary color do painters mix first?' });
     const retrieval = eventOf(events, 'retrieval');
     expect(retrieval.passages.length).toBeGreaterThan(0);
+    expect(retrieval.answerability).toEqual(
+      expect.objectContaining({ modelVersion: 'answerability-lex-v1', answerable: false }),
+    );
+    expect(retrieval.answerability.score).toBeLessThan(retrieval.answerability.threshold);
     expect(tokensOf(events)).toBe(NOT_FOUND_SENTENCE);
     expect(eventOf(events, 'done')).toEqual(
-      expect.objectContaining({ generator: 'extractive', notFound: true }),
+      expect.objectContaining({ generator: 'none', notFound: true, generalKnowledgeAvailable: false }),
     );
     expect(eventOf(events, 'citations').citations).toEqual([]);
   });
