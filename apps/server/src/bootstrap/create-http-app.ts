@@ -18,7 +18,10 @@ export async function createHttpApp(env: Env, connection: DatabaseConnection): P
     bodyParser: false,
   });
   app.useLogger(app.get(Logger));
-  applyHttpSecurity(app, { bodyLimit: env.REQUEST_BODY_LIMIT });
+  applyHttpSecurity(app, {
+    bodyLimit: env.REQUEST_BODY_LIMIT,
+    crossSite: { localMode: !env.ADMIN_API_KEY, webOrigins: env.WEB_ORIGIN },
+  });
   app.enableCors({ origin: env.WEB_ORIGIN });
   app.useGlobalPipes(
     new ValidationPipe({
