@@ -57,6 +57,8 @@ export class DocumentUploadInterceptor implements NestInterceptor {
   private receive(request: Request, response: Response): Promise<void> {
     const upload = multer({
       storage: this.storage,
+      // Browsers and curl send a file name's UTF-8 bytes as they are (café.txt, not caf%C3%A9.txt).
+      defParamCharset: 'utf8',
       limits: {
         fileSize: this.env.UPLOAD_MAX_BYTES,
         files: this.env.UPLOAD_MAX_FILES,
