@@ -8,6 +8,7 @@ import { JobName } from '../../jobs/job-catalogue';
 import { JobEventsService } from '../../jobs/job-events.service';
 import type { JobEvent } from '../../jobs/job-events.service';
 import { QueueName } from '../../jobs/queue-name.enum';
+import { IngestionReconciler } from '../ingestion/ingestion-reconciler.service';
 
 const JOB_STATES = ['waiting', 'active', 'delayed', 'prioritized', 'failed', 'completed'] as const;
 
@@ -56,6 +57,15 @@ export class MetricsService implements OnModuleInit {
     registers: [this.registry],
   });
 
+  private readonly documentsRequeued = new Counter({
+    name: 'lumina_reconciler_requeued_documents_total',
+    help:
+      'Documents the reconciler queued again because their status said queued or in progress but no job ' +
+      'existed, by the status they were stuck in',
+    labelNames: ['status'] as const,
+    registers: [this.registry],
+  });
+
   constructor(
     private readonly moduleRef: ModuleRef,
     private readonly jobEvents: JobEventsService,
@@ -78,6 +88,9 @@ export class MetricsService implements OnModuleInit {
   }
 
   onModuleInit(): void {
+    this.moduleRef
+      .get(IngestionReconciler, { strict: false })
+      .onRepair((status, count) => this.documentsRequeued.inc({ status }, count));
     for (const name of Object.values(QueueName)) {
       this.queues.set(name, this.moduleRef.get<Queue>(getQueueToken(name), { strict: false }));
       this.jobEvents.subscribe(name, (event) => {
