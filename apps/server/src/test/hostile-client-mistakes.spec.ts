@@ -326,6 +326,48 @@ describe('client mistakes get a 400 with a message (real server, embedded PGlite
     });
   });
 
+  describe('beyond the list: what an attacker would try next', () => {
+    it('basic auth (which browsers replay by themselves) from a foreign Origin is refused, and creates nothing', async () => {
+      const basic = `Basic ${Buffer.from(`admin:${ADMIN_KEY}`).toString('base64')}`;
+      const answer = await fetch(`${server.baseUrl}/question-banks`, {
+        method: 'POST',
+        headers: {
+          authorization: basic,
+          origin: 'http://evil.example',
+          'content-type': 'application/x-www-form-urlencoded',
+        },
+        body: 'name=planted-by-basic-auth',
+      });
+      const body: Json = await answer.json();
+      expect({ status: answer.status, message: body.message }).toEqual({
+        status: 403,
+        message: expect.stringMatching(/evil\.example.*WEB_ORIGIN/),
+      });
+      const [row] = await dataSource.query(
+        `SELECT count(*)::int AS n FROM question_banks WHERE name = 'planted-by-basic-auth'`,
+      );
+      expect(row.n).toBe(0);
+      // The same credential without a foreign Origin (curl, Prometheus) works as before.
+      const plain = await fetch(`${server.baseUrl}/auth/me`, { headers: { authorization: basic } });
+      expect(plain.status).toBe(200);
+    });
+
+    it('a bank name built to break the export header stays one safe file name', async () => {
+      const bank = await postJson('/question-banks', { name: 'x"; filename=evil.exe\r\nSet-Cookie: a=b' });
+      expect(bank.status).toBe(201);
+      const exported = await call(`/question-banks/${bank.body.id}/export?format=csv`);
+      expect(exported.status).toBe(200);
+      expect(exported.headers.get('content-disposition')).toMatch(/^attachment; filename="[a-z0-9-]+\.csv"$/);
+      expect(exported.headers.get('set-cookie')).toBeNull();
+    });
+
+    it('a form body sent to a JSON-only route with a key is validated like JSON (no type confusion)', async () => {
+      const answer = await postForm('/rag/search', 'query=failover&settings[topK]=100000');
+      expect(answer.status).toBe(400);
+      expect(message(answer)).toMatch(/topK|settings/);
+    });
+  });
+
   describe('CSV export', () => {
     it('makes cells that start with = + - @ (or tab/CR) inert with a single quote, and re-imports them intact', async () => {
       const questions = [

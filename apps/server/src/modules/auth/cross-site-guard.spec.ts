@@ -34,6 +34,10 @@ describe('isLoopbackHostHeader', () => {
     '127.0.0.1:99999',
     '127.0.0.1:3000:1',
     '127.0.0.1@evil.example',
+    'localhost.:3000',
+    '127.0.0.1.nip.io:3000',
+    '0.0.0.0:3000',
+    '[::ffff:7f00:1]:3000',
   ])('refuses %s', (host) => expect(isLoopbackHostHeader(host)).toBe(false));
 });
 
@@ -52,13 +56,18 @@ describe('judgeCrossSite in local mode', () => {
     });
   });
 
-  it.each(['http://evil.example', 'null', 'http://127.0.0.1:3002', 'https://127.0.0.1:3001', 'not a url'])(
-    'refuses the Origin %s',
-    (origin) => {
-      const verdict = judgeCrossSite(request({ origin }), LOCAL);
-      expect(verdict).toEqual({ ok: false, message: expect.stringMatching(/WEB_ORIGIN/) });
-    },
-  );
+  it.each([
+    'http://evil.example',
+    'null',
+    'http://127.0.0.1:3002',
+    'https://127.0.0.1:3001',
+    'not a url',
+    'http://127.0.0.1:3001.evil.example',
+    'http://localhost:3001@evil.example',
+  ])('refuses the Origin %s', (origin) => {
+    const verdict = judgeCrossSite(request({ origin }), LOCAL);
+    expect(verdict).toEqual({ ok: false, message: expect.stringMatching(/WEB_ORIGIN/) });
+  });
 
   it.each([
     'application/x-www-form-urlencoded',
