@@ -123,4 +123,50 @@ describe('Redis flushed mid-ingestion of 200 documents: the reconciler repairs i
     expect(repaired).toBeGreaterThanOrEqual(afterFlush.queued ?? 0);
     expect(repaired).toBeLessThanOrEqual(unfinished);
   }, 330_000);
+
+  it('repairs at boot: documents left queued by a server that stopped are indexed by the next one at its start', async () => {
+    // A server without workers accepts the documents (their jobs wait in Redis), then Redis loses them
+    // and the server stops. The next server reconciles only at boot here (the interval is a day).
+    const dataDir = mkdtempSync(join(tmpdir(), 'lumina-fault-flush-boot-'));
+    const shared = {
+      REDIS_URL: redis.url,
+      UPLOAD_DIR: join(dataDir, 'uploads'),
+      PGLITE_DATA_DIR: join(dataDir, 'pglite'),
+      QUEUE_PREFIX: `boot-${Date.now()}`,
+    };
+    try {
+      const first = await startTestApp(testEnv({ ...shared, WORKERS_IN_PROCESS: 'false' }));
+      const accepted = await upload(
+        first.baseUrl,
+        Array.from({ length: 5 }, (_, i) => ({ ...note(1000 + i), type: 'text/plain' })),
+      );
+      expect(accepted.status).toBe(202);
+      await first.close();
+      await redis.flushAll();
+      await sleep(5_500); // older than the grace a fresh upload gets
+
+      const second = await startTestApp(
+        testEnv({ ...shared, WORKERS_IN_PROCESS: 'true', RECONCILE_INTERVAL_MS: '86400000' }),
+      );
+      try {
+        const source = second.app.get(DataSource);
+        const deadline = Date.now() + 120_000;
+        for (;;) {
+          const [row] = await source.query(
+            `SELECT count(*) FILTER (WHERE status = 'indexed')::int AS indexed, count(*)::int AS total FROM documents`,
+          );
+          if (row.indexed === 5 && row.total === 5) break;
+          if (Date.now() > deadline)
+            throw new Error(`not indexed after the boot pass: ${JSON.stringify(row)}`);
+          await sleep(250);
+        }
+        const metrics = await (await fetch(`${second.baseUrl}/metrics`)).text();
+        expect(metrics).toMatch(/^lumina_reconciler_requeued_documents_total\{status="queued"\} 5$/m);
+      } finally {
+        await second.close();
+      }
+    } finally {
+      rmSync(dataDir, { recursive: true, force: true });
+    }
+  }, 240_000);
 });
