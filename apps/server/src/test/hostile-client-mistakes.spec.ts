@@ -204,6 +204,19 @@ describe('client mistakes get a 400 with a message (real server, embedded PGlite
       );
     });
 
+    it('an upload with a Content-Encoding (bogus gzip) is a 415, and nothing is stored', async () => {
+      const init = multipart('gzipped-upload.txt', 'Plain text, though the header says gzip.');
+      const answer = await call('/documents', {
+        ...init,
+        headers: { ...(init.headers as Record<string, string>), 'content-encoding': 'gzip' },
+      });
+      await expectRefused(answer, 415, /without a Content-Encoding/);
+      const [row] = await dataSource.query(
+        `SELECT count(*)::int AS n FROM documents WHERE source_name = 'gzipped-upload.txt'`,
+      );
+      expect(row.n).toBe(0);
+    });
+
     it('real gzip is accepted; a gzip bomb is measured decompressed and refused with 413', async () => {
       const real = await postJson('/rag/search', gzipSync(JSON.stringify({ query: 'failover' })), {
         'content-encoding': 'gzip',
