@@ -1,6 +1,7 @@
 import 'reflect-metadata';
 import { Logger } from 'nestjs-pino';
 import { createHttpApp } from './bootstrap/create-http-app';
+import { drainHttp } from './bootstrap/graceful-shutdown';
 import { exitOnBootFailure, onShutdownSignal } from './bootstrap/process-lifecycle';
 import { loadEnv } from './config/load-env';
 import { openDatabase } from './database/database-connection';
@@ -23,6 +24,13 @@ async function main(): Promise<void> {
         (env.WORKERS_IN_PROCESS ? '; workers in process' : ''),
     );
   onShutdownSignal(async () => {
+    const drained = await drainHttp(app);
+    app
+      .get(Logger)
+      .log(
+        `Stopping: ${drained.chatStreams} chat stream(s) ended with their answers stored` +
+          (drained.cutOff ? `; ${drained.cutOff} request(s) cut off` : ''),
+      );
     await app.close();
     await connection.close();
   });

@@ -294,6 +294,21 @@ describe('api client: API key', () => {
     expect((calls[1].init.headers as Record<string, string>)['x-api-key']).toBe('lum_a-very-long-api-key');
   });
 
+  it('marks every request, uploads included, with x-lumina-client (keyless local mode refuses forms without it)', async () => {
+    const { fetch, calls } = fakeFetch(() => jsonResponse(202, { documents: [], duplicates: [] }));
+    const client = createApiClient({ baseUrl: BASE, fetch });
+    await client
+      .uploadDocuments([new File(['hello'], 'a.txt', { type: 'text/plain' })])
+      .catch(() => undefined);
+    await client.getHealth().catch(() => undefined);
+
+    expect(calls).toHaveLength(2);
+    expect(calls[0].init.body).toBeInstanceOf(FormData);
+    for (const call of calls) {
+      expect((call.init.headers as Record<string, string>)['x-lumina-client']).toBe('web');
+    }
+  });
+
   it('asks to sign in on a 401', async () => {
     const { fetch } = fakeFetch(() =>
       jsonResponse(401, {

@@ -120,7 +120,8 @@ export function createApiClient(options: ApiClientOptions) {
   }
 
   function headersFor(body: unknown, accept: string): Record<string, string> {
-    const headers: Record<string, string> = { Accept: accept };
+    // Tells the API a keyless form upload (local mode) comes from this app, not a form on another site.
+    const headers: Record<string, string> = { Accept: accept, 'x-lumina-client': 'web' };
     if (body !== undefined && !(body instanceof FormData)) headers['Content-Type'] = 'application/json';
     const key = options.apiKey?.();
     if (key) headers['x-api-key'] = key;

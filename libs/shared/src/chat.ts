@@ -31,11 +31,14 @@ export type AnswerSource = 'documents' | 'general-knowledge';
 
 export type MessageRole = 'user' | 'assistant';
 
-/** `failed`: the generator broke off (the partial text is kept); `cancelled`: the client went away. */
+/**
+ * `failed`: the generator broke off (the partial text is kept); `cancelled`: the client went away, or
+ * the server stopped (restart) mid-answer (the partial text is kept).
+ */
 export type MessageStatus = 'complete' | 'failed' | 'cancelled';
 
 /** Error codes of the chat stream's `error` event, shared by server and web. */
-export type ChatErrorCode = 'llm_timeout' | 'llm_failed' | 'search_failed' | 'internal';
+export type ChatErrorCode = 'llm_timeout' | 'llm_failed' | 'search_failed' | 'internal' | 'server_restarting';
 
 /** A character range in the source document, half-open [start, end). */
 export interface CitationSpan {

@@ -8,6 +8,7 @@ import type { Env } from '../config/env.schema';
 import type { DatabaseConnection } from '../database/database-connection';
 import { assertSafeListenAddress } from '../modules/auth/local-mode';
 import { applyHttpSecurity } from '../modules/security/http-security';
+import { installHttpDrain } from './http-drain';
 
 /** Build the HTTP application (not yet listening): used by main.ts and by the integration tests. */
 export async function createHttpApp(env: Env, connection: DatabaseConnection): Promise<INestApplication> {
@@ -18,7 +19,12 @@ export async function createHttpApp(env: Env, connection: DatabaseConnection): P
     bodyParser: false,
   });
   app.useLogger(app.get(Logger));
-  applyHttpSecurity(app, { bodyLimit: env.REQUEST_BODY_LIMIT });
+  // First: during a shutdown, new requests are answered 503 before anything else runs.
+  installHttpDrain(app);
+  applyHttpSecurity(app, {
+    bodyLimit: env.REQUEST_BODY_LIMIT,
+    crossSite: { localMode: !env.ADMIN_API_KEY, webOrigins: env.WEB_ORIGIN },
+  });
   app.enableCors({ origin: env.WEB_ORIGIN });
   app.useGlobalPipes(
     new ValidationPipe({

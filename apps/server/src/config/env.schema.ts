@@ -121,6 +121,12 @@ export const envSchema = z
     /** How often workers look for stalled jobs (a crashed worker's job is retried after this). */
     WORKER_STALLED_INTERVAL_MS: positiveInt.max(3_600_000).default(30000),
     /**
+     * How often the API looks for documents whose status says queued or in progress but which have no
+     * live job (Redis lost its data, a crash between the database and the queue) and queues them again.
+     * It also runs once at boot.
+     */
+    RECONCILE_INTERVAL_MS: positiveInt.min(1000).max(86_400_000).default(60000),
+    /**
      * The bootstrap admin API key. Set: every request needs an API key (x-api-key header, Bearer token or
      * basic-auth password); this one is an admin key. Unset (local mode): the API must listen on a loopback
      * HOST, keyless direct-loopback requests act as admin, and an admin key is generated (printed once).

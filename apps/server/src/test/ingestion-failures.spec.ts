@@ -117,7 +117,11 @@ describe('ingestion refuses bad input clearly and carries on', () => {
       body: '{}',
     });
     expect(json.status).toBe(415);
-    const none = await fetch(`${server.baseUrl}/documents`, { method: 'POST', body: new FormData() });
+    const none = await fetch(`${server.baseUrl}/documents`, {
+      method: 'POST',
+      headers: { 'x-lumina-client': 'test' },
+      body: new FormData(),
+    });
     expect([400, 415]).toContain(none.status);
     expect(readdirSync(join(uploadDir, 'incoming'))).toEqual([]);
   });

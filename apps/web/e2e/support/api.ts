@@ -22,7 +22,12 @@ interface Accepted {
 export async function seedDocument(file: string, name: string): Promise<string> {
   const form = new FormData();
   form.append('files', new Blob([readFileSync(file)], { type: 'text/markdown' }), name);
-  const response = await fetch(`${API_URL}/documents`, { method: 'POST', body: form });
+  // Local mode: a keyless multipart upload needs the client header (the web app sends it too).
+  const response = await fetch(`${API_URL}/documents`, {
+    method: 'POST',
+    headers: { 'x-lumina-client': 'e2e' },
+    body: form,
+  });
   if (!response.ok) throw new Error(`upload of ${name} → ${response.status}: ${await response.text()}`);
   const { documents } = (await response.json()) as Accepted;
   const id = documents[0].id;

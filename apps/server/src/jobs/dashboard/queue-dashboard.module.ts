@@ -3,8 +3,8 @@ import { ExpressAdapter } from '@bull-board/express';
 import { BullBoardModule } from '@bull-board/nestjs';
 import type { BullBoardModuleOptions } from '@bull-board/nestjs';
 import { Module } from '@nestjs/common';
-import { AdminMiddleware } from '../../modules/auth/admin.middleware';
 import { QueueName } from '../queue-name.enum';
+import { QueueDashboardMiddleware } from './queue-dashboard.middleware';
 
 /** Where operators watch, retry and clean the queues: bull-board, behind an admin API key. */
 export const QUEUE_DASHBOARD_ROUTE = '/admin/queues';
@@ -16,7 +16,8 @@ export const QUEUE_DASHBOARD_ROUTE = '/admin/queues';
       route: QUEUE_DASHBOARD_ROUTE,
       // @bull-board/express ships its own copy of @bull-board/api (a patch version apart): same shape.
       adapter: ExpressAdapter as unknown as BullBoardModuleOptions['adapter'],
-      middleware: AdminMiddleware,
+      // The admin check, then bounded waits on Redis for the dashboard's JSON API.
+      middleware: QueueDashboardMiddleware,
       boardOptions: { uiConfig: { boardTitle: 'Lumina queues' } },
     }),
     BullBoardModule.forFeature(...Object.values(QueueName).map((name) => ({ name, adapter: BullMQAdapter }))),

@@ -12,10 +12,10 @@ import {
 import type { Request, Response } from 'express';
 import { CurrentPrincipal } from '../auth/principal';
 import type { Principal } from '../auth/principal';
+import { ChatStreams } from './chat-streams';
 import { ChatService } from './chat.service';
 import { ChatRequestDto } from './dtos/chat-request.dto';
 import { GeneralRequestDto } from './dtos/general-request.dto';
-import { SseStream } from './sse-stream';
 
 const EVENTS =
   'Server-Sent Events: `retrieval` (ranked passages numbered [1]..[n], expansions, HyDE), `token` (answer ' +
@@ -25,7 +25,10 @@ const EVENTS =
 @ApiTags('chat')
 @Controller('chat')
 export class ChatController {
-  constructor(private readonly chat: ChatService) {}
+  constructor(
+    private readonly chat: ChatService,
+    private readonly streams: ChatStreams,
+  ) {}
 
   @Post()
   @ApiOperation({
@@ -43,14 +46,13 @@ export class ChatController {
     @Res() res: Response,
   ): Promise<void> {
     const prepared = await this.chat.prepareChat(principal.keyId, body);
-    const stream = new SseStream(req, res);
-    try {
-      await this.chat.streamChat(prepared, stream);
-    } catch (error) {
-      this.chat.reportUnexpected(error, stream);
-    } finally {
-      stream.end();
-    }
+    await this.streams.run(req, res, async (stream) => {
+      try {
+        await this.chat.streamChat(prepared, stream);
+      } catch (error) {
+        this.chat.reportUnexpected(error, stream);
+      }
+    });
   }
 
   @Post('general')
@@ -70,13 +72,12 @@ export class ChatController {
     @Res() res: Response,
   ): Promise<void> {
     const prepared = await this.chat.prepareGeneral(principal.keyId, body);
-    const stream = new SseStream(req, res);
-    try {
-      await this.chat.streamGeneral(prepared, stream);
-    } catch (error) {
-      this.chat.reportUnexpected(error, stream);
-    } finally {
-      stream.end();
-    }
+    await this.streams.run(req, res, async (stream) => {
+      try {
+        await this.chat.streamGeneral(prepared, stream);
+      } catch (error) {
+        this.chat.reportUnexpected(error, stream);
+      }
+    });
   }
 }

@@ -1,5 +1,6 @@
 import { Module } from '@nestjs/common';
 import { RagModule } from '../rag/rag.module';
+import { ChatStreams } from './chat-streams';
 import { ChatController } from './chat.controller';
 import { ChatService } from './chat.service';
 import { ConversationService } from './conversation.service';
@@ -9,7 +10,7 @@ import { MessagesController } from './messages.controller';
 @Module({
   imports: [RagModule],
   controllers: [ChatController, ConversationsController, MessagesController],
-  providers: [ChatService, ConversationService],
-  exports: [ChatService, ConversationService],
+  providers: [ChatService, ConversationService, ChatStreams],
+  exports: [ChatService, ConversationService, ChatStreams],
 })
 export class ChatModule {}

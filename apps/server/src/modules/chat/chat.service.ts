@@ -17,6 +17,7 @@ import { ConversationService } from './conversation.service';
 import type { ConversationEntity } from './entities/conversation.entity';
 import type { MessageEntity } from './entities/message.entity';
 import { RetrievalTraceEntity } from './entities/retrieval-trace.entity';
+import { ServerRestartingError } from './chat-streams';
 import { ERROR_MESSAGES, generateAnswer, generateGeneralAnswer } from './generate-answer';
 import type { AnswerDeps, AnswerOutcome } from './generate-answer';
 
@@ -261,6 +262,17 @@ export class ChatService {
       return;
     }
     const error = outcome.error!;
+    if (outcome.status === 'cancelled' && sink.signal.reason instanceof ServerRestartingError) {
+      // Stopped by a shutdown, not by the client: it is still listening, so tell it why.
+      this.logger.log({ msg: 'answer ended by a shutdown; the partial answer is stored', messageId });
+      sink.send('error', {
+        code: 'server_restarting',
+        message: ERROR_MESSAGES.server_restarting,
+        conversationId,
+        messageId,
+      });
+      return;
+    }
     if (outcome.status === 'cancelled') {
       this.logger.log({
         msg: 'the client left before the answer was complete',

@@ -110,6 +110,9 @@ export const ERROR_MESSAGES: Record<ChatErrorCode, string> = {
     'Please try again later.',
   search_failed: 'Searching the documents failed, so no answer could be written. Please try again.',
   internal: 'Something went wrong while writing the answer. Please try again.',
+  server_restarting:
+    'The server is restarting, so the answer stops here; what was written so far is saved. Please ask ' +
+    'again in a moment.',
 };
 
 /**

@@ -39,6 +39,11 @@ export class SseStream {
     return this.controller.signal;
   }
 
+  /** End the work behind the stream from the server's side (e.g. a shutdown), with `reason`. */
+  abort(reason: Error): void {
+    if (!this.controller.signal.aborted) this.controller.abort(reason);
+  }
+
   get open(): boolean {
     return !this.res.writableEnded && !this.res.destroyed;
   }

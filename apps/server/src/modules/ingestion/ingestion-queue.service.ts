@@ -59,10 +59,25 @@ export class IngestionQueue {
   async enqueueIngestion(documents: { id: string; contentHash: string }[]): Promise<string[]> {
     if (documents.length === 0) return [];
     await this.ensureReachable();
-    return this.withinDeadline(this.addIngestionJobs(documents));
+    return (await this.withinDeadline(this.addIngestionJobs(documents))).ids;
   }
 
-  private async addIngestionJobs(documents: { id: string; contentHash: string }[]): Promise<string[]> {
+  /**
+   * The reconciler's repair: queue each document that has no pending job (same job id as an upload, so a
+   * job that does exist is left alone). Returns the ids of the documents that got a new job. Throws
+   * when Redis does not answer.
+   */
+  async requeueMissing(documents: { id: string; contentHash: string }[]): Promise<string[]> {
+    if (documents.length === 0) return [];
+    const reason = await this.unreachableBecause();
+    if (reason !== null) throw new Error(`Redis unavailable (${reason})`);
+    const { fresh } = await deadline(this.addIngestionJobs(documents), ENQUEUE_DEADLINE_MS, 'requeueing');
+    return fresh.map((job) => job.id);
+  }
+
+  private async addIngestionJobs(
+    documents: { id: string; contentHash: string }[],
+  ): Promise<{ ids: string[]; fresh: { id: string; jobId: string }[] }> {
     const ids: string[] = [];
     const fresh: { id: string; jobId: string }[] = [];
     for (let i = 0; i < documents.length; i += 50) {
@@ -89,7 +104,7 @@ export class IngestionQueue {
         })),
       );
     }
-    return ids;
+    return { ids, fresh };
   }
 
   /** Queue the re-embed backfill for `model` unless one is pending; returns its job id. */

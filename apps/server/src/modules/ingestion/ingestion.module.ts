@@ -4,11 +4,15 @@ import { DocumentCatalogService } from './document-catalog.service';
 import { DocumentEventsService } from './document-events.service';
 import { IngestionController } from './ingestion.controller';
 import { IngestionQueue } from './ingestion-queue.service';
+import { IngestionReconciler } from './ingestion-reconciler.service';
 import { IngestionService } from './ingestion.service';
 import { DocumentUploadInterceptor } from './uploads/document-upload.interceptor';
 import { UploadStore } from './uploads/upload-store';
 
-/** The documents API: uploads, lists, progress, deletion. The jobs run in IngestionWorkersModule. */
+/**
+ * The documents API: uploads, lists, progress, deletion, and the reconciler that re-queues documents
+ * left without a job. The jobs run in IngestionWorkersModule.
+ */
 @Module({
   imports: [JobEventsModule],
   controllers: [IngestionController],
@@ -17,9 +21,10 @@ import { UploadStore } from './uploads/upload-store';
     DocumentCatalogService,
     DocumentEventsService,
     IngestionQueue,
+    IngestionReconciler,
     UploadStore,
     DocumentUploadInterceptor,
   ],
-  exports: [IngestionService, DocumentCatalogService],
+  exports: [IngestionService, DocumentCatalogService, IngestionReconciler],
 })
 export class IngestionModule {}

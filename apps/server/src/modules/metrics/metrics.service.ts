@@ -1,4 +1,5 @@
 import { Injectable, Logger } from '@nestjs/common';
+import type Redis from 'ioredis';
 import type { OnModuleInit } from '@nestjs/common';
 import { ModuleRef } from '@nestjs/core';
 import { getQueueToken } from '@nestjs/bullmq';
@@ -8,6 +9,9 @@ import { JobName } from '../../jobs/job-catalogue';
 import { JobEventsService } from '../../jobs/job-events.service';
 import type { JobEvent } from '../../jobs/job-events.service';
 import { QueueName } from '../../jobs/queue-name.enum';
+import { InjectRedis } from '../../jobs/redis-client.provider';
+import { redisUnavailable, withinRedisDeadline } from '../../jobs/redis-deadline';
+import { IngestionReconciler } from '../ingestion/ingestion-reconciler.service';
 
 const JOB_STATES = ['waiting', 'active', 'delayed', 'prioritized', 'failed', 'completed'] as const;
 
@@ -21,6 +25,8 @@ export class MetricsService implements OnModuleInit {
   readonly registry = new Registry();
   private readonly logger = new Logger(MetricsService.name);
   private readonly queues = new Map<QueueName, Queue>();
+  /** Whether Redis answered this scrape's PING (set by text() before the gauges collect). */
+  private redisAnswered: Promise<boolean> = Promise.resolve(false);
 
   private readonly jobDuration = new Histogram({
     name: 'lumina_job_duration_seconds',
@@ -56,12 +62,33 @@ export class MetricsService implements OnModuleInit {
     registers: [this.registry],
   });
 
+  private readonly documentsRequeued = new Counter({
+    name: 'lumina_reconciler_requeued_documents_total',
+    help:
+      'Documents the reconciler queued again because their status said queued or in progress but no job ' +
+      'existed, by the status they were stuck in',
+    labelNames: ['status'] as const,
+    registers: [this.registry],
+  });
+
   constructor(
     private readonly moduleRef: ModuleRef,
     private readonly jobEvents: JobEventsService,
+    @InjectRedis() private readonly redis: Redis,
   ) {
     collectDefaultMetrics({ register: this.registry, prefix: 'lumina_' });
     const queues = this.queues;
+    // One PING per scrape (text() starts it), shared by both gauges: during a Redis outage the scrape
+    // answers at once, without the queue depths, instead of waiting for the outage to end.
+    const redisUp = (): Promise<boolean> => this.redisAnswered;
+    new Gauge({
+      name: 'lumina_redis_up',
+      help: 'Whether Redis answered a PING within 2 s at scrape time (0: the queue depths are left out)',
+      registers: [this.registry],
+      async collect() {
+        this.set((await redisUp()) ? 1 : 0);
+      },
+    });
     new Gauge({
       name: 'lumina_queue_jobs',
       help: 'Jobs in each queue by state (waiting, active, delayed, failed, completed, …), read at scrape time',
@@ -69,15 +96,23 @@ export class MetricsService implements OnModuleInit {
       registers: [this.registry],
       async collect() {
         this.reset();
-        for (const [name, queue] of queues) {
-          const counts = await queue.getJobCounts(...JOB_STATES);
-          for (const state of JOB_STATES) this.set({ queue: name, state }, counts[state] ?? 0);
-        }
+        if (!(await redisUp())) return;
+        await Promise.all(
+          [...queues].map(async ([name, queue]) => {
+            const counts = await withinRedisDeadline(queue.getJobCounts(...JOB_STATES), 'job counts').catch(
+              () => null,
+            );
+            if (counts) for (const state of JOB_STATES) this.set({ queue: name, state }, counts[state] ?? 0);
+          }),
+        );
       },
     });
   }
 
   onModuleInit(): void {
+    this.moduleRef
+      .get(IngestionReconciler, { strict: false })
+      .onRepair((status, count) => this.documentsRequeued.inc({ status }, count));
     for (const name of Object.values(QueueName)) {
       this.queues.set(name, this.moduleRef.get<Queue>(getQueueToken(name), { strict: false }));
       this.jobEvents.subscribe(name, (event) => {
@@ -91,6 +126,7 @@ export class MetricsService implements OnModuleInit {
   }
 
   async text(): Promise<string> {
+    this.redisAnswered = redisUnavailable(this.redis).then((reason) => reason === null);
     return this.registry.metrics();
   }
 

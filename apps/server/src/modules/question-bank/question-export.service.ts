@@ -2,7 +2,7 @@ import { Injectable } from '@nestjs/common';
 import type { QuestionBank } from '@lumina/shared';
 import type { QuestionBankItemEntity } from './entities/question-bank-item.entity';
 import { CSV_COLUMNS, formatSources } from './import/csv-columns';
-import { csvField } from './import/parse-csv';
+import { inertCsvField } from './import/parse-csv';
 import { QuestionBankItemService } from './question-bank-item.service';
 import { QuestionBankService } from './question-bank.service';
 
@@ -71,7 +71,7 @@ function toCsv(items: QuestionBankItemEntity[]): string {
       source: item.source,
       generator: item.generator ?? '',
     };
-    lines.push(CSV_COLUMNS.map((column) => csvField(cells[column])).join(','));
+    lines.push(CSV_COLUMNS.map((column) => inertCsvField(cells[column])).join(','));
   }
   return lines.join('\r\n') + '\r\n';
 }

@@ -13,7 +13,7 @@ import {
   parseGradedRef,
   splitList,
 } from './import/csv-columns';
-import { CsvFormatError, parseCsv } from './import/parse-csv';
+import { CsvFormatError, parseCsv, restoreInertCell } from './import/parse-csv';
 import { parseBeirQrels, parseBeirQueries } from './import/parse-beir-text';
 import { QuestionBankItemService } from './question-bank-item.service';
 import type { NewQuestionItem } from './question-bank-item.service';
@@ -172,7 +172,7 @@ export class QuestionImportService {
     return records.slice(1).map((record, index) => {
       const cell = (name: string) => {
         const at = header.indexOf(name);
-        return at === -1 ? '' : (record.fields[at] ?? '');
+        return at === -1 ? '' : restoreInertCell(record.fields[at] ?? '');
       };
       const reasons: string[] = [];
       if (record.fields.length !== header.length) {

@@ -10,15 +10,51 @@ interface BodyParserError extends Error {
 /** Deeper JSON than this is refused: no API shape comes near it, and deep input exhausts recursive code. */
 export const MAX_JSON_DEPTH = 32;
 
+/** Keys that reach an object's prototype (`constructor.prototype`, `__proto__`): refused, never dropped. */
+const PROTOTYPE_KEYS = new Set(['__proto__', 'constructor']);
+const PROTOTYPE_KEY_ERROR = 'body.prototype.key';
+/** How deep the form parser (body-parser's qs, strict) nests `a[b][c]` keys before it refuses the body. */
+const FORM_DEPTH = 32;
+
 /**
  * JSON and form body parsers limited to `limit` (REQUEST_BODY_LIMIT, e.g. '1mb'), whose failures answer
  * as the rest of the API does — `{ statusCode, message, error }` — instead of an HTML error page:
- * malformed JSON → 400, a body above the limit → 413, an unsupported charset or encoding → 415.
- * A parsed body is also refused (400) when it nests deeper than MAX_JSON_DEPTH, carries a `__proto__`
- * key, or holds a NUL character in a string (PostgreSQL text cannot store one).
+ * malformed JSON, a body that does not decompress as its Content-Encoding says, or a form nested deeper
+ * than the parser allows → 400; a body above the limit (decompressed) → 413; an unknown charset or
+ * encoding → 415. A parsed body is also refused (400) when it nests deeper than MAX_JSON_DEPTH, carries
+ * a `__proto__` or `constructor` key, or holds a NUL character in a string (PostgreSQL text cannot
+ * store one). Form keys are checked before parsing, because the form parser drops `__proto__` silently.
  */
 export function limitedBodyParsers(limit: string): RequestHandler[] {
-  return [json({ limit }), urlencoded({ limit, extended: true })].map((parser) => guarded(parser, limit));
+  return [json({ limit }), urlencoded({ limit, extended: true, verify: refusePrototypeFormKeys })].map(
+    (parser) => guarded(parser, limit),
+  );
+}
+
+/** body-parser's verify hook for forms: throws on a `__proto__` or `constructor` key segment. */
+function refusePrototypeFormKeys(_request: unknown, _response: unknown, raw: Buffer): void {
+  const key = prototypeFormKey(raw.toString('latin1'));
+  if (key === null) return;
+  const error = new Error(`The request body must not contain a "${key}" key.`) as BodyParserError;
+  error.type = PROTOTYPE_KEY_ERROR;
+  throw error;
+}
+
+/** The first `__proto__`/`constructor` segment among a urlencoded body's keys (a[b][c], a.b), or null. */
+export function prototypeFormKey(body: string): string | null {
+  for (const pair of body.split('&')) {
+    const rawKey = pair.split('=', 1)[0].replace(/\+/g, ' ');
+    let key = rawKey;
+    try {
+      key = decodeURIComponent(rawKey);
+    } catch {
+      // a malformed escape: the parser keeps it as written, and so do we
+    }
+    for (const segment of key.split(/[[\].]+/)) {
+      if (PROTOTYPE_KEYS.has(segment)) return segment;
+    }
+  }
+  return null;
 }
 
 function guarded(parser: RequestHandler, limit: string): RequestHandler {
@@ -41,7 +77,22 @@ function describe(
   error: BodyParserError,
   limit: string,
 ): { statusCode: number; error: string; message: string } | null {
+  if (isZlibError(error)) {
+    return {
+      statusCode: 400,
+      error: 'Bad Request',
+      message: 'The request body is not what its Content-Encoding header says (it does not decompress).',
+    };
+  }
   switch (error.type) {
+    case PROTOTYPE_KEY_ERROR:
+      return { statusCode: 400, error: 'Bad Request', message: error.message };
+    case 'querystring.parse.rangeError':
+      return {
+        statusCode: 400,
+        error: 'Bad Request',
+        message: `The form body is nested more than ${FORM_DEPTH} levels deep.`,
+      };
     case 'entity.parse.failed':
       return {
         statusCode: 400,
@@ -67,8 +118,18 @@ function describe(
     case 'parameters.too.many':
       return { statusCode: 400, error: 'Bad Request', message: 'The request body could not be read.' };
     default:
+      // Any other mistake body-parser recognises as the client's stays a 4xx, never a 500.
+      if (error.status !== undefined && error.status >= 400 && error.status < 500) {
+        return { statusCode: 400, error: 'Bad Request', message: 'The request body could not be read.' };
+      }
       return null;
   }
+}
+
+/** A decompression failure (bad gzip/deflate/brotli data), as body-parser passes it on. */
+function isZlibError(error: BodyParserError): boolean {
+  const code = (error as { code?: unknown }).code;
+  return typeof code === 'string' && /^(Z_|ERR_ZLIB|ERR__ERROR_FORMAT|ERR_BROTLI)/.test(code);
 }
 
 /** What makes a parsed body unacceptable whatever the route, or null. Iterative: deep input cannot overflow it. */
@@ -83,7 +144,7 @@ export function findBodyProblem(body: unknown): string | null {
     if (value === null || typeof value !== 'object') continue;
     if (depth >= MAX_JSON_DEPTH) return `The request body is nested more than ${MAX_JSON_DEPTH} levels deep.`;
     for (const key of Object.keys(value)) {
-      if (key === '__proto__') return 'The request body must not contain a "__proto__" key.';
+      if (PROTOTYPE_KEYS.has(key)) return `The request body must not contain a "${key}" key.`;
       if (key.includes('\u0000')) return 'Text in the request must not contain NUL characters (\\u0000).';
       stack.push({ value: (value as Record<string, unknown>)[key], depth: depth + 1 });
     }

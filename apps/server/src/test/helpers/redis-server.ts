@@ -67,6 +67,32 @@ export class RedisServerProcess {
     await exited;
   }
 
+  /** FLUSHALL: Redis comes back empty (a lost data directory, a crash under appendfsync everysec). */
+  async flushAll(): Promise<void> {
+    const reply = await this.command('FLUSHALL');
+    if (!reply.startsWith('+OK')) throw new Error(`FLUSHALL answered ${reply}`);
+  }
+
+  private command(line: string): Promise<string> {
+    return new Promise((resolve, reject) => {
+      const socket = connect(this.port, '127.0.0.1');
+      let reply = '';
+      socket.setTimeout(5_000, () => {
+        socket.destroy();
+        reject(new Error(`${line}: no answer from redis-server on port ${this.port}`));
+      });
+      socket.on('error', reject);
+      socket.on('connect', () => socket.write(`${line}\r\n`));
+      socket.on('data', (chunk) => {
+        reply += chunk.toString('utf8');
+        if (reply.includes('\r\n')) {
+          socket.destroy();
+          resolve(reply);
+        }
+      });
+    });
+  }
+
   private answersPing(): Promise<boolean> {
     return new Promise((resolve) => {
       const socket = connect(this.port, '127.0.0.1');

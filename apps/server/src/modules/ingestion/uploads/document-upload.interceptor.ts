@@ -44,6 +44,15 @@ export class DocumentUploadInterceptor implements NestInterceptor {
         'Send the documents as multipart/form-data, one or more parts named "files".',
       );
     }
+    const encoding = String(request.headers['content-encoding'] ?? 'identity')
+      .trim()
+      .toLowerCase();
+    if (encoding !== 'identity') {
+      // The multipart reader does not decompress: a compressed (or mislabelled) body would be misread.
+      throw new UnsupportedMediaTypeException(
+        `Send uploads without a Content-Encoding (got "${encoding.slice(0, 40)}"): the files may be compressed, the request may not.`,
+      );
+    }
     await this.receive(request, response);
     const files = (request.files as StoredFile[] | undefined) ?? [];
     return next.handle().pipe(
@@ -57,6 +66,8 @@ export class DocumentUploadInterceptor implements NestInterceptor {
   private receive(request: Request, response: Response): Promise<void> {
     const upload = multer({
       storage: this.storage,
+      // Browsers and curl send a file name's UTF-8 bytes as they are (café.txt, not caf%C3%A9.txt).
+      defParamCharset: 'utf8',
       limits: {
         fileSize: this.env.UPLOAD_MAX_BYTES,
         files: this.env.UPLOAD_MAX_FILES,

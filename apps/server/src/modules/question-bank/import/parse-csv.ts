@@ -62,6 +62,25 @@ export class CsvFormatError extends Error {
   }
 }
 
+/**
+ * A cell a spreadsheet would run as a formula (=, +, -, @; also a leading tab or carriage return),
+ * behind any number of quotes: exported with one more quote, so that import can drop exactly one.
+ */
+const QUOTED_FORMULA_START = /^'*[=+\-@\t\r]/;
+
+/**
+ * One exported CSV cell made inert for spreadsheets: a value that would start a formula
+ * (`=HYPERLINK(…)`, `+1`, `@SUM`) is prefixed with a single quote, which spreadsheets show as text.
+ */
+export function inertCsvField(value: string): string {
+  return csvField(QUOTED_FORMULA_START.test(value) ? `'${value}` : value);
+}
+
+/** The inverse on import: a quote put before a formula character by an export (or a spreadsheet) is dropped. */
+export function restoreInertCell(value: string): string {
+  return value.startsWith("'") && QUOTED_FORMULA_START.test(value.slice(1)) ? value.slice(1) : value;
+}
+
 /** One CSV field: quoted when it holds a comma, a quote, a line break or leading/trailing spaces. */
 export function csvField(value: string): string {
   return /[",\r\n]|^\s|\s$/.test(value) ? `"${value.replace(/"/g, '""')}"` : value;

@@ -1,0 +1,99 @@
+import { Injectable, Logger } from '@nestjs/common';
+import type { OnApplicationBootstrap, OnApplicationShutdown } from '@nestjs/common';
+import { InjectDataSource } from '@nestjs/typeorm';
+import type { DocumentStatus } from '@lumina/shared';
+import { DataSource } from 'typeorm';
+import { InjectConfig } from '../../config/app-config';
+import type { Env } from '../../config/env.schema';
+import { IngestionQueue } from './ingestion-queue.service';
+import { STRANDED_DOCUMENTS_SQL } from './repositories/stranded-documents.sql';
+
+/** A document this young may still be on its way to the queue (the upload request is enqueueing it). */
+export const RECONCILE_GRACE_MS = 5_000;
+/** Documents looked at per pass; a larger backlog is worked off over the next passes. */
+const BATCH = 1_000;
+
+export interface ReconcileReport {
+  /** Documents whose status said a job should exist. */
+  checked: number;
+  /** Of those, the ones that had no live job and were queued again. */
+  requeued: number;
+}
+
+type RepairListener = (status: DocumentStatus, count: number) => void;
+
+/**
+ * Keeps the database and the queue in agreement: at boot and every RECONCILE_INTERVAL_MS, a document
+ * whose status says queued or in progress but that has no live job in BullMQ (Redis came back empty,
+ * a crash between the two writes) is queued again. Idempotent: the job id is the content hash, so a
+ * document whose job exists is left alone, and its chunks are replaced in one transaction when it runs.
+ */
+@Injectable()
+export class IngestionReconciler implements OnApplicationBootstrap, OnApplicationShutdown {
+  private readonly logger = new Logger(IngestionReconciler.name);
+  private readonly listeners: RepairListener[] = [];
+  private timer: ReturnType<typeof setInterval> | undefined;
+  private running: Promise<ReconcileReport> | null = null;
+  private lastFailure: string | null = null;
+
+  constructor(
+    @InjectDataSource() private readonly dataSource: DataSource,
+    private readonly queue: IngestionQueue,
+    @InjectConfig() private readonly env: Env,
+  ) {}
+
+  onApplicationBootstrap(): void {
+    // Not awaited: a slow or absent Redis must not hold the API's start.
+    void this.reconcile();
+    this.timer = setInterval(() => void this.reconcile(), this.env.RECONCILE_INTERVAL_MS);
+    this.timer.unref();
+  }
+
+  onApplicationShutdown(): void {
+    clearInterval(this.timer);
+  }
+
+  /** Called with each repair (the status the document was stuck in); the metrics count them. */
+  onRepair(listener: RepairListener): void {
+    this.listeners.push(listener);
+  }
+
+  /** One pass (a pass already running is joined, not doubled). Never throws: a failure is logged once. */
+  reconcile(): Promise<ReconcileReport> {
+    this.running ??= this.pass().finally(() => (this.running = null));
+    return this.running;
+  }
+
+  private async pass(): Promise<ReconcileReport> {
+    try {
+      const stranded: { id: string; contentHash: string; status: DocumentStatus }[] =
+        await this.dataSource.query(STRANDED_DOCUMENTS_SQL, [RECONCILE_GRACE_MS, BATCH]);
+      if (stranded.length === 0) return this.succeeded({ checked: 0, requeued: 0 });
+      const requeued = new Set(await this.queue.requeueMissing(stranded));
+      const byStatus = new Map<DocumentStatus, number>();
+      for (const document of stranded) {
+        if (requeued.has(document.id))
+          byStatus.set(document.status, (byStatus.get(document.status) ?? 0) + 1);
+      }
+      for (const [status, count] of byStatus) for (const listener of this.listeners) listener(status, count);
+      if (requeued.size > 0) {
+        this.logger.warn(
+          `reconciler: ${requeued.size} of ${stranded.length} unfinished documents had no job and were queued again ` +
+            `(${[...byStatus].map(([status, count]) => `${count} ${status}`).join(', ')})`,
+        );
+      }
+      return this.succeeded({ checked: stranded.length, requeued: requeued.size });
+    } catch (error) {
+      const reason = (error as Error).message;
+      if (reason !== this.lastFailure) this.logger.warn(`reconciler: pass skipped: ${reason}`);
+      this.lastFailure = reason;
+      return { checked: 0, requeued: 0 };
+    }
+  }
+
+  private succeeded(report: ReconcileReport): ReconcileReport {
+    if (this.lastFailure !== null) this.logger.log('reconciler: running again');
+    this.lastFailure = null;
+    return report;
+  }
+}
