@@ -10,7 +10,7 @@ import {
   parseAnswerabilityModel,
   rocAuc,
 } from '@lumina/rag';
-import type { AnswerabilityModel } from '@lumina/rag';
+import type { AnswerabilityModel, ExtractiveOptions } from '@lumina/rag';
 import type { RateInterval } from '@lumina/shared';
 import { loadEnv } from '../config/load-env';
 import { answerabilityModelFor } from '../modules/rag/answerability-model.loader';
@@ -25,7 +25,7 @@ export const ANSWERABILITY_USAGE = `usage:
   npm run eval -- --suite answerability [--dataset <beir-dir> --split test --leave-gold-out 0.5 --seed 1]
                   [--docs <docs-gold-dir> --docs-split test] [--model <model.json>]
                   [--fit <model.json> --target 0.03 --l2 1 --version <name> [--fit-from <probe-report.json>]]
-                  [--limit-queries N]
+                  [--limit-queries N] [--extractive '{"maxSentences":2}']
                   [--json <report.json>] [--db-dir .data/eval/answerability]
 
 Asks every question the way the chat does at default settings, offline: the app's search, the
@@ -55,6 +55,7 @@ export async function runAnswerabilityCli(argv: string[]): Promise<void> {
       'limit-queries': { type: 'string' },
       json: { type: 'string' },
       'fit-from': { type: 'string' },
+      extractive: { type: 'string' },
       'db-dir': { type: 'string', default: '.data/eval/answerability' },
       help: { type: 'boolean', default: false },
     },
@@ -77,6 +78,8 @@ export async function runAnswerabilityCli(argv: string[]): Promise<void> {
   if (values.docs) sources.push(loadDocsGold(values.docs, values['docs-split']));
   if (sources.length === 0 && !values['fit-from'])
     throw new UsageError('--dataset (or EVAL_DATASET_DIR) or --docs is required');
+  // Extractive answerer options to try (e.g. '{"relativeFloor":0.8}'), on train splits only.
+  const extractive = values.extractive ? (JSON.parse(values.extractive) as Partial<ExtractiveOptions>) : {};
   const chunking = {
     unit: 'chunk' as const,
     maxChars: env.CHUNK_MAX_CHARS,
@@ -86,7 +89,7 @@ export async function runAnswerabilityCli(argv: string[]): Promise<void> {
   const evaluate = async (model: AnswerabilityModel) => {
     const runs: AnswerabilitySourceRun[] = [];
     for (const source of sources)
-      runs.push(await runAnswerabilitySource(env, source, chunking, model, values['db-dir']));
+      runs.push(await runAnswerabilitySource(env, source, chunking, model, values['db-dir'], extractive));
     return runs;
   };
 

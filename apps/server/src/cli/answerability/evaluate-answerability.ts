@@ -1,6 +1,6 @@
 import { answerMetrics, answerSupported } from '@lumina/eval';
 import type { BeirDataset } from '@lumina/eval';
-import type { AnswerabilityModel, ChunkingSettings, FeatureVector } from '@lumina/rag';
+import type { AnswerabilityModel, ChunkingSettings, ExtractiveOptions, FeatureVector } from '@lumina/rag';
 import type { AnswerMetrics } from '@lumina/shared';
 import type { Env } from '../../config/env.schema';
 import { openDataSource } from '../../database/open-data-source';
@@ -43,6 +43,7 @@ export async function runAnswerabilitySource(
   chunking: ChunkingSettings,
   model: AnswerabilityModel,
   dbRoot: string,
+  extractive: Partial<ExtractiveOptions> = {},
 ): Promise<AnswerabilitySourceRun> {
   const dbDir = `${dbRoot}/${source.name}-${chunking.maxChars}-${chunking.overlapChars}`;
   const database = await openDataSource({
@@ -75,7 +76,7 @@ export async function runAnswerabilitySource(
       let refused = searchRefused(result);
       let answer: Awaited<ReturnType<typeof offlineAnswerOf>> | null = null;
       if (!refused) {
-        answer = await offlineAnswerOf(question.text, result, search.embedder);
+        answer = await offlineAnswerOf(question.text, result, search.embedder, extractive);
         refused = answer.notFound;
       }
       answerMs.push(performance.now() - t0);

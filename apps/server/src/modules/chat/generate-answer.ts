@@ -365,10 +365,11 @@ export async function offlineAnswerOf(
   question: string,
   result: SearchResult,
   embedder: EmbeddingProvider,
+  extractive?: Partial<ExtractiveOptions>,
 ): Promise<{ text: string; notFound: boolean; citations: Citation[]; generator: string }> {
   const outcome = await generateAnswer(
     { question, history: [], settings: result.settings },
-    { search: async () => result, chatModel: null, embedder },
+    { search: async () => result, chatModel: null, embedder, extractive },
   );
   if (outcome.status !== 'complete') throw new Error(outcome.error?.detail ?? 'the answer failed');
   return {
