@@ -23,6 +23,7 @@ function search(): SearchResponse {
     timings: { rewrite: 0, search: 12 },
     warnings: [],
     belowThreshold: false,
+    answerability: null,
   };
 }
 
@@ -39,6 +40,7 @@ const done = (
     model: 'm',
     timings: { total: 900 },
     usage: { totalTokens: 40 },
+    generalKnowledgeAvailable: null,
     ...overrides,
   },
 });
