@@ -19,10 +19,10 @@ interface Accepted {
 }
 
 /** Uploads a file through the API (multipart) and waits until it is indexed; returns its id. */
-export async function seedDocument(file: string, name: string): Promise<string> {
+export async function seedDocument(file: string, name: string, apiUrl = API_URL): Promise<string> {
   const form = new FormData();
   form.append('files', new Blob([readFileSync(file)], { type: 'text/markdown' }), name);
-  const response = await fetch(`${API_URL}/documents`, { method: 'POST', body: form });
+  const response = await fetch(`${apiUrl}/documents`, { method: 'POST', body: form });
   if (!response.ok) throw new Error(`upload of ${name} → ${response.status}: ${await response.text()}`);
   const { documents } = (await response.json()) as Accepted;
   const id = documents[0].id;
@@ -30,7 +30,9 @@ export async function seedDocument(file: string, name: string): Promise<string> 
   await eventually(
     () => `${name} to be indexed (last seen: ${last})`,
     async () => {
-      const document = await apiJson<{ status: string; error: string | null }>('GET', `/documents/${id}`);
+      const answer = await fetch(`${apiUrl}/documents/${id}`);
+      if (!answer.ok) throw new Error(`GET /documents/${id} → ${answer.status}: ${await answer.text()}`);
+      const document = (await answer.json()) as { status: string; error: string | null };
       last = `${document.status}${document.error ? `, ${document.error}` : ''}`;
       if (document.status === 'failed' || document.status === 'cancelled') {
         throw new Error(`${name} ended ${document.status}: ${document.error ?? 'no reason given'}`);
