@@ -14,7 +14,7 @@ export function AnswerFigures({ answers }: { answers: AnswerMetrics | null }) {
   }
   return (
     <div className="answer-figures" data-testid="answer-figures">
-      <dl className="metric-tiles">
+      <dl className="answer-tiles">
         {answerFigures(answers).map((figure) => (
           <div key={figure.key} data-figure={figure.key} title={figure.hint}>
             <dt>{figure.label}</dt>
