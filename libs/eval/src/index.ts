@@ -2,3 +2,4 @@ export * from './metrics';
 export * from './stats';
 export * from './datasets';
 export * from './runner';
+export * from './answers';

@@ -15,6 +15,8 @@ export interface AnswerabilityVerdict {
   features: Record<string, number>;
   /** Each feature's contribution to the log-odds (weight × standardised value). */
   contributions: Record<string, number>;
+  /** The question's words as the index analysed them, rarest first: chunks holding each, and its idf. */
+  terms: { term: string; df: number; idf: number }[];
 }
 
 /** A rate over items, with its 95% Wilson interval. */

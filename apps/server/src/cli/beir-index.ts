@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import type { BeirDataset } from '@lumina/eval';
-import type { ChunkingSettings } from '@lumina/rag';
+import type { ChunkingSettings, TextFormat } from '@lumina/rag';
 import type { DataSource } from 'typeorm';
 import type { CachedEmbedder } from '../providers/cached-embedder';
 import { backfillEmbeddings } from '../modules/ingestion/embedding-backfill';
@@ -25,6 +25,8 @@ export async function indexBeirCorpus(
   chunking: ChunkingSettings,
   embedder: CachedEmbedder | null,
   onProgress: (stage: string) => (done: number, total: number) => void,
+  /** How the texts are chunked: BEIR abstracts are plain text; a docs set is Markdown. */
+  format: TextFormat = 'plain',
 ): Promise<BeirIndexOutcome> {
   const started = Date.now();
   const existing: { external_id: string; chunking: unknown }[] = await dataSource.query(
@@ -52,7 +54,7 @@ export async function indexBeirCorpus(
       const batch = missing.slice(i, i + batchSize);
       const rows: { id: string; external_id: string }[] = await dataSource.query(
         `INSERT INTO documents (title, content_hash, external_id, status, byte_size, metadata, mime_type)
-         SELECT t.title, t.hash, t.external_id, 'chunking', t.size, $5::jsonb, 'text/plain'
+         SELECT t.title, t.hash, t.external_id, 'chunking', t.size, $5::jsonb, $6
          FROM unnest($1::text[], $2::text[], $3::text[], $4::int[]) AS t(title, hash, external_id, size)
          ON CONFLICT (content_hash) DO UPDATE SET status = 'chunking'
          RETURNING id, external_id`,
@@ -62,6 +64,7 @@ export async function indexBeirCorpus(
           batch.map((doc) => doc.id),
           batch.map((doc) => Buffer.byteLength(doc.text)),
           JSON.stringify({ dataset: datasetName, chunking }),
+          format === 'markdown' ? 'text/markdown' : 'text/plain',
         ],
       );
       const idByExternal = new Map(rows.map((row) => [row.external_id, row.id]));
@@ -70,7 +73,7 @@ export async function indexBeirCorpus(
           documentId: idByExternal.get(doc.id)!,
           title: doc.title,
           text: doc.text,
-          format: 'plain' as const,
+          format,
         })),
       );
       chunksWritten += outcome.chunks;

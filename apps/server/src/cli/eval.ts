@@ -14,6 +14,7 @@ import type { ChunkingSettings } from '@lumina/rag';
 import { RANKERS } from '@lumina/shared';
 import type { Ranker } from '@lumina/shared';
 import { loadEnv } from '../config/load-env';
+import { runAnswerabilityCli } from './eval-answerability';
 import { runAnswersCli, splitSuite } from './eval-answers';
 import { evaluateBeir } from './evaluate-beir';
 import { nonNegativeInt, nonNegativeNumber, positiveInt, runCommand, UsageError } from './cli-args';
@@ -24,6 +25,7 @@ const USAGE = `usage:
                   [--db-dir <dir>] [--dense-weight W] [--exact] [--concurrency N] [--top-k N --candidate-k N]
   npm run eval -- --compare <a.json> <b.json>
   npm run eval -- --suite answers ...   (answer quality with a judge model; --suite answers --help)
+  npm run eval -- --suite answerability ...   (refusals and answer support, offline; --suite answerability --help)
 
 --dataset defaults to EVAL_DATASET_DIR. Without DATABASE_URL the index lives in an embedded database under
 --db-dir (default .data/eval/<dataset>-<unit>-<size>-<overlap>), reused by later runs.`;
@@ -31,7 +33,9 @@ const USAGE = `usage:
 async function main(args: string[]): Promise<void> {
   const { suite, rest: argv } = splitSuite(args);
   if (suite === 'answers') return runAnswersCli(argv);
-  if (suite !== 'retrieval') throw new UsageError(`--suite must be retrieval or answers, got "${suite}"`);
+  if (suite === 'answerability') return runAnswerabilityCli(argv);
+  if (suite !== 'retrieval')
+    throw new UsageError(`--suite must be retrieval, answers or answerability, got "${suite}"`);
   const { values, positionals } = parseArgs({
     args: argv,
     allowPositionals: true,

@@ -99,6 +99,11 @@ export const envSchema = z
 
     /** A BEIR-format folder the eval command uses when --dataset is not given. */
     EVAL_DATASET_DIR: z.string().min(1).optional(),
+    /**
+     * A fitted answerability model (JSON written by the answerability eval suite's --fit) used instead
+     * of the one the project ships; "off" answers every question.
+     */
+    ANSWERABILITY_MODEL_FILE: z.string().min(1).optional(),
 
     // --- Question banks and their evaluation runs ---
     /** Bank items searched at once by an evaluation run (POST /question-banks/:id/evaluate). */

@@ -4,9 +4,13 @@ import {
   cosineSimilarity,
   extractiveAnswer,
   formatExtractiveAnswer,
+  isNavigation,
+  lexicalScore,
+  markdownBlocks,
+  matchesStem,
   selectSentences,
-  wordOverlap,
 } from './extractive-answerer';
+import type { QuotedSentence } from './extractive-answerer';
 
 /** An embedder over a tiny vocabulary: one dimension per topic word, so similarities are exact. */
 class TopicEmbedder implements EmbeddingProvider {
@@ -31,6 +35,8 @@ const passages = [
   { marker: 2, text: 'Nightly backup runs at two. Redis holds the queues.' },
 ];
 
+const terms = (...pairs: [string, number][]) => pairs.map(([term, weight]) => ({ term, weight }));
+
 describe('extractive answerer', () => {
   it('splits passages into quotable sentences: no headings, no tiny sentences, no repeats', () => {
     const candidates = candidateSentences([
@@ -48,58 +54,155 @@ describe('extractive answerer', () => {
     );
   });
 
-  it('selects the most similar sentences above the floor, in reading order', () => {
-    const candidates = candidateSentences(passages);
-    const picked = selectSentences(candidates, [0.5, 0.9, 0.1, 0.8], {
-      maxSentences: 2,
-      minSimilarity: 0.3,
-      lexicalWeight: 0,
-      relativeFloor: 0.5,
-      minWords: 3,
-      maxSentenceChars: 400,
-    });
+  it('cuts Markdown into blocks and calls tables of contents, link lists and badges noise', () => {
+    const text = [
+      '# Title',
+      '',
+      '- [Install](#install)',
+      '- [Usage](#usage)',
+      '',
+      '[![npm](https://img.shields.io/npm/v/x.svg)](https://npm.im/x) [![ci](https://ci/x.svg)](https://ci/x)',
+      '',
+      'To connect using Sentinel, use:',
+      '',
+      '```js',
+      'new Redis({ sentinels: [{ host: "localhost", port: 26379 }], name: "mymaster" });',
+      '```',
+      '',
+      '| Option | Default |',
+      '| --- | --- |',
+      '| retries | 3 |',
+    ].join('\n');
+    expect(markdownBlocks(text).map((b) => b.kind)).toEqual([
+      'heading',
+      'noise',
+      'noise',
+      'prose',
+      'code',
+      'table',
+    ]);
+    expect(
+      isNavigation('See the [guide](https://example.com/guide) for every option you can set here.'),
+    ).toBe(false);
+    expect(isNavigation('[Docs](a) · [API](b) · [Changelog](c)')).toBe(true);
+  });
+
+  it('keeps the code block a quoted sentence introduces', async () => {
+    const text =
+      'To connect using Sentinel, use:\n\n```js\nnew Redis({ name: "mymaster" });\n```\n\nOther words here.';
+    const answer = await extractiveAnswer(
+      'how do I connect with sentinel',
+      [{ marker: 1, text }],
+      null,
+      {},
+      undefined,
+      terms(['connect', 2], ['sentinel', 3]),
+    );
+    expect(answer.text).toBe(
+      'To connect using Sentinel, use: [1]\n\n```js\nnew Redis({ name: "mymaster" });\n```',
+    );
+  });
+
+  it('turns table rows into readable lines and skips the header rule', () => {
+    const rows = candidateSentences([
+      { marker: 1, text: '| Option | Default value |\n| --- | --- |\n| retries | three times |' },
+    ]);
+    expect(rows.map((r) => r.text)).toEqual(['Option — Default value', 'retries — three times']);
+  });
+
+  it('matches Snowball stems against word forms', () => {
+    expect(matchesStem('configuration', 'configur')).toBe(true);
+    expect(matchesStem('retry', 'retri')).toBe(true);
+    expect(matchesStem('redact', 'redaction')).toBe(true);
+    expect(matchesStem('log', 'logger')).toBe(false);
+  });
+
+  it('scores a sentence by the question weight it carries; headings count a share', () => {
+    const t = terms(['replica', 3], ['promot', 1]);
+    const options = { contextWeight: 0.5, rankDecay: 0 };
+    expect(lexicalScore({ text: 'Promote the standby replica now.', context: '', rank: 0 }, t, options)).toBe(
+      1,
+    );
+    expect(lexicalScore({ text: 'Promote it now.', context: 'Replica', rank: 0 }, t, options)).toBeCloseTo(
+      (1 + 0.5 * 3) / 4,
+    );
+    expect(lexicalScore({ text: 'Nothing here.', context: '', rank: 0 }, t, options)).toBe(0);
+    expect(
+      lexicalScore({ text: 'Promote the standby replica now.', context: '', rank: 2 }, t, {
+        ...options,
+        rankDecay: 0.1,
+      }),
+    ).toBeCloseTo(0.81);
+  });
+
+  it('selects the best sentences within the floor, in reading order', () => {
+    const scored = candidateSentences(passages).map((c, i) => ({ ...c, score: [0.5, 0.9, 0.1, 0.8][i] }));
+    const picked = selectSentences(scored, { maxSentences: 2, relativeFloor: 0.5 });
     expect(picked.map((s) => s.text)).toEqual([
       'Then repoint the replica clients.',
       'Redis holds the queues.',
     ]);
+    expect(selectSentences(scored.map((s) => ({ ...s, score: 0 })))).toEqual([]);
   });
 
-  it('selects nothing when the best sentence is under the threshold', () => {
-    expect(selectSentences(candidateSentences(passages), [0.1, 0.2, 0.1, 0.05])).toEqual([]);
-  });
-
-  it('quotes each sentence with its marker', () => {
-    expect(
-      formatExtractiveAnswer(
-        [
-          { marker: 2, text: 'Redis holds the queues.', context: '', start: 0, end: 1, similarity: 1 },
-          { marker: 1, text: 'x'.repeat(12), context: '', start: 0, end: 1, similarity: 1 },
-        ],
-        10,
-      ),
-    ).toBe('- “Redis hold…” [2]\n- “xxxxxxxxxx…” [1]');
-  });
-
-  it('answers from the passages with markers, embedding sentences with their context', async () => {
-    const embedder = new TopicEmbedder();
-    const answer = await extractiveAnswer('Where does the replica go?', passages, embedder);
-    expect(answer.notFound).toBe(false);
-    expect(answer.text).toBe(
-      '- “Promote the standby replica now.” [1]\n- “Then repoint the replica clients.” [1]',
+  it('formats one paragraph per passage with its marker', () => {
+    const s = (marker: number, text: string): QuotedSentence => ({
+      marker,
+      rank: marker - 1,
+      text,
+      context: '',
+      start: 0,
+      end: text.length,
+      block: null,
+      score: 1,
+    });
+    expect(formatExtractiveAnswer([s(1, 'One.'), s(1, 'Two.'), s(3, 'Three.')])).toBe(
+      'One. Two. [1]\n\nThree. [3]',
     );
-    expect(answer.sentences.map((s) => s.marker)).toEqual([1, 1]);
-    expect(embedder.calls[0][1]).toBe('Runbook › Failover: Promote the standby replica now.');
+    expect(formatExtractiveAnswer([s(1, 'x'.repeat(10))], 4)).toBe('xxxx… [1]');
   });
 
-  it('refuses when nothing is similar enough', async () => {
-    const answer = await extractiveAnswer('What is the capital of France?', passages, new TopicEmbedder());
-    expect(answer).toEqual({ text: '', sentences: [], notFound: true, bestSimilarity: 0 });
+  it('answers with the sentences that carry the question words, offline, without the embedder', async () => {
+    const answer = await extractiveAnswer('Which replica do we promote?', passages, null, {}, undefined, [
+      { term: 'replica', weight: 2 },
+      { term: 'promot', weight: 1 },
+    ]);
+    expect(answer.notFound).toBe(false);
+    expect(answer.text).toBe('Promote the standby replica now. Then repoint the replica clients. [1]');
   });
 
-  it('computes cosine similarity and word overlap', () => {
+  it('refuses when no sentence holds any question word', async () => {
+    const answer = await extractiveAnswer('kafka consumer groups', passages, null, {}, undefined, [
+      { term: 'kafka', weight: 5 },
+    ]);
+    expect(answer).toMatchObject({ notFound: true, text: '', sentences: [] });
+  });
+
+  it('lets the embedder re-order only the lexically best few', async () => {
+    const embedder = new TopicEmbedder();
+    const answer = await extractiveAnswer(
+      'redis backup',
+      passages,
+      embedder,
+      { denseCandidates: 2, denseWeight: 1, maxSentences: 1, relativeFloor: 1 },
+      undefined,
+      [
+        { term: 'backup', weight: 1 },
+        { term: 'redi', weight: 1 },
+      ],
+    );
+    expect(embedder.calls[0]).toHaveLength(3);
+    expect(answer.sentences).toHaveLength(1);
+  });
+
+  it('falls back to the question words when the index gave no terms', async () => {
+    const answer = await extractiveAnswer('standby replica', passages, null);
+    expect(answer.text).toContain('Promote the standby replica now.');
+  });
+
+  it('computes cosine similarity on normalised vectors', () => {
     expect(cosineSimilarity([1, 0], [2, 0])).toBeCloseTo(1);
     expect(cosineSimilarity([1, 0], [0, 3])).toBeCloseTo(0);
-    expect(wordOverlap('When do the backups fail?', 'Failover: nightly backup')).toBe(1);
-    expect(wordOverlap('Who approves access?', 'Redis holds queues')).toBe(0);
+    expect(() => cosineSimilarity([1], [1, 2])).toThrow(RangeError);
   });
 });

@@ -1,147 +1,297 @@
 import { splitSentences } from '../chunking/sentence-splitter';
 import { l2Normalize } from '../dense/l2-normalize';
-import { contentTokens } from '../expansion/tokenize';
+import { STOP_WORDS } from '../expansion/tokenize';
 import type { EmbeddingProvider } from '../ports/embedding-provider.port';
 
 /** Version of the extractive answerer's rules (recorded in traces like a prompt version). */
-export const EXTRACTIVE_ANSWERER_VERSION = 'extractive-v1';
+export const EXTRACTIVE_ANSWERER_VERSION = 'extractive-v2';
 
 export interface ExtractiveOptions {
   /** Most sentences quoted. */
   maxSentences: number;
-  /** Sentences scoring under this are never quoted; when none reaches it the answerer refuses. */
-  minSimilarity: number;
-  /**
-   * Weight of word overlap in a sentence's score: cosine similarity + lexicalWeight × the share of the
-   * question's content words found in the sentence or its passage's title and headings.
-   */
-  lexicalWeight: number;
-  /**
-   * Sentences less similar than `relativeFloor` × the best one are left out, so a weak second
-   * sentence does not pad a strong first one.
-   */
+  /** Sentences scoring under `relativeFloor` × the best one are left out (a weak second does not pad a strong first). */
   relativeFloor: number;
   /** Sentences shorter than this many words carry no answer ("See below."). */
   minWords: number;
   /** Longer sentences are cut (with an ellipsis) when quoted. */
   maxSentenceChars: number;
+  /** A code block or list a quoted sentence introduces ("…, use:") is kept up to this many characters. */
+  maxBlockChars: number;
+  /** Weight of the question's words found only in the passage's title and headings, against the sentence's own. */
+  contextWeight: number;
+  /** Each rank down the retrieval list multiplies a sentence's score by (1 − rankDecay). */
+  rankDecay: number;
+  /** Lexically best sentences re-scored with the embedder (0: lexical only). */
+  denseCandidates: number;
+  /** Weight of the embedder's cosine similarity added to the lexical score. */
+  denseWeight: number;
 }
 
 /**
- * Chosen on the local USE-lite embedder (sentences embedded with their title and headings): related
- * question/sentence pairs score about 0.25–0.5, unrelated ones under 0.17.
+ * The question's words decide (idf-weighted, as BM25 weighs them); the embedder only re-orders the few
+ * lexically best sentences, so a weak local encoder cannot pick an unrelated sentence.
  */
 export const DEFAULT_EXTRACTIVE_OPTIONS: Readonly<ExtractiveOptions> = Object.freeze({
   maxSentences: 3,
-  minSimilarity: 0.22,
-  lexicalWeight: 0.15,
-  relativeFloor: 0.75,
+  relativeFloor: 0.6,
   minWords: 3,
   maxSentenceChars: 400,
+  maxBlockChars: 800,
+  contextWeight: 0.35,
+  rankDecay: 0.04,
+  denseCandidates: 0,
+  denseWeight: 0.2,
 });
+
+/** A query word as the index analysed it (a stem), with its weight. */
+export interface WeightedTerm {
+  term: string;
+  weight: number;
+}
 
 export interface ExtractivePassage {
   /** The passage's citation marker (1-based position in the retrieval list). */
   marker: number;
   text: string;
-  /** Where the passage sits, e.g. "Database runbook › Failover": embedded with each sentence. */
+  /** Where the passage sits, e.g. "Database runbook › Failover". */
   context?: string;
 }
 
 export interface CandidateSentence {
   marker: number;
+  /** Position of the passage in the list (0 = best ranked). */
+  rank: number;
   text: string;
   context: string;
   /** Offsets of the sentence inside its passage's text. */
   start: number;
   end: number;
+  /** The code block or list this sentence introduces, verbatim; null when it introduces none. */
+  block: string | null;
 }
 
 export interface QuotedSentence extends CandidateSentence {
-  /** The sentence's score: cosine similarity to the question plus the weighted word overlap. */
-  similarity: number;
+  score: number;
 }
 
 export interface ExtractiveAnswer {
-  /** The quoted sentences with their markers, or '' when nothing was similar enough. */
+  /** Markdown: the quoted sentences with their markers, or '' when nothing carries the question's words. */
   text: string;
   sentences: QuotedSentence[];
-  /** True when no sentence reached `minSimilarity`. */
+  /** True when no sentence holds any of the question's words. */
   notFound: boolean;
-  /** The highest score of any sentence (0 without sentences). */
-  bestSimilarity: number;
+  bestScore: number;
 }
 
-/** The passages' sentences worth quoting: headings, list bullets and near-empty lines are skipped. */
-export function candidateSentences(
-  passages: readonly ExtractivePassage[],
-  options: Pick<ExtractiveOptions, 'minWords'> = DEFAULT_EXTRACTIVE_OPTIONS,
-): CandidateSentence[] {
-  const seen = new Set<string>();
-  const candidates: CandidateSentence[] = [];
-  for (const passage of passages) {
-    for (const span of splitSentences(passage.text)) {
-      // A heading line glued to the first sentence is not part of the quote.
-      let start = span.start;
-      let raw = passage.text.slice(span.start, span.end);
-      const heading = /^(?:#{1,6}[^\n]*\n\s*)+/.exec(raw);
-      if (heading) {
-        start += heading[0].length;
-        raw = raw.slice(heading[0].length);
-      }
-      if (/^#{1,6}\s/.test(raw)) continue;
-      const bullet = /^(?:[-*+]\s+|\d{1,3}[.)]\s+)/.exec(raw);
-      if (bullet) {
-        start += bullet[0].length;
-        raw = raw.slice(bullet[0].length);
-      }
-      const text = raw.replace(/\s+/g, ' ').trim();
-      if (text.split(' ').filter((word) => /[\p{L}\p{N}]/u.test(word)).length < options.minWords) continue;
-      // Overlapping chunks repeat sentences: quote each once, from the best-ranked passage.
-      const key = text.toLowerCase();
-      if (seen.has(key)) continue;
-      seen.add(key);
-      candidates.push({ marker: passage.marker, text, context: passage.context ?? '', start, end: span.end });
-    }
+type Block = { kind: 'prose' | 'code' | 'list' | 'table' | 'heading' | 'noise'; start: number; end: number };
+
+const LINK = /!?\[[^\]\n]*\]\([^)\s]*\)/g;
+const HTML_TAG = /<\/?[a-z][^>\n]{0,200}>/gi;
+
+/** Cut a passage into Markdown blocks: paragraphs, fenced code, lists, tables, headings; navigation is noise. */
+export function markdownBlocks(text: string): Block[] {
+  const blocks: Block[] = [];
+  const lines: { start: number; end: number; text: string }[] = [];
+  let offset = 0;
+  for (const line of text.split('\n')) {
+    lines.push({ start: offset, end: offset + line.length, text: line });
+    offset += line.length + 1;
   }
-  return candidates;
+  let i = 0;
+  const push = (kind: Block['kind'], from: number, to: number) =>
+    blocks.push({ kind, start: lines[from].start, end: lines[to].end });
+  while (i < lines.length) {
+    const line = lines[i].text;
+    const trimmed = line.trim();
+    if (!trimmed) {
+      i++;
+      continue;
+    }
+    if (/^(```|~~~)/.test(trimmed)) {
+      const fence = trimmed.slice(0, 3);
+      let j = i + 1;
+      while (j < lines.length && !lines[j].text.trim().startsWith(fence)) j++;
+      push('code', i, Math.min(j, lines.length - 1));
+      i = j + 1;
+      continue;
+    }
+    if (/^#{1,6}\s/.test(trimmed)) {
+      push('heading', i, i);
+      i++;
+      continue;
+    }
+    const kindOf = (t: string): Block['kind'] =>
+      /^\|/.test(t) ? 'table' : /^(?:[-*+]|\d{1,3}[.)])\s+/.test(t) ? 'list' : 'prose';
+    const kind = kindOf(trimmed);
+    let j = i;
+    while (
+      j + 1 < lines.length &&
+      lines[j + 1].text.trim() &&
+      !/^(```|~~~|#{1,6}\s)/.test(lines[j + 1].text.trim()) &&
+      (kind === 'prose'
+        ? kindOf(lines[j + 1].text.trim()) === 'prose'
+        : kindOf(lines[j + 1].text.trim()) === kind || /^\s{2,}\S/.test(lines[j + 1].text))
+    ) {
+      j++;
+    }
+    push(isNavigation(text.slice(lines[i].start, lines[j].end)) ? 'noise' : kind, i, j);
+    i = j + 1;
+  }
+  return blocks;
 }
 
 /**
- * The sentences to quote, given each candidate's similarity to the question: the most similar ones
- * above the thresholds, at most `maxSentences`, then put back in reading order (passage, position).
+ * Tables of contents, link lists and badges: text that is mostly links or images, or an HTML block.
+ * What is left once links, images and tags are removed is under a third of the text (or a few words).
  */
-export function selectSentences(
-  candidates: readonly CandidateSentence[],
-  similarities: readonly number[],
-  options: ExtractiveOptions = DEFAULT_EXTRACTIVE_OPTIONS,
-): QuotedSentence[] {
-  if (candidates.length !== similarities.length) {
-    throw new RangeError(`${candidates.length} sentences but ${similarities.length} similarities`);
-  }
-  const scored = candidates.map((candidate, i) => ({ ...candidate, similarity: similarities[i] }));
-  const best = Math.max(0, ...scored.map((s) => s.similarity));
-  if (best < options.minSimilarity) return [];
-  const floor = Math.max(options.minSimilarity, best * options.relativeFloor);
-  return scored
-    .filter((s) => s.similarity >= floor)
-    .sort((a, b) => b.similarity - a.similarity || a.marker - b.marker || a.start - b.start)
-    .slice(0, options.maxSentences)
-    .sort((a, b) => a.marker - b.marker || a.start - b.start);
+export function isNavigation(text: string): boolean {
+  const stripped = text.replace(LINK, ' ').replace(HTML_TAG, ' ');
+  const words = (s: string) => (s.match(/[\p{L}\p{N}]+/gu) ?? []).length;
+  const linkCount = (text.match(LINK) ?? []).length;
+  if (linkCount === 0) return /^\s*<[a-z]/i.test(text) && words(stripped) < 4;
+  const remaining = stripped.replace(/[\s\-*+|·•,;:()[\]]+/g, ' ').trim();
+  return remaining.length < text.length / 3 || words(remaining) <= linkCount;
 }
 
-/** One Markdown bullet per quoted sentence, each followed by its passage's marker. */
-export function formatExtractiveAnswer(
-  sentences: readonly QuotedSentence[],
-  maxSentenceChars = DEFAULT_EXTRACTIVE_OPTIONS.maxSentenceChars,
-): string {
-  return sentences
-    .map((s) => {
-      const text =
-        s.text.length > maxSentenceChars ? `${s.text.slice(0, maxSentenceChars).trimEnd()}…` : s.text;
-      return `- “${text}” [${s.marker}]`;
-    })
-    .join('\n');
+/** The passages' sentences worth quoting, each with the code block or list it introduces. */
+export function candidateSentences(
+  passages: readonly ExtractivePassage[],
+  options: Pick<ExtractiveOptions, 'minWords' | 'maxBlockChars'> = DEFAULT_EXTRACTIVE_OPTIONS,
+): CandidateSentence[] {
+  const seen = new Set<string>();
+  const candidates: CandidateSentence[] = [];
+  passages.forEach((passage, rank) => {
+    const blocks = markdownBlocks(passage.text);
+    blocks.forEach((block, b) => {
+      if (block.kind !== 'prose' && block.kind !== 'list' && block.kind !== 'table') return;
+      const body = passage.text.slice(block.start, block.end);
+      const units =
+        block.kind === 'prose'
+          ? splitSentences(body).map((span) => ({ start: span.start, end: span.end }))
+          : lineSpans(body);
+      units.forEach((unit, u) => {
+        let start = block.start + unit.start;
+        let raw = passage.text.slice(start, block.start + unit.end);
+        const bullet = /^\s*(?:[-*+]\s+|\d{1,3}[.)]\s+)/.exec(raw);
+        if (bullet) {
+          start += bullet[0].length;
+          raw = raw.slice(bullet[0].length);
+        }
+        if (block.kind === 'table') {
+          if (/^\s*\|?[\s:|-]+\|?\s*$/.test(raw)) return; // the header rule
+          raw = raw
+            .replace(/^\s*\|/, '')
+            .replace(/\|\s*$/, '')
+            .replace(/\s*\|\s*/g, ' — ');
+        }
+        const text = raw.replace(/\s+/g, ' ').trim();
+        if (isNavigation(text)) return;
+        if (text.split(' ').filter((word) => /[\p{L}\p{N}]/u.test(word)).length < options.minWords) return;
+        // Overlapping chunks repeat sentences: quote each once, from the best-ranked passage.
+        const key = text.toLowerCase();
+        if (seen.has(key)) return;
+        seen.add(key);
+        const introduces = u === units.length - 1 && /[:：]\s*$/.test(text) ? blocks[b + 1] : undefined;
+        const block2 =
+          introduces && (introduces.kind === 'code' || introduces.kind === 'list')
+            ? cutBlock(passage.text.slice(introduces.start, introduces.end), options.maxBlockChars)
+            : null;
+        candidates.push({
+          marker: passage.marker,
+          rank,
+          text,
+          context: passage.context ?? '',
+          start,
+          end: block.start + unit.end,
+          block: block2,
+        });
+      });
+    });
+  });
+  return candidates;
+}
+
+function lineSpans(body: string): { start: number; end: number }[] {
+  const spans: { start: number; end: number }[] = [];
+  let offset = 0;
+  for (const line of body.split('\n')) {
+    if (line.trim()) spans.push({ start: offset, end: offset + line.length });
+    offset += line.length + 1;
+  }
+  return spans;
+}
+
+/** A block kept whole when short; a long one is cut at a line boundary, a fence closed again. */
+function cutBlock(block: string, maxChars: number): string {
+  if (block.length <= maxChars) return block;
+  const lines = block.split('\n');
+  const kept: string[] = [];
+  let length = 0;
+  for (const line of lines) {
+    if (length + line.length + 1 > maxChars && kept.length > 0) break;
+    kept.push(line);
+    length += line.length + 1;
+  }
+  const fence = /^\s*(```|~~~)/.exec(lines[0])?.[1];
+  if (fence) kept.push('…', fence);
+  else kept.push('…');
+  return kept.join('\n');
+}
+
+/** Lower-cased word tokens (letters and digits), stop words removed. */
+export function wordTokens(text: string): string[] {
+  return (text.toLowerCase().match(/[\p{L}\p{N}][\p{L}\p{N}_-]*/gu) ?? []).filter((t) => !STOP_WORDS.has(t));
+}
+
+/**
+ * True when a text token is a form of the query stem: Snowball stems are prefixes of most forms
+ * ("configur" ← "configuration"); a final "i" stands for "y" ("retri" ← "retry").
+ */
+export function matchesStem(token: string, stem: string): boolean {
+  if (token.startsWith(stem)) return true;
+  if (
+    stem.endsWith('i') &&
+    token.startsWith(stem.slice(0, -1)) &&
+    token.length === stem.length &&
+    token.endsWith('y')
+  )
+    return true;
+  return stem.length >= 5 && token.length >= 4 && stem.startsWith(token);
+}
+
+/** The query's words as stems with equal weights, when the index gave none (crude: the first five letters). */
+export function fallbackTerms(question: string): WeightedTerm[] {
+  return [
+    ...new Set(
+      wordTokens(question)
+        .filter((t) => t.length >= 2)
+        .map((t) => t.slice(0, 5)),
+    ),
+  ].map((term) => ({
+    term,
+    weight: 1,
+  }));
+}
+
+/**
+ * A sentence's lexical score: the share of the question's weight its words carry (a word found only in
+ * the passage's title and headings counts `contextWeight`), lowered a little per rank of its passage.
+ */
+export function lexicalScore(
+  sentence: Pick<CandidateSentence, 'text' | 'context' | 'rank'>,
+  terms: readonly WeightedTerm[],
+  options: Pick<ExtractiveOptions, 'contextWeight' | 'rankDecay'> = DEFAULT_EXTRACTIVE_OPTIONS,
+): number {
+  const total = terms.reduce((sum, t) => sum + t.weight, 0);
+  if (total === 0) return 0;
+  const own = wordTokens(sentence.text);
+  const context = wordTokens(sentence.context);
+  let score = 0;
+  for (const { term, weight } of terms) {
+    if (own.some((token) => matchesStem(token, term))) score += weight;
+    else if (context.some((token) => matchesStem(token, term))) score += options.contextWeight * weight;
+  }
+  return (score / total) * (1 - options.rankDecay) ** sentence.rank;
 }
 
 /** Cosine similarity of two vectors (normalised here, so any embedder works). */
@@ -155,45 +305,84 @@ export function cosineSimilarity(a: readonly number[], b: readonly number[]): nu
 }
 
 /**
- * The offline answer: the passages' sentences most similar to the question (embedding similarity),
- * quoted with their citation markers. `notFound` when no sentence is similar enough.
+ * The sentences to quote: the best-scoring, those within `relativeFloor` of it, at most `maxSentences`,
+ * then put back in reading order (passage, position).
+ */
+export function selectSentences(
+  scored: readonly QuotedSentence[],
+  options: Pick<ExtractiveOptions, 'relativeFloor' | 'maxSentences'> = DEFAULT_EXTRACTIVE_OPTIONS,
+): QuotedSentence[] {
+  const best = Math.max(0, ...scored.map((s) => s.score));
+  if (best <= 0) return [];
+  return scored
+    .filter((s) => s.score >= best * options.relativeFloor)
+    .sort((a, b) => b.score - a.score || a.rank - b.rank || a.start - b.start)
+    .slice(0, options.maxSentences)
+    .sort((a, b) => a.rank - b.rank || a.start - b.start);
+}
+
+/**
+ * Markdown a person reads: the sentences of one passage as one paragraph ending with its marker, a
+ * block a sentence introduces kept under it.
+ */
+export function formatExtractiveAnswer(
+  sentences: readonly QuotedSentence[],
+  maxSentenceChars = DEFAULT_EXTRACTIVE_OPTIONS.maxSentenceChars,
+): string {
+  const paragraphs: string[] = [];
+  let current: string[] = [];
+  let marker: number | null = null;
+  const flush = () => {
+    if (current.length && marker !== null) paragraphs.push(`${current.join(' ')} [${marker}]`);
+    current = [];
+  };
+  for (const s of sentences) {
+    if (s.marker !== marker) flush();
+    marker = s.marker;
+    const text =
+      s.text.length > maxSentenceChars ? `${s.text.slice(0, maxSentenceChars).trimEnd()}…` : s.text;
+    current.push(text);
+    if (s.block) {
+      flush();
+      paragraphs.push(s.block);
+    }
+  }
+  flush();
+  return paragraphs.join('\n\n');
+}
+
+/**
+ * The offline answer: the passages' sentences that carry most of the question's weight (its words as the
+ * index weighs them, in the sentence or its headings), optionally re-ordered by the embedder among the
+ * best few, quoted verbatim with their markers. `notFound` when no sentence holds any question word.
  */
 export async function extractiveAnswer(
   question: string,
   passages: readonly ExtractivePassage[],
-  embedder: EmbeddingProvider,
+  embedder: EmbeddingProvider | null,
   options: Partial<ExtractiveOptions> = {},
   signal?: AbortSignal,
+  terms: readonly WeightedTerm[] = fallbackTerms(question),
 ): Promise<ExtractiveAnswer> {
   const opts: ExtractiveOptions = { ...DEFAULT_EXTRACTIVE_OPTIONS, ...options };
   const candidates = candidateSentences(passages, opts);
-  if (candidates.length === 0) return { text: '', sentences: [], notFound: true, bestSimilarity: 0 };
-  const [questionVector, ...sentenceVectors] = await embedder.embed(
-    [question, ...candidates.map((c) => (c.context ? `${c.context}: ${c.text}` : c.text))],
-    signal,
-  );
-  const similarities = sentenceVectors.map(
-    (vector, i) =>
-      cosineSimilarity(questionVector, vector) +
-      opts.lexicalWeight * wordOverlap(question, `${candidates[i].context} ${candidates[i].text}`),
-  );
-  const sentences = selectSentences(candidates, similarities, opts);
+  const scored: QuotedSentence[] = candidates.map((c) => ({ ...c, score: lexicalScore(c, terms, opts) }));
+  const ranked = [...scored].sort((a, b) => b.score - a.score || a.rank - b.rank || a.start - b.start);
+  const top = ranked.slice(0, opts.denseCandidates).filter((s) => s.score > 0);
+  if (embedder && top.length > 1 && opts.denseWeight > 0) {
+    const [q, ...vectors] = await embedder.embed(
+      [question, ...top.map((s) => (s.context ? `${s.context}: ${s.text}` : s.text))],
+      signal,
+    );
+    top.forEach((s, i) => {
+      s.score += opts.denseWeight * cosineSimilarity(q, vectors[i]);
+    });
+  }
+  const sentences = selectSentences(scored, opts);
   return {
     text: formatExtractiveAnswer(sentences, opts.maxSentenceChars),
     sentences,
     notFound: sentences.length === 0,
-    bestSimilarity: Math.max(0, ...similarities),
+    bestScore: Math.max(0, ...scored.map((s) => s.score)),
   };
-}
-
-/**
- * Share of the question's content words (stop words removed) that the text contains, compared on
- * their first five letters (a crude stem: "failover" matches "fail", "backups" matches "backup").
- */
-export function wordOverlap(question: string, text: string): number {
-  const stem = (token: string) => token.slice(0, 5);
-  const wanted = [...new Set(contentTokens(question).map(stem))];
-  if (wanted.length === 0) return 0;
-  const have = contentTokens(text).map(stem);
-  return wanted.filter((word) => have.some((token) => token.startsWith(word))).length / wanted.length;
 }

@@ -21,9 +21,14 @@ export {
   candidateSentences,
   cosineSimilarity,
   extractiveAnswer,
+  fallbackTerms,
   formatExtractiveAnswer,
+  isNavigation,
+  lexicalScore,
+  markdownBlocks,
+  matchesStem,
   selectSentences,
-  wordOverlap,
+  wordTokens,
 } from './extractive-answerer';
 export type {
   CandidateSentence,
@@ -31,6 +36,7 @@ export type {
   ExtractiveOptions,
   ExtractivePassage,
   QuotedSentence,
+  WeightedTerm,
 } from './extractive-answerer';
 export { GENERAL_PROMPT_VERSION, generalKnowledgeMessages } from './general-prompt';
 export { startsWithNotFound } from './not-found';

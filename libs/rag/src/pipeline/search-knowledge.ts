@@ -1,8 +1,10 @@
 import { resolveSettings } from '@lumina/shared';
-import type { SearchSettings } from '@lumina/shared';
+import type { AnswerabilityVerdict, SearchSettings } from '@lumina/shared';
 import { l2Normalize } from '../dense/l2-normalize';
 import { feedbackPseudoDocument, feedbackVariants } from '../expansion/pseudo-relevance-feedback';
 import type { HydeGenerator, QueryExpander } from '../expansion/query-expander.port';
+import { answerabilityFeatures, weightedQueryTerms } from '../answerability/answerability-features';
+import { decideAnswerability } from '../answerability/answerability-model';
 import { reciprocalRankFusion } from '../fusion/reciprocal-rank-fusion';
 import type { RankedList } from '../fusion/reciprocal-rank-fusion';
 import type { ChunkFilter, ChunkSearch, ScoredChunk } from '../ports/chunk-search.port';
@@ -289,6 +291,28 @@ export async function searchKnowledge(
     ];
   });
 
+  // The answerability decision: what the index knows of the query's words, against the top passages.
+  const answerabilityStart = now();
+  let answerability: AnswerabilityVerdict | null = null;
+  if (opts.answerabilityModel && ports.chunks.termEvidence && results.length > 0) {
+    try {
+      const top = results.slice(0, opts.answerabilityPassages).map((hit) => hit.chunkId);
+      const evidence = await ports.chunks.termEvidence(query, top);
+      const features = answerabilityFeatures({
+        evidence,
+        passageTexts: results.slice(0, opts.answerabilityPassages).map((hit) => ({
+          text: hit.text,
+          context: [hit.documentTitle, ...hit.headingPath].filter(Boolean).join(' › '),
+        })),
+        branchTops: lists.map((list) => list.items.slice(0, 3).map((item) => item.id)),
+        denseSimilarities: results[0].similarity === null ? undefined : [results[0].similarity],
+      });
+      answerability = decideAnswerability(opts.answerabilityModel, features, weightedQueryTerms(evidence));
+    } catch (error) {
+      warnings.push(`The answerability check could not run, so the question is answered: ${reason(error)}`);
+    }
+  }
+
   return {
     query,
     settings,
@@ -296,12 +320,14 @@ export async function searchKnowledge(
     expansions: expansionR.status === 'fulfilled' ? expansionR.value : null,
     hyde: hydeR.status === 'fulfilled' ? hydeR.value : null,
     belowThreshold: settings.minScore > 0 && results.length === 0 && fused.length > 0,
+    answerability,
     timings: {
       total: round(now() - started),
       perBranch,
       llm: round(llmMs),
       fuse: round(fuseMs),
       rerank: round(rerankMs),
+      answerability: round(now() - answerabilityStart),
     },
     warnings,
   };

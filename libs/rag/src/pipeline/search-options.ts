@@ -1,3 +1,4 @@
+import type { AnswerabilityModel } from '../answerability/answerability-model';
 /** Pipeline settings that are not per request: chosen per embedder by measurement, not by users. */
 export interface SearchOptions {
   /** RRF constant. */
@@ -12,6 +13,10 @@ export interface SearchOptions {
   exactDense: boolean;
   /** Feedback documents used for offline expansion and HyDE. */
   feedbackDocuments: number;
+  /** The fitted answerability model; null: no decision (every question is answered). */
+  answerabilityModel: AnswerabilityModel | null;
+  /** Top passages whose words the answerability features read. */
+  answerabilityPassages: number;
 }
 
 export const DEFAULT_SEARCH_OPTIONS: Readonly<SearchOptions> = Object.freeze({
@@ -21,4 +26,6 @@ export const DEFAULT_SEARCH_OPTIONS: Readonly<SearchOptions> = Object.freeze({
   llmTimeoutMs: 15_000,
   exactDense: false,
   feedbackDocuments: 10,
+  answerabilityModel: null,
+  answerabilityPassages: 3,
 });

@@ -1,4 +1,4 @@
-import type { SearchSettings } from '@lumina/shared';
+import type { AnswerabilityVerdict, SearchSettings } from '@lumina/shared';
 
 /** Which branch found a passage, at what rank and with what score in that branch's list. */
 export interface BranchProvenance {
@@ -36,6 +36,7 @@ export interface SearchTimings {
   llm: number;
   fuse: number;
   rerank: number;
+  answerability: number;
 }
 
 /** The query variants searched, and where they came from: the LLM, or pseudo-relevance feedback. */
@@ -61,6 +62,8 @@ export interface SearchResult {
   expansions: ExpansionTrace | null;
   hyde: HydeTrace | null;
   belowThreshold: boolean;
+  /** The answerability decision over the results (null when no model or no evidence). */
+  answerability: AnswerabilityVerdict | null;
   timings: SearchTimings;
   warnings: string[];
 }

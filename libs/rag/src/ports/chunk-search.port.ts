@@ -1,3 +1,4 @@
+import type { TermEvidence } from '../answerability/term-evidence';
 /** One hit of a ranker: a chunk id and that ranker's score (BM25 score, or cosine similarity). */
 export interface ScoredChunk {
   chunkId: string;
@@ -33,4 +34,9 @@ export interface ChunkSearch {
   fetch(chunkIds: string[]): Promise<ChunkRecord[]>;
   /** Cosine similarity of each chunk to the vector (chunks without a vector are left out). */
   similarity(chunkIds: string[], vector: number[]): Promise<Map<string, number>>;
+  /**
+   * The query's lexemes with their document frequencies, and which of them each chunk holds (the
+   * answerability decision's evidence). Optional: without it no decision is taken.
+   */
+  termEvidence?(query: string, chunkIds: string[]): Promise<TermEvidence>;
 }

@@ -107,6 +107,7 @@ export class ChatService {
             expansions: stage.search.expansions,
             hyde: stage.search.hyde,
             belowThreshold: stage.search.belowThreshold,
+            answerability: stage.search.answerability,
             warnings: stage.search.warnings,
             timings: stage.timings,
           }),
@@ -202,6 +203,7 @@ export class ChatService {
         expansions: search?.expansions ?? null,
         hyde: search?.hyde ?? null,
         belowThreshold: search?.belowThreshold ?? false,
+        answerability: search?.answerability ?? null,
         retrieved: outcome.passages.map((p) => ({
           marker: p.marker,
           chunkId: p.chunkId,
@@ -253,6 +255,8 @@ export class ChatService {
         model: outcome.model,
         usage: outcome.usage,
         timings: outcome.timings,
+        generalKnowledgeAvailable:
+          outcome.notFound && outcome.source === 'documents' && this.chatModel !== null,
       });
       return;
     }

@@ -212,6 +212,7 @@ function toTrace(entity: RetrievalTraceEntity): RetrievalTrace {
     expansions: entity.expansions,
     hyde: entity.hyde,
     belowThreshold: entity.belowThreshold,
+    answerability: entity.answerability ?? null,
     retrieved: entity.retrieved,
     promptVersion: entity.promptVersion,
     model: entity.model,

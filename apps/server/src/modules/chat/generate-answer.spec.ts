@@ -34,7 +34,8 @@ const result = (results: SearchHit[], belowThreshold = false): SearchResult => (
   expansions: null,
   hyde: null,
   belowThreshold,
-  timings: { total: 1, perBranch: {}, llm: 0, fuse: 0, rerank: 0 },
+  answerability: null,
+  timings: { total: 1, perBranch: {}, llm: 0, fuse: 0, rerank: 0, answerability: 0 },
   warnings: [],
 });
 

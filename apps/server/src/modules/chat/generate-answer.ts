@@ -219,8 +219,9 @@ export async function generateAnswer(
     timings: { rewrite: timings.rewrite, search: timings.search },
   });
 
-  // 3. Nothing relevant: the fixed sentence, no model.
-  if (search.belowThreshold || outcome.passages.length === 0) {
+  // 3. Nothing relevant, or the answerability decision says the documents do not answer: the fixed
+  //    sentence, no model.
+  if (search.belowThreshold || outcome.passages.length === 0 || search.answerability?.answerable === false) {
     outcome.text = NOT_FOUND_SENTENCE;
     outcome.notFound = true;
     emit(NOT_FOUND_SENTENCE);
@@ -301,6 +302,8 @@ async function writeExtractive(
   outcome.generator = 'extractive';
   outcome.model = deps.embedder.modelId;
   outcome.promptVersion = EXTRACTIVE_ANSWERER_VERSION;
+  // The question's words as the index weighs them (rarest first), when the search read them.
+  const terms = outcome.search?.answerability?.terms.map((t) => ({ term: t.term, weight: t.idf }));
   const answer = await extractiveAnswer(
     outcome.standaloneQuery,
     outcome.passages.map((p) => ({
@@ -311,6 +314,7 @@ async function writeExtractive(
     deps.embedder,
     deps.extractive,
     signal,
+    terms && terms.length > 0 ? terms : undefined,
   );
   if (answer.notFound) {
     outcome.notFound = true;
@@ -318,10 +322,58 @@ async function writeExtractive(
     emit(NOT_FOUND_SENTENCE);
     return;
   }
-  const lines = answer.text.split('\n');
+  // Citations are numbered 1, 2, 3… in the order the answer cites them, whatever the passages' ranks.
+  const { text, passages } = renumberCitations(answer.text, outcome.passages);
+  const lines = text.split('\n');
   lines.forEach((line, i) => emit(i === 0 ? line : `\n${line}`));
-  outcome.text = answer.text;
-  outcome.citations = resolveCitations(answer.text, citable(outcome)).citations;
+  outcome.text = text;
+  outcome.citations = resolveCitations(text, citable({ passages })).citations;
+}
+
+/**
+ * Rewrite an answer's markers so the cited passages are numbered contiguously in citing order; returns
+ * the text and the passages renumbered to match (uncited ones keep numbers after the cited ones).
+ */
+export function renumberCitations(
+  text: string,
+  passages: readonly RetrievedPassage[],
+): { text: string; passages: RetrievedPassage[] } {
+  const order: number[] = [];
+  for (const match of text.matchAll(/\[(\d+)\]/g)) {
+    const marker = Number(match[1]);
+    if (!order.includes(marker) && passages.some((p) => p.marker === marker)) order.push(marker);
+  }
+  const next = new Map(order.map((marker, i) => [marker, i + 1]));
+  let free = order.length;
+  const renumbered = passages.map((p) => ({ ...p, marker: next.get(p.marker) ?? ++free }));
+  return {
+    text: text.replace(/\[(\d+)\]/g, (whole, n: string) =>
+      next.has(Number(n)) ? `[${next.get(Number(n))}]` : whole,
+    ),
+    passages: renumbered,
+  };
+}
+
+/**
+ * The offline answer to a search that already ran (the evaluation's answer figures): the chat's own
+ * code path, with the extractive answerer.
+ */
+export async function offlineAnswerOf(
+  question: string,
+  result: SearchResult,
+  embedder: EmbeddingProvider,
+): Promise<{ text: string; notFound: boolean; citations: Citation[]; generator: string }> {
+  const outcome = await generateAnswer(
+    { question, history: [], settings: result.settings },
+    { search: async () => result, chatModel: null, embedder },
+  );
+  if (outcome.status !== 'complete') throw new Error(outcome.error?.detail ?? 'the answer failed');
+  return {
+    text: outcome.text,
+    notFound: outcome.notFound,
+    citations: outcome.citations,
+    generator: outcome.promptVersion ?? outcome.generator,
+  };
 }
 
 /**
@@ -436,7 +488,7 @@ async function streamInto(
   signal?.throwIfAborted();
 }
 
-function citable(outcome: AnswerOutcome) {
+function citable(outcome: Pick<AnswerOutcome, 'passages'>) {
   return outcome.passages.map((p) => ({
     chunkId: p.chunkId,
     documentId: p.documentId,

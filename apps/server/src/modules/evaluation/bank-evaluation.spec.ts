@@ -26,7 +26,8 @@ const result = (hits: SearchHit[], belowThreshold = false): SearchResult => ({
   expansions: null,
   hyde: null,
   belowThreshold,
-  timings: { total: 0, perBranch: {}, llm: 0, fuse: 0, rerank: 0 },
+  answerability: null,
+  timings: { total: 0, perBranch: {}, llm: 0, fuse: 0, rerank: 0, answerability: 0 },
   warnings: [],
 });
 

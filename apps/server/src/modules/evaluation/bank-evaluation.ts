@@ -1,5 +1,7 @@
 import { createHash } from 'node:crypto';
 import {
+  answerMetrics,
+  answerSupported,
   dedupeRanking,
   documentRanking,
   evaluateRun,
@@ -11,6 +13,7 @@ import {
 import type { Qrels, RetrievalReport } from '@lumina/eval';
 import type { SearchResult } from '@lumina/rag';
 import type {
+  AnswerMetrics,
   EvalItemResult,
   EvalMetricInterval,
   ExpectedSource,
@@ -23,6 +26,16 @@ export interface EvaluableItem {
   question: string;
   inScope: boolean;
   expectedSources: ExpectedSource[];
+  /** The gold answer (a verbatim quote of the source) that answer support checks for; null: sources only. */
+  expectedAnswer?: string | null;
+}
+
+/** The answer a person would read for a search result, as the chat writes it (offline: deterministic). */
+export interface WrittenAnswer {
+  text: string;
+  notFound: boolean;
+  citations: { chunkId: string; documentId: string }[];
+  generator: string;
 }
 
 export interface BankEvaluationInput {
@@ -31,6 +44,8 @@ export interface BankEvaluationInput {
   settings: SearchSettings;
   /** The app's search (searchKnowledge with the app's ports and options). */
   search: (question: string) => Promise<SearchResult>;
+  /** Writes the answer from the search result; without it no answer figures are measured. */
+  answer?: (question: string, result: SearchResult) => Promise<WrittenAnswer>;
   /** Expected documents / chunks that no longer exist (deleted, or re-indexed with new chunk ids). */
   missingIds?: ReadonlySet<string>;
   concurrency?: number;
@@ -42,6 +57,7 @@ export interface BankEvaluation {
   metrics: Record<string, number>;
   intervals: Record<string, EvalMetricInterval>;
   refusal: RefusalRates;
+  answers: AnswerMetrics | null;
   perItem: EvalItemResult[];
   scoredItems: number;
   datasetHash: string;
@@ -133,12 +149,34 @@ export async function evaluateBankItems(input: BankEvaluationInput): Promise<Ban
     );
   }
 
+  // The answers, for every item the search did not refuse (in order: deterministic).
+  const written = new Map<string, WrittenAnswer>();
+  if (input.answer) {
+    for (const item of input.items) {
+      const result = results.get(item.id)!;
+      if (searchRefused(result)) continue;
+      written.set(item.id, await input.answer(item.question, result));
+    }
+  }
+
   const evaluated = new Map(report.perQuery.map((q) => [q.queryId, q]));
   const perItem: EvalItemResult[] = input.items.map((item) => {
     const result = results.get(item.id)!;
     const level = levels.get(item.id) ?? null;
     const scoredItem = evaluated.get(item.id);
-    const refused = result.belowThreshold || result.results.length === 0;
+    const answer = written.get(item.id) ?? null;
+    const refused = searchRefused(result) || answer?.notFound === true;
+    const gold = new Set(itemJudgments(item.expectedSources).keys());
+    const supported =
+      item.inScope && !refused && answer && gold.size > 0
+        ? answerSupported({
+            citedChunkIds: answer.citations.map((c) => c.chunkId),
+            citedDocumentIds: answer.citations.map((c) => c.documentId),
+            goldIds: gold,
+            answer: answer.text,
+            goldQuote: item.expectedAnswer ?? null,
+          })
+        : null;
     const missing = [...itemJudgments(item.expectedSources).keys()].filter((id) => input.missingIds?.has(id));
     return {
       itemId: item.id,
@@ -150,6 +188,9 @@ export async function evaluateBankItems(input: BankEvaluationInput): Promise<Ban
       firstRelevantRank: scoredItem?.firstRelevantRank ?? null,
       metrics: scoredItem ? { ...scoredItem.metrics, ...extraByItem.get(item.id) } : {},
       refused,
+      answerability: result.answerability,
+      answer: answer?.text ?? null,
+      supported,
       skippedReason: !item.inScope
         ? 'out of scope: counted for refusals'
         : scoredItem
@@ -170,11 +211,28 @@ export async function evaluateBankItems(input: BankEvaluationInput): Promise<Ban
       outOfScope: refusalRate(perItem.filter((item) => !item.inScope)),
       inScope: refusalRate(perItem.filter((item) => item.inScope)),
     },
+    answers: input.answer
+      ? answerMetrics(
+          perItem.map((item) => ({
+            inScope: item.inScope,
+            refused: item.refused,
+            score: item.answerability?.score ?? null,
+            supported: item.supported,
+          })),
+          perItem.find((item) => item.answerability)?.answerability?.modelVersion ?? null,
+          [...written.values()][0]?.generator ?? null,
+        )
+      : null,
     perItem,
     scoredItems: report.queries,
     datasetHash: datasetHash(input.items),
     timings: { ...report.timings, evaluationMs: Math.round((performance.now() - started) * 10) / 10 },
   };
+}
+
+/** Refused before any answer is written: nothing found, under the threshold, or judged unanswerable. */
+export function searchRefused(result: SearchResult): boolean {
+  return result.belowThreshold || result.results.length === 0 || result.answerability?.answerable === false;
 }
 
 function rankingFor(result: SearchResult, level: 'document' | 'chunk'): string[] {

@@ -19,6 +19,7 @@ import { QuestionBankItemService } from '../question-bank/question-bank-item.ser
 import { QuestionBankService } from '../question-bank/question-bank.service';
 import { llmSearchPorts } from '../rag/llm-search-ports';
 import { createSearchPorts } from '../rag/search-ports.factory';
+import { offlineAnswerOf } from '../chat/generate-answer';
 import { evaluateBankItems } from './bank-evaluation';
 import { compareEvalRuns } from './compare-eval-runs';
 import { EvalRunEntity } from './entities/eval-run.entity';
@@ -100,6 +101,8 @@ export class EvaluationService {
         missingIds,
         concurrency: this.env.EVALUATION_CONCURRENCY,
         search: (question) => searchKnowledge(question, run.settings, this.ports, this.options),
+        // Answer figures are measured on the offline answerer: deterministic, and no model is billed.
+        answer: (question, result) => offlineAnswerOf(question, result, this.embedder),
         onProgress: (done, total) => {
           const fraction = done / total;
           if (fraction - lastReported >= 0.05 || done === total) {
@@ -116,6 +119,7 @@ export class EvaluationService {
         metrics: evaluation.metrics,
         intervals: evaluation.intervals,
         refusal: evaluation.refusal,
+        answers: evaluation.answers,
         perItem: evaluation.perItem,
         timings: evaluation.timings,
         chatModel: this.usesLlm(run.settings) ? (this.chatModel?.modelId ?? null) : null,
@@ -266,6 +270,7 @@ function toRun(run: EvalRunEntity): EvalRun {
     promptVersions: run.promptVersions,
     intervals: run.intervals,
     refusal: run.refusal,
+    answers: run.answers ?? null,
     scoredItems: run.scoredItems,
     perItem: run.perItem ?? [],
     timings: run.timings,

@@ -2,6 +2,7 @@ import type { EmbeddingProvider, SearchOptions, SearchPorts } from '@lumina/rag'
 import type { DataSource } from 'typeorm';
 import type { Env } from '../../config/env.schema';
 import { CachedEmbedder } from '../../providers/cached-embedder';
+import { answerabilityModelFor } from './answerability-model.loader';
 import { fusionWeightsFor } from './fusion-weights';
 import { llmSearchPortsFromEnv } from './llm-search-ports';
 import { SqlChunkSearch } from './repositories/sql-chunk-search';
@@ -29,7 +30,11 @@ export function createSearchPorts(
       embedder: cached,
       ...extra,
     },
-    options: { weights: fusionWeightsFor(cached.modelId), llmTimeoutMs: env.LLM_TIMEOUT_MS },
+    options: {
+      weights: fusionWeightsFor(cached.modelId),
+      llmTimeoutMs: env.LLM_TIMEOUT_MS,
+      answerabilityModel: answerabilityModelFor(env),
+    },
     embedder: cached,
   };
 }

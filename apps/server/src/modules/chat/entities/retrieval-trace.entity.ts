@@ -1,5 +1,6 @@
 import { Column, CreateDateColumn, Entity, JoinColumn, OneToOne, PrimaryGeneratedColumn } from 'typeorm';
 import type {
+  AnswerabilityVerdict,
   AnswerGenerator,
   AnswerSource,
   ChatTimings,
@@ -43,6 +44,9 @@ export class RetrievalTraceEntity {
 
   @Column({ name: 'below_threshold', type: 'boolean', default: false })
   belowThreshold!: boolean;
+
+  @Column({ type: 'jsonb', nullable: true })
+  answerability!: AnswerabilityVerdict | null;
 
   @Column({ type: 'jsonb', default: () => `'[]'::jsonb` })
   retrieved!: TracePassage[];

@@ -1,5 +1,6 @@
 import { Column, CreateDateColumn, Entity, JoinColumn, ManyToOne, PrimaryGeneratedColumn } from 'typeorm';
 import type {
+  AnswerMetrics,
   EvalItemResult,
   EvalMetricInterval,
   EvalRunStatus,
@@ -59,6 +60,9 @@ export class EvalRunEntity {
 
   @Column({ type: 'jsonb', nullable: true })
   refusal!: RefusalRates | null;
+
+  @Column({ type: 'jsonb', nullable: true })
+  answers!: AnswerMetrics | null;
 
   @Column({ name: 'per_item', type: 'jsonb', nullable: true })
   perItem!: EvalItemResult[] | null;

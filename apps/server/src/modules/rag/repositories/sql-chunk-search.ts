@@ -1,8 +1,9 @@
-import type { ChunkFilter, ChunkRecord, ChunkSearch, ScoredChunk } from '@lumina/rag';
+import type { ChunkFilter, ChunkRecord, ChunkSearch, ScoredChunk, TermEvidence } from '@lumina/rag';
 import type { DataSource } from 'typeorm';
 import { BM25_MAX_QUERY_TERMS, BM25_SEARCH_SQL } from './sql/bm25-search.sql';
 import type { EmbeddingStorage } from '../../../database/embedding-storage';
 import { denseSearchSql } from './sql/dense-search.sql';
+import { CORPUS_STATS_SQL, PASSAGE_TERMS_SQL, QUERY_TERM_STATS_SQL } from './sql/term-evidence.sql';
 
 export interface SqlChunkSearchOptions {
   k1: number;
@@ -88,6 +89,35 @@ export class SqlChunkSearch implements ChunkSearch {
       [chunkIds, toVectorLiteral(vector)],
     );
     return new Map(rows.map((row) => [row.chunkId, Number(row.similarity)]));
+  }
+
+  async termEvidence(query: string, chunkIds: string[]): Promise<TermEvidence> {
+    const [terms, corpus] = await Promise.all([
+      this.dataSource.query(QUERY_TERM_STATS_SQL, [query]) as Promise<
+        { term: string; qtf: number; df: number }[]
+      >,
+      this.dataSource.query(CORPUS_STATS_SQL) as Promise<{ chunks: number; avgLength: number }[]>,
+    ]);
+    const rows: { chunkId: string; length: number; term: string | null; tf: number | null }[] =
+      chunkIds.length === 0
+        ? []
+        : await this.dataSource.query(PASSAGE_TERMS_SQL, [terms.map((t) => t.term), chunkIds]);
+    const passages = new Map<string, { chunkId: string; length: number; tf: Record<string, number> }>();
+    for (const row of rows) {
+      const passage = passages.get(row.chunkId) ?? {
+        chunkId: row.chunkId,
+        length: Number(row.length),
+        tf: {},
+      };
+      if (row.term) passage.tf[row.term] = Number(row.tf);
+      passages.set(row.chunkId, passage);
+    }
+    return {
+      corpus: { chunks: Number(corpus[0]?.chunks ?? 0), avgLength: Number(corpus[0]?.avgLength ?? 1) },
+      bm25: { k1: this.options.k1, b: this.options.b },
+      terms: terms.map((t) => ({ term: t.term, qtf: Number(t.qtf), df: Number(t.df) })),
+      passages: chunkIds.flatMap((id) => passages.get(id) ?? []),
+    };
   }
 }
 

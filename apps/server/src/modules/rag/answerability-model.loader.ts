@@ -1,0 +1,28 @@
+import { readFileSync } from 'node:fs';
+import { DEFAULT_ANSWERABILITY_MODEL, parseAnswerabilityModel } from '@lumina/rag';
+import type { AnswerabilityModel } from '@lumina/rag';
+import type { Env } from '../../config/env.schema';
+
+const loaded = new Map<string, AnswerabilityModel>();
+
+/**
+ * The answerability model searches decide with: ANSWERABILITY_MODEL_FILE when set (read and checked once;
+ * a bad file stops the boot with its reason), "off" for none, else the model the project ships.
+ */
+export function answerabilityModelFor(env: Pick<Env, 'ANSWERABILITY_MODEL_FILE'>): AnswerabilityModel | null {
+  const file = env.ANSWERABILITY_MODEL_FILE;
+  if (!file) return DEFAULT_ANSWERABILITY_MODEL;
+  if (file === 'off') return null;
+  let model = loaded.get(file);
+  if (!model) {
+    try {
+      model = parseAnswerabilityModel(JSON.parse(readFileSync(file, 'utf8')));
+    } catch (error) {
+      throw new Error(
+        `ANSWERABILITY_MODEL_FILE ${file}: ${error instanceof Error ? error.message : String(error)}`,
+      );
+    }
+    loaded.set(file, model);
+  }
+  return model;
+}
