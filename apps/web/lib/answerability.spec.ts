@@ -7,6 +7,7 @@ const verdict = {
   answerable: false,
   features: { salientInCorpus: 0.5, coverageTop1: 0.3, bm25Margin: 0.1, newFeature: 0.7 },
   contributions: { salientInCorpus: -1.9, coverageTop1: 0.4, bm25Margin: -0.05, newFeature: 2.1 },
+  terms: [],
 };
 
 describe('the answerability decision in plain words', () => {

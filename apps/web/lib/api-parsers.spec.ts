@@ -208,6 +208,10 @@ describe('answerability and answer figures', () => {
     answerable: false,
     features: { salientInCorpus: 0.2, lexicalRatio: 0.1, junk: 'x' },
     contributions: { salientInCorpus: -1.4, lexicalRatio: -0.3 },
+    terms: [
+      { term: 'mongolia', df: 0, idf: 9.1 },
+      { term: 'capital', df: 3, idf: 4.2 },
+    ],
   };
 
   it('reads the verdict of the retrieval event and of a stored trace, null when absent', () => {
@@ -229,7 +233,12 @@ describe('answerability and answer figures', () => {
       answerable: true,
       modelVersion: 'unknown',
       features: {},
+      terms: [],
     });
+    expect(
+      parseAnswerability({ score: 0.5, threshold: 0.4, terms: [{ term: 'x', df: 2 }, { df: 1 }, 'y'] })
+        ?.terms,
+    ).toEqual([{ term: 'x', df: 2, idf: 0 }]);
     expect(parseAnswerability({ threshold: 0.4 })).toBeNull();
     expect(parseAnswerability('yes')).toBeNull();
   });

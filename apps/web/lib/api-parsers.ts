@@ -197,6 +197,11 @@ export function parseAnswerability(value: unknown): AnswerabilityVerdict | null 
     answerable: typeof value.answerable === 'boolean' ? value.answerable : score >= threshold,
     features: numbers(value.features),
     contributions: numbers(value.contributions),
+    terms: (Array.isArray(value.terms) ? value.terms : [])
+      .filter(isRecord)
+      .flatMap((term) =>
+        typeof term.term === 'string' ? [{ term: term.term, df: num(term.df), idf: num(term.idf) }] : [],
+      ),
   };
 }
 

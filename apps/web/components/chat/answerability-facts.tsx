@@ -78,6 +78,20 @@ export function AnswerabilityFacts({ verdict }: { verdict: AnswerabilityVerdict 
           </tbody>
         </table>
       ) : null}
+      {verdict.terms.length > 0 ? (
+        <p className="answerability-terms">
+          The question&apos;s words, rarest first:{' '}
+          {verdict.terms.map((term, index) => (
+            <span key={term.term}>
+              {index > 0 ? ', ' : null}
+              <span className="mono">{term.term}</span>{' '}
+              <span className="muted">
+                ({term.df === 0 ? 'in no passage' : `in ${term.df} passage${term.df === 1 ? '' : 's'}`})
+              </span>
+            </span>
+          ))}
+        </p>
+      ) : null}
       <p className="field-hint">
         Positive pushes towards answering, negative towards refusing (contributions to the log-odds).
       </p>
