@@ -1,8 +1,10 @@
 /**
- * The answer layer in a real browser: offline (a second API server without LLM_BASE_URL, which the
- * page's requests are sent to), a question the documents don't answer gets the not-found sentence, no
- * general-knowledge offer but the sentence that says what would make it available, and the scripted
- * LLM is never called; and a Markdown answer rendered as a list and a code block, its HTML as text.
+ * The answer layer in a real browser: a question the documents don't answer gets the not-found
+ * sentence without a model call, both with a language model (the answerability decision shown in the
+ * trace; the general-knowledge answer offered, and it works) and offline (a second API server without
+ * LLM_BASE_URL, which the page's requests are sent to: no offer, the sentence that says what would make
+ * it available, and the scripted LLM is never called); and a Markdown answer rendered as a list and a
+ * code block, its HTML as text.
  */
 import path from 'node:path';
 import { GENERAL_KNOWLEDGE_NEEDS_LLM, NOT_FOUND_SENTENCE } from '@lumina/shared';
@@ -18,10 +20,13 @@ import {
   screenshot,
 } from './support/browser';
 import { startApi, stopProcesses, waitForApi, WORKSPACE_ROOT, type ApiProcess } from './support/stack';
+import { GENERAL_ANSWER_PREFIX } from './support/scripted-llm';
 import { ChatPage } from './pages/chat.page';
 
 const HANDBOOK = path.join(__dirname, 'fixtures', 'staff-handbook.md');
 const OUT_OF_SCOPE = 'What is the capital of Mongolia?';
+/** Shares everyday words with the handbook (so passages are retrieved and weighed), not its subject. */
+const WEIGHED_OUT_OF_SCOPE = 'How many days does the Mars rover need to charge its battery?';
 const GENERAL_BUTTON = 'Answer from general knowledge';
 
 describeWhenServerHas(['chat', 'uploadDocuments'], 'answerability', () => {
@@ -57,6 +62,47 @@ describeWhenServerHas(['chat', 'uploadDocuments'], 'answerability', () => {
   afterEach(async () => {
     await context?.close();
     expect(pageErrors).toEqual([]);
+  });
+
+  it('with a language model: refuses before any model call, offers general knowledge, and it works', async () => {
+    await chat.goto();
+    await chat.openSettings();
+    await chat.setToggle('Show retrieval trace', true);
+    await chat.closeSettings();
+    await chat.ask(WEIGHED_OUT_OF_SCOPE);
+    expect(await chat.waitForAnswer()).toBe('done');
+    const refusal = chat.lastAnswer();
+    expect(await refusal.getAttribute('data-not-found')).toBe('true');
+    expect(await refusal.locator('.answer-text').innerText()).toContain(NOT_FOUND_SENTENCE);
+    // The answerability decision refused it: no answer was asked of the model.
+    expect((await llmRequests()).filter((request) => request.kind === 'answer')).toEqual([]);
+    expect(await refusal.locator('.not-found-offer').getAttribute('data-offer')).toBe('offer');
+    expect(await refusal.innerText()).not.toContain(GENERAL_KNOWLEDGE_NEEDS_LLM);
+
+    const trace = refusal.getByRole('region', { name: 'Answerability' });
+    expect(await trace.getAttribute('data-answerable')).toBe('false');
+    expect(await trace.innerText()).toContain('Refused before any model call');
+    const contributions = await trace
+      .locator('tr[data-feature] td[data-sign]')
+      .evaluateAll((cells) =>
+        cells.map((cell) => Math.abs(Number(cell.textContent?.replace('−', '-').replace(/[^\d.+-]/g, '')))),
+      );
+    expect(contributions.length).toBeGreaterThan(0);
+    expect(contributions).toEqual([...contributions].sort((a, b) => b - a));
+
+    await refusal.getByRole('button', { name: GENERAL_BUTTON }).click();
+    await eventually(
+      'the general-knowledge answer to start',
+      async () => (await chat.conversation.locator('li.message-assistant').count()) === 2,
+    );
+    expect(await chat.waitForAnswer()).toBe('done');
+    const general = chat.lastAnswer();
+    expect(await general.getAttribute('data-kind')).toBe('general');
+    expect(await general.locator('.answer-text').innerText()).toContain(GENERAL_ANSWER_PREFIX);
+    const kinds = (await llmRequests()).map((request) => request.kind);
+    expect(kinds).toContain('general');
+    expect(kinds).not.toContain('answer');
+    await screenshot(page, 'answerability-general-knowledge.png');
   });
 
   it('renders a Markdown answer as a list and a code block, its HTML as text', async () => {
