@@ -192,6 +192,16 @@ describeWhenServerHas(
         60_000,
       );
       expect(await page.locator('.metric-tiles').innerText()).toMatch(/hit@1\s+\d\.\d{3}/i);
+      // The answer figures of the run: false refusals and false answers with intervals, AUC, support.
+      const figures = page.getByTestId('answer-figures');
+      await figures.waitFor();
+      expect(await figures.locator('[data-figure="outOfScopeAnswered"]').innerText()).toMatch(
+        /Out-of-scope answered\s+\d+\.\d%\s+\d+ of 1 · 95% CI/,
+      );
+      expect(await figures.locator('[data-figure="inScopeRefused"]').innerText()).toMatch(/ of 1\d · 95% CI/);
+      expect(await figures.locator('[data-figure="auc"]').innerText()).toMatch(/AUC\s+(\d\.\d{3}|—)/);
+      expect(await figures.locator('[data-figure="support"]').count()).toBe(1);
+      expect(await figures.innerText()).toMatch(/Decided by \S+/);
       await screenshot(page, 'question-bank-evaluated.png');
 
       // … and again with the dense ranker, chosen in the settings drawer.
@@ -247,11 +257,40 @@ describeWhenServerHas(
       );
       expect(await page.getByRole('heading', { name: /^Only B hit/ }).count()).toBe(1);
       expect(await page.getByRole('heading', { name: /^Only A hit/ }).count()).toBe(1);
+      const answerComparison = page.getByRole('table', { name: 'Answer figures of A and B' });
+      expect(await answerComparison.locator('tbody tr[data-figure]').count()).toBe(4);
+      expect(
+        await answerComparison.locator('tr[data-figure="outOfScopeAnswered"] td').nth(3).innerText(),
+      ).toMatch(/^([+−]\d+\.\d pt|±0\.0 pt)$/);
       await screenshot(page, 'evaluations.png');
 
-      // Back on the bank: generation by the (scripted) LLM from the handbook's passages.
+      // A run's own page: its answer figures and, per question, what happened.
+      await rows
+        .nth(0)
+        .getByRole('link', { name: /^Open the run of/ })
+        .click();
+      await page.getByRole('heading', { level: 1, name: 'Evaluation run' }).waitFor();
+      await page.getByTestId('answer-figures').waitFor();
+      const perQuestion = page.getByRole('table', { name: 'Answers per question' });
+      await perQuestion.waitFor();
+      expect(await perQuestion.locator('tbody tr').count()).toBe(12);
+      // Eleven in scope, one out of scope (the other was deleted above).
+      const outOfScope = perQuestion.locator('tbody tr').filter({ hasText: 'out of scope' });
+      expect(await outOfScope.count()).toBe(1);
+      for (const row of await outOfScope.all()) {
+        expect(await row.getAttribute('data-outcome')).toMatch(/^(refused|answered)$/);
+        expect(await row.locator('td').nth(3).innerText()).toMatch(/^\d\.\d\d \/ \d\.\d\d$/);
+      }
+      const answered = perQuestion.locator('tbody tr[data-outcome="answered"]').first();
+      await answered.getByText('Answer', { exact: true }).click();
+      expect((await answered.locator('.item-answer .answer-text').innerText()).length).toBeGreaterThan(10);
+      await screenshot(page, 'evaluation-run.png');
+
+      // Back on the bank: its latest run's answer figures, then generation by the (scripted) LLM.
       await page.goto(bankUrl);
       await hydrated();
+      const latest = page.getByRole('region', { name: /^Latest run/ });
+      await latest.getByTestId('answer-figures').waitFor();
       const generate = page.getByRole('form', { name: 'Generate questions' });
       await generate.getByLabel('staff-handbook').check();
       await generate.getByLabel('How many').fill('3');

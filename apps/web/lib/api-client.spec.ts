@@ -106,6 +106,7 @@ describe('api client: requests', () => {
       timings: {},
       warnings: [],
       belowThreshold: false,
+      answerability: null,
     });
   });
 

@@ -15,6 +15,7 @@ import {
   parseConversation,
   parseConversationDetail,
   parseDocument,
+  parseEvalRun,
   parseHealth,
   parseIdentity,
   parseIngestionProgress,
@@ -633,15 +634,7 @@ export function createApiClient(options: ApiClientOptions) {
     },
 
     getEvalRun(id: string, { signal }: RequestOptions = {}): Promise<EvalRun> {
-      return json(
-        ops.getEvalRun,
-        { params: { id }, signal },
-        (body) => {
-          const run = asRecordWithId<EvalRun>(body);
-          return run ? { ...run, perItem: Array.isArray(run.perItem) ? run.perItem : [] } : null;
-        },
-        'expected an evaluation run',
-      );
+      return json(ops.getEvalRun, { params: { id }, signal }, parseEvalRun, 'expected an evaluation run');
     },
 
     compareEvalRuns(a: string, b: string, { signal }: RequestOptions = {}): Promise<EvalRunComparison> {

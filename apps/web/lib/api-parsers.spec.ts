@@ -1,5 +1,8 @@
 import {
+  parseAnswerability,
   parseChatEvent,
+  parseEvalRun,
+  parseTrace,
   parseConversationDetail,
   parseIngestionProgress,
   parsePage,
@@ -89,6 +92,7 @@ describe('chat stream events', () => {
         model: null,
         usage: { promptTokens: 10, completionTokens: 5, totalTokens: 15 },
         timings: { rewrite: 0, search: 5, generation: 0, total: 6 },
+        generalKnowledgeAvailable: null,
       },
     });
     expect(
@@ -193,5 +197,108 @@ describe('conversations', () => {
       chunkId: 'k',
       span: { start: 0, end: 0 },
     });
+  });
+});
+
+describe('answerability and answer figures', () => {
+  const verdict = {
+    modelVersion: 'answerability-v1',
+    score: 0.18,
+    threshold: 0.42,
+    answerable: false,
+    features: { salientInCorpus: 0.2, lexicalRatio: 0.1, junk: 'x' },
+    contributions: { salientInCorpus: -1.4, lexicalRatio: -0.3 },
+    terms: [
+      { term: 'mongolia', df: 0, idf: 9.1 },
+      { term: 'capital', df: 3, idf: 4.2 },
+    ],
+  };
+
+  it('reads the verdict of the retrieval event and of a stored trace, null when absent', () => {
+    const event = parseChatEvent('retrieval', JSON.stringify({ passages: [], answerability: verdict }));
+    expect(event?.type === 'retrieval' && event.search.answerability).toEqual({
+      ...verdict,
+      features: { salientInCorpus: 0.2, lexicalRatio: 0.1 },
+    });
+    const old = parseChatEvent('retrieval', JSON.stringify({ passages: [] }));
+    expect(old?.type === 'retrieval' && old.search.answerability).toBeNull();
+    expect(parseTrace({ messageId: 'm', query: 'q', answerability: verdict })?.answerability?.score).toBe(
+      0.18,
+    );
+    expect(parseTrace({ messageId: 'm', query: 'q' })?.answerability).toBeNull();
+  });
+
+  it('derives answerable from score and threshold when missing, and rejects a verdict without a score', () => {
+    expect(parseAnswerability({ score: 0.5, threshold: 0.4 })).toMatchObject({
+      answerable: true,
+      modelVersion: 'unknown',
+      features: {},
+      terms: [],
+    });
+    expect(
+      parseAnswerability({ score: 0.5, threshold: 0.4, terms: [{ term: 'x', df: 2 }, { df: 1 }, 'y'] })
+        ?.terms,
+    ).toEqual([{ term: 'x', df: 2, idf: 0 }]);
+    expect(parseAnswerability({ threshold: 0.4 })).toBeNull();
+    expect(parseAnswerability('yes')).toBeNull();
+  });
+
+  it('reads generalKnowledgeAvailable from done: true, false, or null when the server does not say', () => {
+    const flag = (body: object) => {
+      const event = parseChatEvent('done', JSON.stringify(body));
+      return event?.type === 'done' ? event.done.generalKnowledgeAvailable : 'not done';
+    };
+    expect(flag({ notFound: true, generalKnowledgeAvailable: true })).toBe(true);
+    expect(flag({ notFound: true, generalKnowledgeAvailable: false })).toBe(false);
+    expect(flag({ notFound: true })).toBeNull();
+  });
+
+  it('reads a run with answer figures and per-item answers; older runs get nulls', () => {
+    const rate = (count: number, items: number) => ({
+      items,
+      count,
+      rate: count / items,
+      low: 0.01,
+      high: 0.3,
+    });
+    const run = parseEvalRun({
+      id: 'r1',
+      answers: {
+        inScopeRefused: rate(1, 20),
+        outOfScopeAnswered: rate(0, 5),
+        auc: 0.93,
+        support: rate(16, 19),
+        modelVersion: 'answerability-v1',
+        generator: 'extractive-v2',
+      },
+      perItem: [
+        {
+          itemId: 'i1',
+          question: 'Q?',
+          inScope: true,
+          refused: false,
+          answerability: verdict,
+          answer: 'It is **so** [1].',
+          supported: true,
+        },
+        { itemId: 'i2', question: 'Old?', inScope: false, refused: true },
+        'not an item',
+      ],
+    });
+    expect(run?.answers).toEqual({
+      inScopeRefused: rate(1, 20),
+      outOfScopeAnswered: rate(0, 5),
+      auc: 0.93,
+      support: rate(16, 19),
+      modelVersion: 'answerability-v1',
+      generator: 'extractive-v2',
+    });
+    expect(run?.perItem.map((item) => [item.itemId, item.answer, item.supported])).toEqual([
+      ['i1', 'It is **so** [1].', true],
+      ['i2', null, null],
+    ]);
+    expect(run?.perItem[1].answerability).toBeNull();
+    expect(parseEvalRun({ id: 'r0', perItem: [] })?.answers).toBeNull();
+    expect(parseEvalRun({ perItem: [] })).toBeNull();
   });
 });

@@ -5,6 +5,8 @@
 import { DOCUMENT_STATUSES } from '@lumina/shared';
 import type {
   AnswerGenerator,
+  AnswerMetrics,
+  AnswerabilityVerdict,
   AuthIdentity,
   Citation,
   CitationSpan,
@@ -15,12 +17,15 @@ import type {
   ConversationMessage,
   DocumentChunk,
   DocumentStatus,
+  EvalItemResult,
+  EvalRun,
   HealthReport,
   IngestionProgress,
   LlmStatus,
   LuminaDocument,
   Page,
   Provenance,
+  RateInterval,
   RetrievalTrace,
   SearchResponse,
   SearchResult,
@@ -170,6 +175,95 @@ export function parseSearchResponse(json: unknown): SearchResponse | null {
     timings: flattenTimings(json.timings),
     warnings: strings(json.warnings),
     belowThreshold: json.belowThreshold === true,
+    answerability: parseAnswerability(json.answerability),
+  };
+}
+
+// --- answerability ------------------------------------------------------------------------------
+
+/**
+ * The answerability decision (score, threshold, features and their contributions). Null when absent
+ * or unreadable: servers before the decision existed send none.
+ */
+export function parseAnswerability(value: unknown): AnswerabilityVerdict | null {
+  if (!isRecord(value)) return null;
+  const score = optNum(value.score);
+  const threshold = optNum(value.threshold);
+  if (score === null || threshold === null) return null;
+  return {
+    modelVersion: str(value.modelVersion, 'unknown'),
+    score,
+    threshold,
+    answerable: typeof value.answerable === 'boolean' ? value.answerable : score >= threshold,
+    features: numbers(value.features),
+    contributions: numbers(value.contributions),
+    terms: (Array.isArray(value.terms) ? value.terms : [])
+      .filter(isRecord)
+      .flatMap((term) =>
+        typeof term.term === 'string' ? [{ term: term.term, df: num(term.df), idf: num(term.idf) }] : [],
+      ),
+  };
+}
+
+function parseRateInterval(value: unknown): RateInterval | null {
+  if (!isRecord(value)) return null;
+  const items = optNum(value.items);
+  const rate = optNum(value.rate);
+  if (items === null || rate === null) return null;
+  return {
+    items,
+    count: num(value.count, Math.round(rate * items)),
+    rate,
+    low: num(value.low, rate),
+    high: num(value.high, rate),
+  };
+}
+
+const EMPTY_RATE: RateInterval = { items: 0, count: 0, rate: 0, low: 0, high: 0 };
+
+/** An evaluation run's answer figures; null for runs made before they existed. */
+export function parseAnswerMetrics(value: unknown): AnswerMetrics | null {
+  if (!isRecord(value)) return null;
+  const inScopeRefused = parseRateInterval(value.inScopeRefused);
+  const outOfScopeAnswered = parseRateInterval(value.outOfScopeAnswered);
+  if (!inScopeRefused && !outOfScopeAnswered) return null;
+  return {
+    inScopeRefused: inScopeRefused ?? EMPTY_RATE,
+    outOfScopeAnswered: outOfScopeAnswered ?? EMPTY_RATE,
+    auc: optNum(value.auc),
+    support: parseRateInterval(value.support) ?? EMPTY_RATE,
+    modelVersion: optStr(value.modelVersion),
+    generator: optStr(value.generator),
+  };
+}
+
+function parseEvalItem(value: unknown): EvalItemResult | null {
+  if (!isRecord(value) || typeof value.itemId !== 'string') return null;
+  const item = value as unknown as EvalItemResult;
+  return {
+    ...item,
+    question: str(value.question),
+    inScope: value.inScope !== false,
+    ranking: strings(value.ranking),
+    metrics: numbers(value.metrics),
+    refused: value.refused === true,
+    warnings: strings(value.warnings),
+    answerability: parseAnswerability(value.answerability),
+    answer: typeof value.answer === 'string' ? value.answer : null,
+    supported: typeof value.supported === 'boolean' ? value.supported : null,
+  };
+}
+
+/** GET /eval-runs/:id: the run with its items; the answer fields are read defensively. */
+export function parseEvalRun(json: unknown): EvalRun | null {
+  if (!isRecord(json) || typeof json.id !== 'string') return null;
+  const run = json as unknown as EvalRun;
+  return {
+    ...run,
+    perItem: Array.isArray(json.perItem)
+      ? json.perItem.map(parseEvalItem).filter((item): item is EvalItemResult => item !== null)
+      : [],
+    answers: parseAnswerMetrics(json.answers),
   };
 }
 
@@ -238,6 +332,7 @@ export function parseRetrievalEvent(record: UnknownRecord): SearchResponse {
     timings: flattenTimings(record.timings),
     warnings: strings(record.warnings),
     belowThreshold: record.belowThreshold === true,
+    answerability: parseAnswerability(record.answerability),
   };
 }
 
@@ -259,6 +354,8 @@ function parseDone(data: UnknownRecord): ChatDone {
     model: optStr(data.model),
     timings: flattenTimings(data.timings),
     usage,
+    generalKnowledgeAvailable:
+      typeof data.generalKnowledgeAvailable === 'boolean' ? data.generalKnowledgeAvailable : null,
   };
 }
 
@@ -361,7 +458,7 @@ export function parseConversationDetail(json: unknown): ConversationDetail | nul
 
 export function parseTrace(json: unknown): RetrievalTrace | null {
   if (!isRecord(json) || typeof json.messageId !== 'string' || typeof json.query !== 'string') return null;
-  return json as unknown as RetrievalTrace;
+  return { ...(json as unknown as RetrievalTrace), answerability: parseAnswerability(json.answerability) };
 }
 
 // --- documents ----------------------------------------------------------------------------------

@@ -7,6 +7,7 @@
  */
 import type {
   AnswerGenerator,
+  AnswerabilityVerdict,
   AnswerSource,
   Citation,
   Conversation,
@@ -17,6 +18,8 @@ import type {
 } from '@lumina/shared';
 
 export type {
+  AnswerMetrics,
+  AnswerabilityVerdict,
   AuthIdentity,
   DocumentStatus,
   EvalFlip,
@@ -33,6 +36,7 @@ export type {
   ImportFormat,
   ImportReport,
   Page,
+  RateInterval,
   QuestionBank,
   QuestionBankItem,
   QuestionDifficulty,
@@ -99,6 +103,8 @@ export interface SearchResponse {
   warnings: string[];
   /** True when nothing cleared the similarity threshold: the documents don't say. */
   belowThreshold: boolean;
+  /** The answerability decision taken before any model call; null when the server sent none. */
+  answerability: AnswerabilityVerdict | null;
 }
 
 // --- chat ---------------------------------------------------------------------------------------
@@ -124,6 +130,11 @@ export interface ChatDone {
   model: string | null;
   timings: Record<string, number>;
   usage: Record<string, number>;
+  /**
+   * Whether POST /chat/general can answer this question (only after a not-found answer, only with a
+   * language model); null when the server did not say.
+   */
+  generalKnowledgeAvailable: boolean | null;
 }
 
 /** One Server-Sent Event of POST /chat and POST /chat/general, as the web app handles it. */

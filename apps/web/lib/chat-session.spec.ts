@@ -33,6 +33,7 @@ const done = (notFound = false, messageId = 'm1'): ChatStreamEvent => ({
     notFound,
     source: 'documents',
     generator: 'llm',
+    generalKnowledgeAvailable: null,
     model: null,
     timings: {},
     usage: {},

@@ -35,6 +35,9 @@ function item(itemId: string, rank: number | null, skipped: string | null = null
     firstRelevantRank: rank,
     metrics: {},
     refused: false,
+    answerability: null,
+    answer: null,
+    supported: null,
     skippedReason: skipped,
     warnings: [],
   };

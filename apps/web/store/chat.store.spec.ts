@@ -23,6 +23,7 @@ function search(): SearchResponse {
     timings: { rewrite: 0, search: 12 },
     warnings: [],
     belowThreshold: false,
+    answerability: null,
   };
 }
 
@@ -39,6 +40,7 @@ const done = (
     model: 'm',
     timings: { total: 900 },
     usage: { totalTokens: 40 },
+    generalKnowledgeAvailable: null,
     ...overrides,
   },
 });
@@ -112,6 +114,17 @@ describe('chat store', () => {
     });
   });
 
+  it("keeps the server's word on whether general knowledge can answer a not-found turn", () => {
+    const store = createChatStore();
+    const offline = store.getState().begin({ question: 'Capital of Mongolia?', settings: null });
+    expect(assistant(store, offline).generalKnowledgeAvailable).toBeNull();
+    store.getState().apply(offline, done({ notFound: true, generalKnowledgeAvailable: false }));
+    expect(assistant(store, offline)).toMatchObject({ notFound: true, generalKnowledgeAvailable: false });
+    const online = store.getState().begin({ question: 'Capital of Peru?', settings: null });
+    store.getState().apply(online, done({ notFound: true, generalKnowledgeAvailable: true }));
+    expect(assistant(store, online).generalKnowledgeAvailable).toBe(true);
+  });
+
   it('labels a general-knowledge turn as such whatever the done event says', () => {
     const store = createChatStore();
     const first = store.getState().begin({ question: 'Capital of Mongolia?', settings: null });
@@ -180,7 +193,13 @@ describe('chat store', () => {
     expect(store.getState().conversationId).toBe('conv-1');
     expect(turns.map((turn) => turn.role)).toEqual(['user', 'assistant', 'assistant', 'assistant']);
     const [, notFound, general, failed] = turns as [unknown, AssistantTurn, AssistantTurn, AssistantTurn];
-    expect(notFound).toMatchObject({ notFound: true, messageId: 'a1', question: 'Capital of Mongolia?' });
+    expect(notFound).toMatchObject({
+      notFound: true,
+      messageId: 'a1',
+      question: 'Capital of Mongolia?',
+      // History does not say whether general knowledge can answer; the page asks GET /health.
+      generalKnowledgeAvailable: null,
+    });
     expect(general).toMatchObject({ kind: 'general', replyTo: notFound.id });
     expect(failed).toMatchObject({ phase: 'error', error: 'The model stopped.' });
   });

@@ -40,6 +40,11 @@ export interface AssistantTurn {
   /** An answer from the documents that cites no passage (shown as a warning). */
   uncited: boolean;
   notFound: boolean;
+  /**
+   * The server said whether POST /chat/general can answer this not-found question (it needs a
+   * language model); null when it did not say (answers loaded from history, older servers).
+   */
+  generalKnowledgeAvailable: boolean | null;
   source: AnswerSource;
   generator: AnswerGenerator | null;
   model: string | null;
@@ -124,6 +129,7 @@ export function applyEvent(turn: AssistantTurn, event: ChatStreamEvent): Assista
         ...turn,
         phase: 'done',
         notFound: event.done.notFound,
+        generalKnowledgeAvailable: event.done.generalKnowledgeAvailable,
         source: turn.kind === 'general' ? 'general-knowledge' : event.done.source,
         generator: event.done.generator ?? turn.generator,
         model: event.done.model,
@@ -169,6 +175,7 @@ function assistantFromStored(
     droppedMarkers: message.droppedMarkers,
     uncited: message.uncited,
     notFound: message.notFound,
+    generalKnowledgeAvailable: null,
     source: message.source ?? 'documents',
     generator: message.generator,
     model: message.model,
@@ -216,6 +223,7 @@ export function createChatStore(now: () => number = Date.now) {
           droppedMarkers: [],
           uncited: false,
           notFound: false,
+          generalKnowledgeAvailable: null,
           source: kind === 'general' ? 'general-knowledge' : 'documents',
           generator: null,
           model: null,

@@ -12,6 +12,7 @@ const done = (generator: 'llm' | 'extractive' | 'none', model: string | null = n
     model,
     timings: {},
     usage: {},
+    generalKnowledgeAvailable: null,
   },
 });
 
@@ -26,6 +27,7 @@ const retrieval = (source: string | null): ChatStreamEvent => ({
     timings: {},
     warnings: [],
     belowThreshold: false,
+    answerability: null,
   } as SearchResponse,
 });
 

@@ -1,8 +1,9 @@
 'use client';
 
-import { Fragment } from 'react';
+import { useMemo } from 'react';
 import type { Citation, SearchResult } from '../../lib/api-types';
-import { resolveMarker, segmentAnswer } from '../../lib/citations';
+import { resolveMarker } from '../../lib/citations';
+import { parseMarkdown, renderBlocks } from '../../lib/markdown';
 
 export interface AnswerTextProps {
   text: string;
@@ -20,8 +21,9 @@ function describe(title: string, headingPath: readonly string[]): string {
 }
 
 /**
- * The answer with its [n] markers as buttons that open the cited passage. Markers the server
- * dropped (they named no passage) stay visible but struck through, so nothing is silently hidden.
+ * The answer, its Markdown rendered as React elements (lists, code, links, emphasis; never raw HTML),
+ * with its [n] markers as buttons that open the cited passage. Markers the server dropped (they named
+ * no passage) stay visible but struck through, so nothing is silently hidden.
  */
 export function AnswerText({
   text,
@@ -32,42 +34,42 @@ export function AnswerText({
   streaming,
   onOpenCitation,
 }: AnswerTextProps) {
-  const segments = segmentAnswer(text);
+  const blocks = useMemo(() => parseMarkdown(text), [text]);
+  const renderMarker = (marker: number, start: number, key: string) => {
+    const resolved = resolveMarker(marker, citations, results, dropped, citationsKnown);
+    if (resolved.dropped) {
+      return (
+        <span
+          key={key}
+          className="cite cite-dropped"
+          title="This marker named no passage, so the server dropped it."
+        >
+          <s>[{marker}]</s>
+          <span className="visually-hidden"> (invalid citation, dropped)</span>
+        </span>
+      );
+    }
+    const title = resolved.citation?.title ?? resolved.passage?.documentTitle;
+    const path = resolved.citation?.headingPath ?? resolved.passage?.headingPath ?? [];
+    return (
+      <button
+        key={key}
+        type="button"
+        className="cite"
+        data-marker={marker}
+        aria-haspopup="dialog"
+        aria-label={`Source ${marker}${title ? `: ${describe(title, path)}` : ''}`}
+        title={title ? describe(title, path) : `Source ${marker}`}
+        onClick={() => onOpenCitation(marker, start)}
+      >
+        {marker}
+      </button>
+    );
+  };
   return (
-    <p className="answer-text">
-      {segments.map((segment, index) => {
-        if (segment.type === 'text') return <Fragment key={index}>{segment.text}</Fragment>;
-        const resolved = resolveMarker(segment.marker, citations, results, dropped, citationsKnown);
-        if (resolved.dropped) {
-          return (
-            <span
-              key={index}
-              className="cite cite-dropped"
-              title="This marker named no passage, so the server dropped it."
-            >
-              <s>[{segment.marker}]</s>
-              <span className="visually-hidden"> (invalid citation, dropped)</span>
-            </span>
-          );
-        }
-        const title = resolved.citation?.title ?? resolved.passage?.documentTitle;
-        const path = resolved.citation?.headingPath ?? resolved.passage?.headingPath ?? [];
-        return (
-          <button
-            key={index}
-            type="button"
-            className="cite"
-            data-marker={segment.marker}
-            aria-haspopup="dialog"
-            aria-label={`Source ${segment.marker}${title ? `: ${describe(title, path)}` : ''}`}
-            title={title ? describe(title, path) : `Source ${segment.marker}`}
-            onClick={() => onOpenCitation(segment.marker, segment.start)}
-          >
-            {segment.marker}
-          </button>
-        );
-      })}
+    <div className="answer-text">
+      {renderBlocks(blocks, { renderMarker }, 'md')}
       {streaming ? <span className="caret" aria-hidden="true" /> : null}
-    </p>
+    </div>
   );
 }

@@ -1,5 +1,8 @@
 'use client';
 
+import { GENERAL_KNOWLEDGE_NEEDS_LLM } from '@lumina/shared';
+import { useLlmAvailability } from '../../hooks/use-health';
+import { generalKnowledgeOffer } from '../../lib/general-knowledge';
 import type { AssistantTurn } from '../../store/chat.store';
 import { usePreferences } from '../../store/preferences.store';
 import { AnswerText } from './answer-text';
@@ -38,6 +41,10 @@ export function AssistantMessage({
   onAnswerGenerally,
 }: AssistantMessageProps) {
   const showTrace = usePreferences((state) => state.showRetrievalTrace);
+  const llm = useLlmAvailability();
+  const offer = generalKnowledgeOffer(turn.generalKnowledgeAvailable, llm.state);
+  // A general-knowledge answer that failed because the server has no model can never succeed.
+  const needsLlm = turn.kind === 'general' && turn.phase === 'error' && llm.state === 'not-configured';
   const general = turn.kind === 'general' || turn.source === 'general-knowledge';
   const streaming = turn.phase === 'retrieving' || turn.phase === 'streaming';
   const results = turn.search?.results ?? [];
@@ -88,7 +95,14 @@ export function AssistantMessage({
         />
       ) : null}
 
-      {turn.phase === 'error' ? (
+      {turn.phase === 'error' && needsLlm ? (
+        <div className="message-error" role="alert">
+          <p>{turn.error}</p>
+          <p className="field-hint general-needs-llm">{GENERAL_KNOWLEDGE_NEEDS_LLM}</p>
+        </div>
+      ) : null}
+
+      {turn.phase === 'error' && !needsLlm ? (
         <div className="message-error" role="alert">
           <p>{turn.error}</p>
           <button
@@ -117,8 +131,10 @@ export function AssistantMessage({
       ) : null}
 
       {turn.notFound && turn.phase === 'done' && !general ? (
-        <div className="not-found-offer">
-          {answeredGenerally ? null : (
+        <div className="not-found-offer" data-offer={offer}>
+          {answeredGenerally || offer === 'unknown' ? null : offer === 'needs-llm' ? (
+            <p className="field-hint general-needs-llm">{GENERAL_KNOWLEDGE_NEEDS_LLM}</p>
+          ) : (
             <>
               <button
                 type="button"

@@ -5,6 +5,7 @@ import { isApiError } from '../../lib/api-errors';
 import { useApiClient } from '../../lib/api-provider';
 import type { GeneratorSource, RetrievalTrace, SearchResponse } from '../../lib/api-types';
 import { parseBranch, timingLabel } from '../../lib/branches';
+import { AnswerabilityFacts } from './answerability-facts';
 
 export interface RetrievalPanelProps {
   search: SearchResponse;
@@ -74,6 +75,16 @@ function StoredTrace({ messageId }: { messageId: string }) {
           <dt>Not found</dt>
           <dd>{trace.notFound ? 'yes' : 'no'}</dd>
         </div>
+        {trace.answerability ? (
+          <div>
+            <dt>Answerability</dt>
+            <dd>
+              {trace.answerability.answerable ? 'answerable' : 'refused'} (
+              {trace.answerability.score.toFixed(2)} vs {trace.answerability.threshold.toFixed(2)},{' '}
+              {trace.answerability.modelVersion})
+            </dd>
+          </div>
+        ) : null}
       </dl>
     );
   }
@@ -126,6 +137,8 @@ export function RetrievalPanel({ search, messageId, citedChunkIds }: RetrievalPa
       {search.belowThreshold ? (
         <p className="field-hint">Nothing cleared the similarity threshold, so no passage was used.</p>
       ) : null}
+
+      {search.answerability ? <AnswerabilityFacts verdict={search.answerability} /> : null}
 
       {search.results.length > 0 ? (
         <section aria-label="Passages used">

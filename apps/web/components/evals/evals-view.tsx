@@ -178,7 +178,14 @@ export function EvalsView() {
                       onChange={() => setRunB(run.id)}
                     />
                   </td>
-                  <td>{formatDateTime(run.finishedAt ?? run.createdAt)}</td>
+                  <td>
+                    <Link
+                      href={`/evals/${encodeURIComponent(run.id)}`}
+                      aria-label={`Open the run of ${formatDateTime(run.finishedAt ?? run.createdAt)}`}
+                    >
+                      {formatDateTime(run.finishedAt ?? run.createdAt)}
+                    </Link>
+                  </td>
                   <td>{bankName(run.bankId)}</td>
                   <td>
                     <span className="status-chip" data-status={run.status}>

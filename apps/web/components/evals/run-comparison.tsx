@@ -5,6 +5,7 @@ import { useApiClient } from '../../lib/api-provider';
 import { compareItems, flipMetric } from '../../lib/eval-charts';
 import { formatMetric } from '../../lib/format';
 import { Notice } from '../ui/notice';
+import { AnswerFiguresComparison } from './answer-figures';
 import { ItemComparisonChart } from './item-comparison-chart';
 
 function pValue(value: number): string {
@@ -85,6 +86,9 @@ export function RunComparison({ a, b }: { a: string; b: string }) {
           </tbody>
         </table>
       </div>
+
+      <h3>Answers</h3>
+      <AnswerFiguresComparison a={runA.answers} b={runB.answers} />
 
       <ItemComparisonChart rows={rows} metric={metric} />
 

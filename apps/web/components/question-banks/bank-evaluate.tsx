@@ -4,10 +4,12 @@ import Link from 'next/link';
 import { useState } from 'react';
 import { useAction } from '../../hooks/use-action';
 import { usePoll } from '../../hooks/use-poll';
+import { useResource } from '../../hooks/use-resource';
 import { useApiClient } from '../../lib/api-provider';
-import type { EvalRunSummary } from '../../lib/api-types';
-import { formatMetric } from '../../lib/format';
+import type { EvalRun, EvalRunSummary } from '../../lib/api-types';
+import { formatDateTime, formatMetric } from '../../lib/format';
 import { getEffectiveSettings } from '../../store/settings.store';
+import { AnswerFigures } from '../evals/answer-figures';
 import { SettingsDrawer } from '../settings/settings-drawer';
 import { SettingsSummary } from '../settings/settings-summary';
 import { ErrorNotice } from '../ui/error-notice';
@@ -24,12 +26,20 @@ function pickMetrics(metrics: Record<string, number>): [string, number][] {
 /** "Evaluate with current settings": queues a run over the bank and follows it to its metrics. */
 export function BankEvaluate({ bankId, itemCount }: { bankId: string; itemCount: number }) {
   const api = useApiClient();
-  const [run, setRun] = useState<EvalRunSummary | null>(null);
+  const [run, setRun] = useState<EvalRunSummary | EvalRun | null>(null);
   const start = useAction();
   const [settingsOpen, setSettingsOpen] = useState(false);
   const [startedAt, setStartedAt] = useState(0);
   const [elapsed, setElapsed] = useState(0);
   const active = run !== null && (run.status === 'queued' || run.status === 'running');
+  // The bank's latest completed run, shown until this page starts a new one.
+  const latest = useResource(run === null ? `latest-run|${bankId}` : null, async (signal) => {
+    const page = await api.listEvalRuns({ page: 1, limit: 20, bankId }, { signal });
+    const done = page.items
+      .filter((item) => item.status === 'completed')
+      .sort((a, b) => (b.finishedAt ?? b.createdAt).localeCompare(a.finishedAt ?? a.createdAt))[0];
+    return done ? api.getEvalRun(done.id, { signal }) : null;
+  });
 
   usePoll(active, async (signal) => {
     if (!run) return true;
@@ -101,7 +111,9 @@ export function BankEvaluate({ bankId, itemCount }: { bankId: string; itemCount:
                   </div>
                 ))}
               </dl>
+              {'answers' in run ? <AnswerFigures answers={run.answers} /> : null}
               <p>
+                <Link href={`/evals/${encodeURIComponent(run.id)}`}>Open this run</Link> ·{' '}
                 <Link href={`/evals?bank=${encodeURIComponent(bankId)}&run=${encodeURIComponent(run.id)}`}>
                   See this run on the evaluations page
                 </Link>
@@ -109,6 +121,15 @@ export function BankEvaluate({ bankId, itemCount }: { bankId: string; itemCount:
             </>
           ) : null}
         </div>
+      ) : null}
+      {run === null && latest.data ? (
+        <section aria-labelledby="latest-run-title" className="latest-run" data-run-id={latest.data.id}>
+          <h3 id="latest-run-title">Latest run ({formatDateTime(latest.data.finishedAt)})</h3>
+          <AnswerFigures answers={latest.data.answers} />
+          <p>
+            <Link href={`/evals/${encodeURIComponent(latest.data.id)}`}>Open the latest run</Link>
+          </p>
+        </section>
       ) : null}
       <SettingsDrawer id="bank-settings" open={settingsOpen} onClose={() => setSettingsOpen(false)} />
     </section>

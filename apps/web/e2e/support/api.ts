@@ -19,11 +19,11 @@ interface Accepted {
 }
 
 /** Uploads a file through the API (multipart) and waits until it is indexed; returns its id. */
-export async function seedDocument(file: string, name: string): Promise<string> {
+export async function seedDocument(file: string, name: string, apiUrl = API_URL): Promise<string> {
   const form = new FormData();
   form.append('files', new Blob([readFileSync(file)], { type: 'text/markdown' }), name);
   // Local mode: a keyless multipart upload needs the client header (the web app sends it too).
-  const response = await fetch(`${API_URL}/documents`, {
+  const response = await fetch(`${apiUrl}/documents`, {
     method: 'POST',
     headers: { 'x-lumina-client': 'e2e' },
     body: form,
@@ -35,7 +35,9 @@ export async function seedDocument(file: string, name: string): Promise<string> 
   await eventually(
     () => `${name} to be indexed (last seen: ${last})`,
     async () => {
-      const document = await apiJson<{ status: string; error: string | null }>('GET', `/documents/${id}`);
+      const answer = await fetch(`${apiUrl}/documents/${id}`);
+      if (!answer.ok) throw new Error(`GET /documents/${id} → ${answer.status}: ${await answer.text()}`);
+      const document = (await answer.json()) as { status: string; error: string | null };
       last = `${document.status}${document.error ? `, ${document.error}` : ''}`;
       if (document.status === 'failed' || document.status === 'cancelled') {
         throw new Error(`${name} ended ${document.status}: ${document.error ?? 'no reason given'}`);

@@ -7,7 +7,9 @@
  * - a grounded answer quotes the sentence of the numbered passage that shares the most words with the
  *   question, citing it as [n]; when no passage shares two content words it begins with the not-found
  *   sentence (the prompt's rule 3);
- * - a question containing "step by step" streams slowly (for the Stop button).
+ * - a question containing "step by step" streams slowly (for the Stop button);
+ * - a question asking for an answer "as a list" gets a Markdown answer (a list with citations, a
+ *   link, a code block) that also carries hostile HTML and a javascript: link, for the renderer.
  *
  * GET /__requests lists what was asked (kind and question), POST /__reset forgets it.
  */
@@ -82,6 +84,22 @@ function passagesOf(user: string): Passage[] {
   return out;
 }
 
+/** A Markdown answer: what the chat must render as a list and a code block, and never as HTML. */
+export const MARKDOWN_ANSWER = [
+  'Report a lost laptop **at once**:',
+  '',
+  '- Tell the *security desk* [1].',
+  '- Read <https://example.com/lost-laptop> and never [this link](javascript:window.__xss=1).',
+  '',
+  'Then run:',
+  '',
+  '```sh',
+  'lumina-report --lost "<script>window.__xss=2</script>"',
+  '```',
+  '',
+  'Shown as text: <script>window.__xss=3</script> <img src=x onerror="window.__xss=4">',
+].join('\n');
+
 /** The grounded answer a careful model would give from these passages. */
 export function groundedAnswer(question: string, passages: Passage[]): string {
   const wanted = new Set(words(question));
@@ -136,7 +154,7 @@ function reply(kind: RequestKind, messages: Message[], question: string): string
       });
     }
     case 'answer':
-      return groundedAnswer(question, passagesOf(user));
+      return /\bas a list\b/i.test(question) ? MARKDOWN_ANSWER : groundedAnswer(question, passagesOf(user));
     default:
       return 'scripted answer';
   }

@@ -75,6 +75,60 @@ function start(command: string, args: string[], env: NodeJS.ProcessEnv, log: str
   return child;
 }
 
+export interface ApiProcess {
+  url: string;
+  child: ChildProcess;
+  dataDir: string;
+  log: string;
+}
+
+/**
+ * Starts the built API server on a free port with its own embedded database and queue prefix. With
+ * `llmUrl` null it runs offline (no LLM_BASE_URL): the extractive answerer and no general knowledge.
+ */
+export async function startApi(options: {
+  llmUrl: string | null;
+  webUrl: string;
+  log: string;
+  port?: number;
+}): Promise<ApiProcess> {
+  const port = options.port ?? (await freePort());
+  const url = `http://127.0.0.1:${port}`;
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'lumina-e2e-'));
+  const { ADMIN_API_KEY: _admin, DATABASE_URL: _database, LLM_BASE_URL: _llm, ...inherited } = process.env;
+  const llm = options.llmUrl
+    ? {
+        LLM_BASE_URL: `${options.llmUrl}/v1`,
+        LLM_MODEL: 'scripted-e2e',
+        LLM_API_KEY: 'e2e',
+        LLM_MAX_RETRIES: '0',
+      }
+    : {};
+  const child = start(
+    process.execPath,
+    [SERVER_MAIN],
+    {
+      ...inherited,
+      NODE_ENV: 'production',
+      HOST: '127.0.0.1',
+      PORT: String(port),
+      LOG_LEVEL: process.env.E2E_API_LOG_LEVEL ?? 'warn',
+      PGLITE_DATA_DIR: dataDir,
+      QUEUE_PREFIX: `e2e-${process.pid}-${port}-${Date.now().toString(36)}`,
+      WEB_ORIGIN: options.webUrl,
+      WORKERS_IN_PROCESS: 'true',
+      EMBEDDINGS_PROVIDER: 'local',
+      ...llm,
+    },
+    options.log,
+  );
+  return { url, child, dataDir, log: options.log };
+}
+
+export async function waitForApi(api: ApiProcess): Promise<void> {
+  await waitFor(`${api.url}/health`, 'The API server', api.child, api.log);
+}
+
 export async function startStack(llmUrl: string): Promise<StackInfo> {
   if (!existsSync(SERVER_MAIN)) {
     throw new Error(`The API server is not built (${SERVER_MAIN}); run "npx nx run server:build" first.`);
@@ -82,37 +136,17 @@ export async function startStack(llmUrl: string): Promise<StackInfo> {
   if (!existsSync(path.join(WORKSPACE_ROOT, 'apps/web/.next/BUILD_ID'))) {
     throw new Error('The web app is not built; run "npx next build apps/web" first.');
   }
-  const [apiPort, webPort] = [await freePort(), await freePort()];
-  const apiUrl = `http://127.0.0.1:${apiPort}`;
+  const webPort = await freePort();
   const webUrl = `http://127.0.0.1:${webPort}`;
-  const dataDir = mkdtempSync(path.join(tmpdir(), 'lumina-e2e-'));
   const logs = {
     api: path.join(WORKSPACE_ROOT, 'tmp', 'e2e-api.log'),
     web: path.join(WORKSPACE_ROOT, 'tmp', 'e2e-web.log'),
   };
   const { ADMIN_API_KEY: _admin, DATABASE_URL: _database, ...inherited } = process.env;
 
-  const api = start(
-    process.execPath,
-    [SERVER_MAIN],
-    {
-      ...inherited,
-      NODE_ENV: 'production',
-      HOST: '127.0.0.1',
-      PORT: String(apiPort),
-      LOG_LEVEL: process.env.E2E_API_LOG_LEVEL ?? 'warn',
-      PGLITE_DATA_DIR: dataDir,
-      QUEUE_PREFIX: `e2e-${process.pid}-${Date.now().toString(36)}`,
-      WEB_ORIGIN: webUrl,
-      WORKERS_IN_PROCESS: 'true',
-      EMBEDDINGS_PROVIDER: 'local',
-      LLM_BASE_URL: `${llmUrl}/v1`,
-      LLM_MODEL: 'scripted-e2e',
-      LLM_API_KEY: 'e2e',
-      LLM_MAX_RETRIES: '0',
-    },
-    logs.api,
-  );
+  const api = await startApi({ llmUrl, webUrl, log: logs.api });
+  const apiUrl = api.url;
+  const dataDir = api.dataDir;
   const web = start(
     process.execPath,
     [
@@ -127,12 +161,9 @@ export async function startStack(llmUrl: string): Promise<StackInfo> {
     { ...inherited, NODE_ENV: 'production', LUMINA_API_URL: apiUrl },
     logs.web,
   );
-  const pids = [api.pid, web.pid].filter((pid): pid is number => typeof pid === 'number');
+  const pids = [api.child.pid, web.pid].filter((pid): pid is number => typeof pid === 'number');
   try {
-    await Promise.all([
-      waitFor(`${apiUrl}/health`, 'The API server', api, logs.api),
-      waitFor(`${webUrl}/`, 'The web app', web, logs.web),
-    ]);
+    await Promise.all([waitForApi(api), waitFor(`${webUrl}/`, 'The web app', web, logs.web)]);
   } catch (error) {
     stopProcesses(pids);
     throw error;
