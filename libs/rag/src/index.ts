@@ -45,3 +45,4 @@ export type {
   TextFormat,
 } from './indexing/chunk-document';
 export * from './answer';
+export { isWhitespace, trailingChars, trimChars, trimCharsEnd, trimEndWhere } from './text/trim-chars';
