@@ -29,7 +29,7 @@ export class HealthController {
   }
 
   @Get()
-  @ApiOperation({ summary: 'Database, Redis, LLM, reranker and embedder status' })
+  @ApiOperation({ summary: 'Database and Redis status' })
   @ApiOkResponse({ description: 'Everything answers' })
   @ApiServiceUnavailableResponse({ description: 'The database or Redis does not answer' })
   async check(@Res({ passthrough: true }) response: Response): Promise<HealthReport> {
