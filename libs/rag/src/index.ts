@@ -46,3 +46,4 @@ export type {
 } from './indexing/chunk-document';
 export * from './answer';
 export * from './answerability';
+export { isWhitespace, trailingChars, trimChars, trimCharsEnd, trimEndWhere } from './text/trim-chars';

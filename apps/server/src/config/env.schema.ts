@@ -53,6 +53,13 @@ export const envSchema = z
      * the local model ran at 0.78 of the bare model's speed with 4 jobs and 0.90 with 8 (bench:ingest).
      */
     INGESTION_CONCURRENCY: positiveInt.max(32).default(8),
+    /**
+     * Each document is parsed and chunked on a worker thread, never on the API's event loop. Past this many
+     * seconds its thread is stopped and the document fails ("parsing took longer than N s"), without retries.
+     */
+    INGESTION_PARSE_TIMEOUT_SECONDS: positiveInt.max(3600).default(60),
+    /** Heap limit of a parsing thread; a document that needs more fails instead of exhausting the server. */
+    INGESTION_PARSE_MEMORY_MB: positiveInt.min(64).max(16384).default(1024),
 
     EMBEDDINGS_PROVIDER: z.enum(['local', 'openai']).default('local'),
     EMBEDDINGS_BASE_URL: optionalUrl,

@@ -1,5 +1,5 @@
 import type { Env } from '../config/env.schema';
-import { EmbeddedPostgres } from './embedded/embedded-postgres';
+import { EmbeddedPostgresThread } from './embedded/embedded-postgres-thread';
 
 export type DatabaseDriver = 'pglite' | 'postgres';
 
@@ -22,7 +22,7 @@ export async function openDatabase(env: Env): Promise<DatabaseConnection> {
       close: async () => {},
     };
   }
-  const embedded = await EmbeddedPostgres.start({
+  const embedded = await EmbeddedPostgresThread.start({
     dataDir: env.PGLITE_DATA_DIR,
     port: env.PGLITE_PORT,
     maxConnections: env.PGLITE_MAX_CONNECTIONS,

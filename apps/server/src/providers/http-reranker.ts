@@ -1,3 +1,4 @@
+import { trimCharsEnd } from '@lumina/rag';
 import type { Reranker } from '@lumina/rag';
 import { LlmRequestError, isRetryableStatus, retryAfterMs } from './llm-request-error';
 import { DEFAULT_BACKOFF, abortReason, retryWithBackoff } from './retry-with-backoff';
@@ -29,7 +30,7 @@ export class HttpReranker implements Reranker {
 
   constructor(private readonly options: HttpRerankerOptions) {
     this.modelId = `rerank:${options.model ?? 'default'}`;
-    this.url = `${options.baseURL.replace(/\/+$/, '')}/rerank`;
+    this.url = `${trimCharsEnd(options.baseURL, '/')}/rerank`;
     this.policy = {
       maxRetries: options.maxRetries,
       baseDelayMs: options.baseDelayMs ?? DEFAULT_BACKOFF.baseDelayMs,

@@ -49,6 +49,10 @@ describe('docker-compose.yml agrees with the env schema', () => {
     expect(compose.services.worker.depends_on?.server?.condition).toBe('service_healthy');
   });
 
+  it('gates the worker and the web app on the API being ready (database and Redis), not merely alive', () => {
+    expect(compose.services.server.healthcheck?.test.join(' ')).toContain('http://127.0.0.1:3000/health/ready');
+  });
+
   it('points the web app at the API', () => {
     expect(compose.services.web.environment?.LUMINA_API_URL).toMatch(/3000/);
   });

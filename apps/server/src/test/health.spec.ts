@@ -27,6 +27,19 @@ describe('GET /health over HTTP (embedded PGlite, real Redis)', () => {
     });
   });
 
+  it('answers liveness without I/O and readiness with the database and Redis', async () => {
+    const live = await fetch(`${server.baseUrl}/health/live`);
+    expect(live.status).toBe(200);
+    expect(await readJson(live)).toEqual({ status: 'alive', uptimeSeconds: expect.any(Number) });
+    const ready = await fetch(`${server.baseUrl}/health/ready`);
+    expect(ready.status).toBe(200);
+    expect(await readJson(ready)).toMatchObject({
+      status: 'ready',
+      database: { status: 'up', driver: 'pglite' },
+      redis: { status: 'up' },
+    });
+  });
+
   it('ran the migrations at boot', async () => {
     const { DataSource } = await import('typeorm');
     const dataSource = server.app.get(DataSource);
@@ -60,6 +73,21 @@ describe('GET /health when Redis does not answer', () => {
 
   afterAll(async () => {
     await server.close();
+  });
+
+  it('stays live, and answers not ready (503) at once, with Redis down', async () => {
+    const live = await fetch(`${server.baseUrl}/health/live`);
+    expect(live.status).toBe(200);
+    expect((await readJson(live)).status).toBe('alive');
+    const started = performance.now();
+    const ready = await fetch(`${server.baseUrl}/health/ready`);
+    expect(ready.status).toBe(503);
+    expect(performance.now() - started).toBeLessThan(5_000);
+    expect(await readJson(ready)).toMatchObject({
+      status: 'not-ready',
+      database: { status: 'up' },
+      redis: { status: 'down' },
+    });
   });
 
   it('answers 503 with Redis down and the database still up', async () => {

@@ -1,4 +1,5 @@
 import { MARKER_GROUP, isMarkerGroup, rewriteMarkerGroup } from './citation-markers';
+import { isWhitespace, trailingChars, trimEndWhere } from '../text/trim-chars';
 
 /** What a link in an answer becomes: answers carry no links other than their citation markers. */
 export const LINK_REMOVED = '(link removed)';
@@ -10,7 +11,6 @@ const LINK = new RegExp(LINK_SOURCE, 'g');
 const HTML_LINK_TAG = /<\/?a\b[^<>]*>|<img\b[^<>]*>/gi;
 const AUTOLINK = /<(?:(?:https?|ftp):\/\/|mailto:|www\.)[^<>\s]*>/gi;
 const BARE_URL = /\b(?:(?:https?|ftp):\/\/|www\.)[^\s<>()[\]"'`]+/gi;
-const MARKER_WITH_SPACE = new RegExp(String.raw`([ \t]*)${MARKER_GROUP.source}`, 'gi');
 /** Constructs a streamed cut must never split (links, bracket groups, tags). */
 const PROTECTED = new RegExp(`!?${LINK_SOURCE}|\\[[^[\\]\\n]{0,300}\\]|<[^<>\\n]{0,500}>`, 'g');
 const REASONING_TAGS = ['think', 'thinking', 'reasoning'];
@@ -63,7 +63,7 @@ export class AnswerSanitizer {
     this.pending = this.pending.slice(cut);
     let clean = this.clean(segment);
     if (!this.output) clean = clean.replace(/^\s+/, '');
-    if (final) clean = clean.replace(/\s+$/, '');
+    if (final) clean = trimEndWhere(clean, isWhitespace);
     this.output += clean;
     return clean;
   }
@@ -96,26 +96,45 @@ export class AnswerSanitizer {
     const link = (): void => {
       this.linksRemoved += 1;
     };
-    return segment
+    const withoutLinks = segment
       .replace(IMAGE, (_match, alt: string) => (link(), alt))
       .replace(LINK, (_match, text: string) => (link(), isMarkerGroup(text) ? `[${text}]` : text))
       .replace(HTML_LINK_TAG, (tag: string) => (/^<a\b|^<img\b/i.test(tag) && link(), ''))
       .replace(AUTOLINK, () => (link(), LINK_REMOVED))
       .replace(BARE_URL, (url: string) => {
         link();
-        const trailing = /[.,;:!?]+$/.exec(url)?.[0] ?? '';
+        const trailing = trailingChars(url, '.,;:!?');
         return LINK_REMOVED + trailing;
-      })
-      .replace(MARKER_WITH_SPACE, (_match, space: string, inner: string) => {
-        const rewrite = rewriteMarkerGroup(inner, this.passageCount);
-        for (const marker of rewrite.valid)
-          if (!this.citedMarkers.includes(marker)) this.citedMarkers.push(marker);
-        for (const marker of rewrite.invalid) {
-          if (!this.droppedMarkers.includes(marker)) this.droppedMarkers.push(marker);
-        }
-        return rewrite.replacement ? space + rewrite.replacement : '';
       });
+    return replaceMarkerGroups(withoutLinks, (inner) => {
+      const rewrite = rewriteMarkerGroup(inner, this.passageCount);
+      for (const marker of rewrite.valid)
+        if (!this.citedMarkers.includes(marker)) this.citedMarkers.push(marker);
+      for (const marker of rewrite.invalid) {
+        if (!this.droppedMarkers.includes(marker)) this.droppedMarkers.push(marker);
+      }
+      return rewrite.replacement;
+    });
   }
+}
+
+const isBlank = (character: string): boolean => character === ' ' || character === '\t';
+
+/**
+ * Each citation marker group replaced by what `rewrite` makes of its inner text; a group rewritten to ''
+ * takes the blanks before it along. (A pattern with a leading `[ \t]*` did the same, in quadratic time
+ * on a long run of blanks that no marker follows.)
+ */
+function replaceMarkerGroups(text: string, rewrite: (inner: string) => string): string {
+  let output = '';
+  let last = 0;
+  for (const match of text.matchAll(MARKER_GROUP)) {
+    const replacement = rewrite(match[1]);
+    const before = text.slice(last, match.index);
+    output += replacement ? before + replacement : trimEndWhere(before, isBlank);
+    last = match.index + match[0].length;
+  }
+  return output + text.slice(last);
 }
 
 /** Clean a whole answer at once (the same rules as streaming). */

@@ -1,4 +1,5 @@
 import type { ChatMessage } from '../ports/chat-model.port';
+import { trimChars } from '../text/trim-chars';
 
 /** Version of the follow-up rewriting prompt (recorded in traces; change it with every edit). */
 export const STANDALONE_PROMPT_VERSION = 'standalone-v1';
@@ -66,11 +67,9 @@ export function parseStandaloneQuery(output: string): string | null {
     .map((l) => l.trim())
     .find((l) => l.length > 0);
   if (!line) return null;
-  const cleaned = line
-    .replace(/^(?:standalone|rewritten)?\s*(?:question|query)\s*:\s*/i, '')
-    .replace(/^["'“”`]+|["'“”`]+$/g, '')
-    .trim();
-  return cleaned.length > 0 ? cleaned.slice(0, STANDALONE_TURN_CHARS * 2) : null;
+  const cleaned = line.replace(/^(?:standalone|rewritten)?\s*(?:question|query)\s*:\s*/i, '').trim();
+  const unquoted = trimChars(cleaned, `"'“”\``).trim();
+  return unquoted.length > 0 ? unquoted.slice(0, STANDALONE_TURN_CHARS * 2) : null;
 }
 
 function clip(text: string): string {

@@ -1,13 +1,15 @@
+import { trimChars } from '../text/trim-chars';
+
 /**
  * URL-safe slug: lowercase, every run of characters other than letters, marks and digits becomes a single '-',
  * no leading or trailing '-'.
  */
 export function slugify(text: string): string {
-  return text
+  const slug = text
     .normalize('NFKC')
     .toLowerCase()
-    .replace(/[^\p{L}\p{M}\p{N}]+/gu, '-')
-    .replace(/^-+|-+$/g, '');
+    .replace(/[^\p{L}\p{M}\p{N}]+/gu, '-');
+  return trimChars(slug, '-');
 }
 
 /** Slug used when a heading path has no letters or digits at all. */

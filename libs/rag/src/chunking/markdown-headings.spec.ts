@@ -1,4 +1,4 @@
-import { cleanHeadingTitle, parseMarkdownHeadings } from './markdown-headings';
+import { MAX_HEADING_SOURCE_CHARS, cleanHeadingTitle, parseMarkdownHeadings } from './markdown-headings';
 
 function outline(source: string): [number, string][] {
   return parseMarkdownHeadings(source).map((heading) => [heading.level, heading.title]);
@@ -78,6 +78,41 @@ describe('parseMarkdownHeadings', () => {
       { level: 1, title: 'One', start: 0, end: 7 },
       { level: 2, title: 'Two', start: 15, end: 25 },
     ]);
+  });
+});
+
+describe('parseMarkdownHeadings on hostile input (each used to take seconds: quadratic backtracking)', () => {
+  const quickly = <T>(run: () => T): T => {
+    const started = performance.now();
+    const result = run();
+    expect(performance.now() - started).toBeLessThan(1000);
+    return result;
+  };
+
+  it('reads "# a" + 200,000 spaces + "b" as one heading, at once', () => {
+    const headings = quickly(() => parseMarkdownHeadings(`# a${' '.repeat(200_000)}b\ntext\n`));
+    expect(headings).toHaveLength(1);
+    expect(headings[0].level).toBe(1);
+    // The title is read from its first MAX_HEADING_SOURCE_CHARS characters: here, "a" and blanks.
+    expect(headings[0].title).toBe('a');
+    expect(parseMarkdownHeadings(`# a${' '.repeat(500)}b`)[0].title).toBe('a b');
+  });
+
+  it('strips closing hashes after a long run of blanks, and keeps a long title without them', () => {
+    expect(quickly(() => outline(`## Title${' \t'.repeat(100_000)}###   \n`))).toEqual([[2, 'Title']]);
+    const [[, title]] = quickly(() => outline(`# ${'x '.repeat(100_000)}#y\n`));
+    expect(title.length).toBeLessThanOrEqual(MAX_HEADING_SOURCE_CHARS);
+    expect(title.startsWith('x x x')).toBe(true);
+  });
+
+  it('opens a fence whose info string holds a line separator, without a quadratic retry', () => {
+    expect(quickly(() => outline(`${'`'.repeat(100_000)}\u2028\n# inside\n`))).toEqual([]);
+  });
+
+  it('bounds the inline Markdown work of a huge heading or setext paragraph', () => {
+    expect(quickly(() => outline(`# ${'*a '.repeat(100_000)}\n`))[0][1].startsWith('*a *a')).toBe(true);
+    expect(quickly(() => outline(`${'[['.repeat(100_000)}\n===\n`))[0][0]).toBe(1);
+    expect(quickly(() => outline(`${'_a '.repeat(100_000)}\n---\n`))[0][0]).toBe(2);
   });
 });
 

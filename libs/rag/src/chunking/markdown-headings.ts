@@ -1,3 +1,5 @@
+import { isWhitespace, trimEndWhere } from '../text/trim-chars';
+
 /** A Markdown heading and the source lines it occupies. */
 export interface MarkdownHeading {
   /** 1 to 6; setext headings are 1 (`===`) or 2 (`---`). */
@@ -19,9 +21,19 @@ interface Line {
   text: string;
 }
 
-const ATX_HEADING = /^ {0,3}(#{1,6})(?:[ \t]+(.*?))?[ \t]*$/;
-const ATX_CLOSING_SEQUENCE = /(?:^|[ \t]+)#+$/;
-const FENCE_OPEN = /^ {0,3}(`{3,}|~{3,})(.*)$/;
+/**
+ * The title is everything after the opening `#`s; `[^]*` (not `.*?` before `[ \t]*$`, which is quadratic on
+ * a title with a long run of spaces inside) always reaches the end, so the match never backtracks.
+ * Trailing blanks and the optional closing `#`s are removed by `atxTitle`, scanning from the end.
+ */
+const ATX_HEADING = /^ {0,3}(#{1,6})(?:[ \t]+([^]*))?$/;
+/** `[^]*`, not `.*`: `.` stops at U+2028 and the like, and `$` then fails after a quadratic retry. */
+const FENCE_OPEN = /^ {0,3}(`{3,}|~{3,})([^]*)$/;
+/**
+ * Headings longer than this are cut before their inline Markdown is removed: the emphasis patterns below
+ * are quadratic in the worst case, bounded this way to well under a millisecond per heading.
+ */
+export const MAX_HEADING_SOURCE_CHARS = 1000;
 const FENCE_CLOSE = /^ {0,3}(`{3,}|~{3,})[ \t]*$/;
 const SETEXT_UNDERLINE = /^ {0,3}(=+|-+)[ \t]*$/;
 const THEMATIC_BREAK = /^ {0,3}([-*_])(?:[ \t]*\1){2,}[ \t]*$/;
@@ -47,6 +59,7 @@ function splitLines(source: string): Line[] {
 /** Reduces a heading's inline Markdown to plain text. */
 export function cleanHeadingTitle(raw: string): string {
   let title = raw
+    .slice(0, MAX_HEADING_SOURCE_CHARS)
     .replace(/!?\[([^\]]*)\]\([^)]*\)/g, '$1')
     .replace(/(`+)([^`]*?)\1/g, (_match, _ticks: string, code: string) => code.trim());
   let previous: string;
@@ -63,8 +76,16 @@ export function cleanHeadingTitle(raw: string): string {
     .trim();
 }
 
+const isBlank = (character: string): boolean => character === ' ' || character === '\t';
+
+/** An ATX heading's title without trailing blanks and the closing `#` sequence (one preceded by a blank). */
 function atxTitle(raw: string | undefined): string {
-  return cleanHeadingTitle((raw ?? '').trim().replace(ATX_CLOSING_SEQUENCE, ''));
+  const title = trimEndWhere(raw ?? '', isWhitespace);
+  const withoutHashes = trimEndWhere(title, (character) => character === '#');
+  const closed =
+    withoutHashes.length < title.length &&
+    (withoutHashes.length === 0 || isBlank(withoutHashes[withoutHashes.length - 1]));
+  return cleanHeadingTitle(closed ? trimEndWhere(withoutHashes, isBlank) : title);
 }
 
 type BlockState = { kind: 'none' } | { kind: 'paragraph'; firstLine: number } | { kind: 'other' };

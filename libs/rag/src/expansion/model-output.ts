@@ -7,9 +7,20 @@ export function cleanModelOutput(output: string): string {
   let text = output.replace(/<(think|thinking|reasoning)>[\s\S]*?<\/\1>/gi, '');
   // A reasoning block cut off by the token limit leaves nothing usable after it.
   text = text.replace(/^\s*<(think|thinking|reasoning)>[\s\S]*$/i, '');
-  const fenced = /^\s*```[\w-]*\s*\n([\s\S]*?)\n?```\s*$/.exec(text);
-  if (fenced) text = fenced[1];
-  return text.trim();
+  return (unfence(text) ?? text).trim();
+}
+
+/**
+ * The body of a Markdown code fence that is the whole text (```lang, a line break, the body, ```), or
+ * null. Read by position: the equivalent pattern's lazy body before `\n?```\s*$` is quadratic on a
+ * long run of line breaks.
+ */
+function unfence(text: string): string | null {
+  const trimmed = text.trim();
+  const firstBreak = trimmed.indexOf('\n');
+  if (!trimmed.startsWith('```') || !trimmed.endsWith('```') || firstBreak < 0) return null;
+  if (firstBreak > trimmed.length - 3 || !/^[\w-]*\s*$/.test(trimmed.slice(3, firstBreak))) return null;
+  return trimmed.slice(firstBreak + 1, trimmed.length - 3);
 }
 
 /** The first `max` characters of a model's output, on one line, quoted: for error messages. */

@@ -1,4 +1,5 @@
 import { cleanModelOutput, excerpt, extractJson } from './model-output';
+import { trimCharsEnd } from '../text/trim-chars';
 
 /** Keys under which models put their list of queries when asked for a JSON object. */
 const LIST_KEYS = ['queries', 'variants', 'rewrites', 'expansions', 'questions', 'alternatives', 'results'];
@@ -41,16 +42,21 @@ export function parseVariants(output: string, count: number, query = ''): string
 
 /** Case, spacing, quotes and trailing punctuation do not make two queries different. */
 export function normaliseVariant(text: string): string {
-  return text
+  const flat = text
     .toLowerCase()
     .replace(/["'“”‘’`]/g, '')
-    .replace(/\s+/g, ' ')
-    .replace(/[\s.?!;,]+$/, '')
-    .trim();
+    .replace(/\s+/g, ' ');
+  return trimCharsEnd(flat, ' .?!;,').trim();
+}
+
+/** An opening `[` or `{` with a closing `]` or `}` somewhere after it (what `/[[{][\s\S]*[\]}]/` tests, linearly). */
+function hasBracketedSpan(text: string): boolean {
+  const open = text.search(/[[{]/);
+  return open >= 0 && Math.max(text.lastIndexOf(']'), text.lastIndexOf('}')) > open;
 }
 
 function fromJson(text: string): string[] | undefined {
-  if (!/^[[{]/.test(text) && !/[[{][\s\S]*[\]}]/.test(text)) return undefined;
+  if (!/^[[{]/.test(text) && !hasBracketedSpan(text)) return undefined;
   const value = extractJson(text);
   if (value === undefined) {
     if (/^[[{]/.test(text)) throw new Error(`the model's answer is not valid JSON: ${excerpt(text)}`);
@@ -105,11 +111,10 @@ function fromBareLines(text: string, count: number): string[] | undefined {
 }
 
 function tidy(candidate: string): string {
-  return candidate
+  const unquoted = candidate
     .replace(/\*\*/g, '')
     .trim()
     .replace(LABEL, '')
-    .replace(/^["“'`]+|["”'`]+$/g, '')
-    .replace(/\s+/g, ' ')
-    .trim();
+    .replace(/^["“'`]+/, '');
+  return trimCharsEnd(unquoted, `"”'\``).replace(/\s+/g, ' ').trim();
 }

@@ -3,13 +3,30 @@ import { ApiOkResponse, ApiOperation, ApiServiceUnavailableResponse, ApiTags } f
 import type { Response } from 'express';
 import { Public } from '../auth/principal';
 import { HealthService } from './health.service';
-import type { HealthReport } from './health.service';
+import type { HealthReport, LivenessReport, ReadinessReport } from './health.service';
 
 @ApiTags('health')
 @Public()
 @Controller('health')
 export class HealthController {
   constructor(private readonly health: HealthService) {}
+
+  @Get('live')
+  @ApiOperation({ summary: 'Liveness: the process answers (no I/O; for restart probes)' })
+  @ApiOkResponse({ description: 'The process and its event loop answer' })
+  live(): LivenessReport {
+    return this.health.live();
+  }
+
+  @Get('ready')
+  @ApiOperation({ summary: 'Readiness: the database and Redis answer (for traffic and start-up order)' })
+  @ApiOkResponse({ description: 'The database and Redis answer' })
+  @ApiServiceUnavailableResponse({ description: 'The database or Redis does not answer' })
+  async ready(@Res({ passthrough: true }) response: Response): Promise<ReadinessReport> {
+    const report = await this.health.ready();
+    if (report.status !== 'ready') response.status(503);
+    return report;
+  }
 
   @Get()
   @ApiOperation({ summary: 'Database and Redis status' })

@@ -26,6 +26,19 @@ export interface HealthReport {
   uptimeSeconds: number;
 }
 
+/** Readiness: can the process serve requests that need the database and Redis? */
+export interface ReadinessReport {
+  status: 'ready' | 'not-ready';
+  database: HealthReport['database'];
+  redis: HealthReport['redis'];
+}
+
+/** Liveness: the process answers. Computed without I/O, so only a blocked event loop can delay it. */
+export interface LivenessReport {
+  status: 'alive';
+  uptimeSeconds: number;
+}
+
 const CHECK_TIMEOUT_MS = 2_000;
 
 @Injectable()
@@ -39,7 +52,33 @@ export class HealthService {
     @InjectEmbedder() private readonly embedder: EmbeddingProvider,
   ) {}
 
+  live(): LivenessReport {
+    return { status: 'alive', uptimeSeconds: Math.round(process.uptime()) };
+  }
+
+  async ready(): Promise<ReadinessReport> {
+    const { database, redis } = await this.probeDependencies();
+    return {
+      status: database.status === 'up' && redis.status === 'up' ? 'ready' : 'not-ready',
+      database,
+      redis,
+    };
+  }
+
   async check(): Promise<HealthReport> {
+    const { database, redis } = await this.probeDependencies();
+    return {
+      status: database.status === 'up' && redis.status === 'up' ? 'ok' : 'degraded',
+      database,
+      redis,
+      llm: { configured: this.chatModel !== null, model: this.chatModel?.modelId ?? null },
+      reranker: { configured: this.reranker !== null, model: this.reranker?.modelId ?? null },
+      embedder: { model: this.embedder.modelId, dimension: this.embedder.dimension },
+      uptimeSeconds: Math.round(process.uptime()),
+    };
+  }
+
+  private async probeDependencies(): Promise<Pick<HealthReport, 'database' | 'redis'>> {
     const [database, redis] = await Promise.all([
       probe(() => this.dataSource.query('SELECT 1')),
       probe(async () => {
@@ -47,15 +86,7 @@ export class HealthService {
         await this.redis.ping();
       }),
     ]);
-    return {
-      status: database.status === 'up' && redis.status === 'up' ? 'ok' : 'degraded',
-      database: { ...database, driver: this.connection.driver },
-      redis,
-      llm: { configured: this.chatModel !== null, model: this.chatModel?.modelId ?? null },
-      reranker: { configured: this.reranker !== null, model: this.reranker?.modelId ?? null },
-      embedder: { model: this.embedder.modelId, dimension: this.embedder.dimension },
-      uptimeSeconds: Math.round(process.uptime()),
-    };
+    return { database: { ...database, driver: this.connection.driver }, redis };
   }
 }
 

@@ -41,13 +41,26 @@ export class IndexingService {
     onProgress?: (progress: IndexingProgress) => void | Promise<void>,
     options: { signal?: AbortSignal } = {},
   ): Promise<IndexingOutcome> {
-    const chunked = documents.map((document) => ({
-      document,
-      chunks: chunkDocument(document, this.chunking),
-    }));
-    const chunks = chunked.flatMap((entry) => entry.chunks);
+    const chunks = documents.flatMap((document) => chunkDocument(document, this.chunking));
     await onProgress?.({ stage: 'chunking', done: documents.length, total: documents.length });
+    return this.indexChunks(
+      documents.map((document) => document.documentId),
+      chunks,
+      onProgress,
+      options,
+    );
+  }
 
+  /**
+   * Embeds and stores chunks made elsewhere (the ingestion jobs chunk on a worker thread): they replace
+   * every earlier chunk of `documentIds` in one transaction. `onProgress` hears 'embedding' and 'writing'.
+   */
+  async indexChunks(
+    documentIds: string[],
+    chunks: Chunk[],
+    onProgress?: (progress: IndexingProgress) => void | Promise<void>,
+    options: { signal?: AbortSignal } = {},
+  ): Promise<IndexingOutcome> {
     const vectors: (number[] | null)[] = [];
     if (this.embedder) {
       await onProgress?.({ stage: 'embedding', done: 0, total: chunks.length });
@@ -68,7 +81,7 @@ export class IndexingService {
 
     options.signal?.throwIfAborted();
     await this.dataSource.transaction(async (manager) => {
-      const ids = documents.map((document) => document.documentId);
+      const ids = documentIds;
       await manager.query(`DELETE FROM chunks WHERE document_id = ANY($1::uuid[])`, [ids]);
       for (let i = 0; i < chunks.length; i += 500) {
         await insertChunks(manager, chunks.slice(i, i + 500), vectors.slice(i, i + 500), this.embeddingModel);
@@ -83,7 +96,7 @@ export class IndexingService {
       );
     });
     await onProgress?.({ stage: 'writing', done: chunks.length, total: chunks.length });
-    return { documents: documents.length, chunks: chunks.length };
+    return { documents: documentIds.length, chunks: chunks.length };
   }
 }
 

@@ -2,6 +2,7 @@ import { readFile } from 'node:fs/promises';
 import { Injectable, Logger } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource } from 'typeorm';
+import type { ChunkingSettings } from '@lumina/rag';
 import type { DocumentStatus } from '@lumina/shared';
 import { InjectConfig } from '../../config/app-config';
 import type { Env } from '../../config/env.schema';
@@ -12,7 +13,7 @@ import { IngestionCancelledError } from './errors/ingestion-cancelled.error';
 import { UnreadableDocumentError } from './errors/unreadable-document.error';
 import { IndexingService } from './indexing.service';
 import type { IngestionOutcome, IngestionStage, JobAttempt } from './ingestion-progress';
-import { ParserRegistry } from './parsers/parser-registry';
+import { DocumentWorkPool } from './document-work/document-work-pool';
 import type { SourceFormat } from './uploads/supported-formats';
 import { UploadStore } from './uploads/upload-store';
 
@@ -38,19 +39,21 @@ const FOREIGN_KEY_VIOLATION = '23503';
 export class IngestionPipelineService {
   private readonly logger = new Logger(IngestionPipelineService.name);
   private readonly indexing: IndexingService;
+  private readonly chunking: ChunkingSettings;
 
   constructor(
     @InjectDataSource() private readonly dataSource: DataSource,
     @InjectEmbedder() embedder: CachedEmbedder,
     @InjectConfig() env: Env,
-    private readonly parsers: ParserRegistry,
+    private readonly work: DocumentWorkPool,
     private readonly files: UploadStore,
   ) {
+    this.chunking = { unit: 'chunk', maxChars: env.CHUNK_MAX_CHARS, overlapChars: env.CHUNK_OVERLAP_CHARS };
     this.indexing = new IndexingService(
       dataSource,
       // Jobs running side by side (INGESTION_CONCURRENCY) share embedding calls; the cache stays in front.
       new CoalescingEmbedder(embedder, env.EMBEDDINGS_BATCH_SIZE),
-      { unit: 'chunk', maxChars: env.CHUNK_MAX_CHARS, overlapChars: env.CHUNK_OVERLAP_CHARS },
+      this.chunking,
       env.EMBEDDINGS_BATCH_SIZE,
     );
   }
@@ -73,34 +76,38 @@ export class IngestionPipelineService {
       await attempt.report({ stage: 'parsing', done: 0, total: 1 });
       const name = document.source_name ?? document.title;
       const bytes = await this.read(documentId, format, name);
-      const parsed = await this.parsers.parse(format, bytes, name);
-      if (!parsed.text.trim()) throw new UnreadableDocumentError(`"${name}" contains no text to index.`);
+      // Parsing and chunking run on a worker thread, within a time and memory budget (DocumentWorkPool).
+      const prepared = await this.work.prepare({
+        documentId,
+        format,
+        bytes,
+        name,
+        title: document.title,
+        titleFromFile: document.source_name !== null,
+        chunking: this.chunking,
+      });
       await attempt.report({ stage: 'parsing', done: 1, total: 1 });
 
       await this.advance(documentId, 'chunking');
-      // A title the file carries (an HTML <title>) beats the file name.
-      const title = parsed.title && document.source_name ? parsed.title.slice(0, 300) : document.title;
-      if (title !== document.title) {
-        await this.dataSource.query(`UPDATE documents SET title = $2 WHERE id = $1`, [documentId, title]);
+      if (prepared.title !== document.title) {
+        await this.dataSource.query(`UPDATE documents SET title = $2 WHERE id = $1`, [
+          documentId,
+          prepared.title,
+        ]);
       }
-      await attempt.report({ stage: 'chunking', done: 0, total: 1 });
+      await attempt.report({ stage: 'chunking', done: 1, total: 1 });
       let embedding = false;
-      const outcome = await this.indexing.indexDocuments(
-        [{ documentId, title, text: parsed.text, format: parsed.format }],
-        async (progress) => {
-          if (progress.stage === 'chunking') {
-            await attempt.report({ stage: 'chunking', done: 1, total: 1 });
-          } else if (progress.stage === 'embedding') {
-            if (!embedding) {
-              embedding = true;
-              await this.advance(documentId, 'embedding');
-            } else {
-              await this.assertWanted(documentId);
-            }
-            await attempt.report({ stage: 'embedding', done: progress.done, total: progress.total });
+      const outcome = await this.indexing.indexChunks([documentId], prepared.chunks, async (progress) => {
+        if (progress.stage === 'embedding') {
+          if (!embedding) {
+            embedding = true;
+            await this.advance(documentId, 'embedding');
+          } else {
+            await this.assertWanted(documentId);
           }
-        },
-      );
+          await attempt.report({ stage: 'embedding', done: progress.done, total: progress.total });
+        }
+      });
       await this.files.remove(documentId, format);
       return { documentId, outcome: 'indexed', chunks: outcome.chunks };
     } catch (error) {

@@ -4,7 +4,7 @@ import type { Env } from '../../config/env.schema';
 import { QueueName } from '../../jobs/queue-name.enum';
 import { configureProcessor } from '../../jobs/worker-options';
 import { IngestionPipelineService } from './ingestion-pipeline.service';
-import { ParserRegistry } from './parsers/parser-registry';
+import { DocumentWorkPool } from './document-work/document-work-pool';
 import { IngestionProcessor } from './processors/ingestion.processor';
 import { ReembedService } from './reembed.service';
 import { UploadStore } from './uploads/upload-store';
@@ -18,7 +18,13 @@ export class IngestionWorkersModule {
     });
     return {
       module: IngestionWorkersModule,
-      providers: [IngestionProcessor, IngestionPipelineService, ReembedService, ParserRegistry, UploadStore],
+      providers: [
+        IngestionProcessor,
+        IngestionPipelineService,
+        ReembedService,
+        DocumentWorkPool,
+        UploadStore,
+      ],
     };
   }
 }

@@ -9,6 +9,7 @@ import {
 } from '@nestjs/throttler';
 import type { ThrottlerLimitDetail, ThrottlerModuleOptions, ThrottlerStorage } from '@nestjs/throttler';
 import type { Request } from 'express';
+import { trimCharsEnd } from '@lumina/rag';
 import { Authenticator } from '../auth/authenticator';
 
 /** The routes that cost real work (retrieval, LLM calls) and are rate limited: `METHOD path`. */
@@ -33,7 +34,7 @@ export class ApiRateLimitGuard extends ThrottlerGuard {
   protected override shouldSkip(context: ExecutionContext): Promise<boolean> {
     if (context.getType() !== 'http') return Promise.resolve(true);
     const request = context.switchToHttp().getRequest<Request>();
-    const path = (request.baseUrl + request.path).replace(/\/+$/, '') || '/';
+    const path = trimCharsEnd(request.baseUrl + request.path, '/') || '/';
     return Promise.resolve(!RATE_LIMITED_ROUTES.has(`${request.method} ${path}`));
   }
 

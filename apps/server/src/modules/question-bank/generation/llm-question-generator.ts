@@ -60,7 +60,10 @@ export async function generateLlmQuestion(
 }
 
 function parseReply(text: string): { question: string; expectedAnswer: string | null } {
-  const body = text.trim().replace(/^```(?:json)?\s*|\s*```$/g, '');
+  // Without a fence around it (by position: `/\s*```$/` is quadratic on a long run of blanks).
+  let body = text.trim();
+  if (body.startsWith('```')) body = body.slice(body.startsWith('```json') ? 7 : 3).trimStart();
+  if (body.endsWith('```')) body = body.slice(0, -3).trimEnd();
   let value: unknown;
   try {
     value = JSON.parse(body);

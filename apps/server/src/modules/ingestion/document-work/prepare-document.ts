@@ -1,0 +1,45 @@
+import { chunkDocument } from '@lumina/rag';
+import type { Chunk, ChunkingSettings, TextFormat } from '@lumina/rag';
+import { UnreadableDocumentError } from '../errors/unreadable-document.error';
+import { ParserRegistry } from '../parsers/parser-registry';
+import type { SourceFormat } from '../uploads/supported-formats';
+
+/** One stored file to turn into chunks: everything the work needs, nothing it must look up. */
+export interface PrepareRequest {
+  documentId: string;
+  format: SourceFormat;
+  bytes: Uint8Array;
+  /** The uploaded file name (or the title), for messages. */
+  name: string;
+  /** The document's title now; a title the file carries replaces it when `titleFromFile` is set. */
+  title: string;
+  titleFromFile: boolean;
+  chunking: ChunkingSettings;
+}
+
+export interface PreparedDocument {
+  title: string;
+  format: TextFormat;
+  chunks: Chunk[];
+}
+
+let parsers: ParserRegistry | undefined;
+
+/**
+ * Parse and chunk one document: the CPU-heavy, input-controlled part of ingestion. It runs on a thread
+ * of the document work pool, never on the API's event loop (DocumentWorkPool). Throws
+ * UnreadableDocumentError for a file that can never be indexed.
+ */
+export async function prepareDocument(request: PrepareRequest): Promise<PreparedDocument> {
+  parsers ??= new ParserRegistry();
+  const { name } = request;
+  const parsed = await parsers.parse(request.format, Buffer.from(request.bytes), name);
+  if (!parsed.text.trim()) throw new UnreadableDocumentError(`"${name}" contains no text to index.`);
+  // A title the file carries (an HTML <title>) beats the file name.
+  const title = parsed.title && request.titleFromFile ? parsed.title.slice(0, 300) : request.title;
+  const chunks = chunkDocument(
+    { documentId: request.documentId, title, text: parsed.text, format: parsed.format },
+    request.chunking,
+  );
+  return { title, format: parsed.format, chunks };
+}
