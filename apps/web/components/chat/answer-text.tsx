@@ -2,7 +2,7 @@
 
 import { Fragment } from 'react';
 import type { Citation, SearchResult } from '../../lib/api-types';
-import { resolveMarker, segmentAnswer } from '../../lib/citations';
+import { formatPages, resolveMarker, segmentAnswer } from '../../lib/citations';
 
 export interface AnswerTextProps {
   text: string;
@@ -15,8 +15,8 @@ export interface AnswerTextProps {
   onOpenCitation: (marker: number, markerIndex: number) => void;
 }
 
-function describe(title: string, headingPath: readonly string[]): string {
-  return [title, ...headingPath].join(' › ');
+function describe(title: string, headingPath: readonly string[], pages: string): string {
+  return [title, ...headingPath].join(' › ') + (pages ? `, ${pages}` : '');
 }
 
 /**
@@ -52,6 +52,7 @@ export function AnswerText({
         }
         const title = resolved.citation?.title ?? resolved.passage?.documentTitle;
         const path = resolved.citation?.headingPath ?? resolved.passage?.headingPath ?? [];
+        const pages = formatPages(resolved.citation?.pages ?? resolved.passage?.pages);
         return (
           <button
             key={index}
@@ -59,8 +60,8 @@ export function AnswerText({
             className="cite"
             data-marker={segment.marker}
             aria-haspopup="dialog"
-            aria-label={`Source ${segment.marker}${title ? `: ${describe(title, path)}` : ''}`}
-            title={title ? describe(title, path) : `Source ${segment.marker}`}
+            aria-label={`Source ${segment.marker}${title ? `: ${describe(title, path, pages)}` : ''}`}
+            title={title ? describe(title, path, pages) : `Source ${segment.marker}`}
             onClick={() => onOpenCitation(segment.marker, segment.start)}
           >
             {segment.marker}

@@ -1,3 +1,5 @@
+import type { PageRange } from '@lumina/shared';
+
 /** One hit of a ranker: a chunk id and that ranker's score (BM25 score, or cosine similarity). */
 export interface ScoredChunk {
   chunkId: string;
@@ -21,6 +23,8 @@ export interface ChunkRecord {
   anchor: string | null;
   spanStart: number;
   spanEnd: number;
+  /** Pages of a paged source (PDF) the chunk runs over; absent for unpaged ones. */
+  pages?: PageRange;
 }
 
 /** Ranked retrieval over the stored chunks. Implemented with SQL in apps/server. */

@@ -205,6 +205,7 @@ export async function generateAnswer(
     headingPath: hit.headingPath,
     anchor: hit.anchor,
     span: { start: hit.spanStart, end: hit.spanEnd },
+    ...(hit.pages ? { pages: hit.pages } : {}),
     text: hit.text,
     score: hit.score,
     similarity: hit.similarity,
@@ -445,6 +446,7 @@ function citable(outcome: AnswerOutcome) {
     anchor: p.anchor,
     spanStart: p.span.start,
     spanEnd: p.span.end,
+    ...(p.pages ? { pages: p.pages } : {}),
   }));
 }
 

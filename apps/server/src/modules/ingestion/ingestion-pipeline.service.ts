@@ -78,7 +78,7 @@ export class IngestionPipelineService {
       await attempt.report({ stage: 'parsing', done: 1, total: 1 });
 
       await this.advance(documentId, 'chunking');
-      // A title the file carries (an HTML <title>) beats the file name.
+      // A title the file carries (HTML <title>, PDF metadata, DOCX core properties) beats the file name.
       const title = parsed.title && document.source_name ? parsed.title.slice(0, 300) : document.title;
       if (title !== document.title) {
         await this.dataSource.query(`UPDATE documents SET title = $2 WHERE id = $1`, [documentId, title]);
@@ -86,7 +86,16 @@ export class IngestionPipelineService {
       await attempt.report({ stage: 'chunking', done: 0, total: 1 });
       let embedding = false;
       const outcome = await this.indexing.indexDocuments(
-        [{ documentId, title, text: parsed.text, format: parsed.format }],
+        [
+          {
+            documentId,
+            title,
+            text: parsed.text,
+            format: parsed.format,
+            ...(parsed.pageStarts ? { pageStarts: parsed.pageStarts } : {}),
+            ...(parsed.headingAnchors ? { headingAnchors: parsed.headingAnchors } : {}),
+          },
+        ],
         async (progress) => {
           if (progress.stage === 'chunking') {
             await attempt.report({ stage: 'chunking', done: 1, total: 1 });

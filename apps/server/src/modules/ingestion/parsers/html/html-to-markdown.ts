@@ -1,3 +1,5 @@
+import { protectLine } from '../markdown/protect-line';
+
 /**
  * DOM → Markdown without recursion: one explicit stack walks the tree, so a page nested thousands deep
  * costs time in proportion to its size and never the call stack. Headings become ATX headings (with the
@@ -111,11 +113,6 @@ function attr(node: DomNode, name: string): string | null {
 
 function collapse(text: string): string {
   return text.replace(/\s+/g, ' ');
-}
-
-/** A paragraph line that plain text would turn into a heading, a fence or a rule gets a backslash. */
-function protect(line: string): string {
-  return /^(?:#{1,6}(?:\s|$)|`{3,}|~{3,}|[=-]+\s*$|>)/.test(line) ? `\\${line}` : line;
 }
 
 function isHidden(node: DomNode): boolean {
@@ -330,7 +327,7 @@ export function htmlToMarkdown(root: DomNode): MarkdownConversion {
       .map((line) => collapse(line).trim())
       .filter(Boolean);
     paragraph = '';
-    if (lines.length > 0) emit(lines.map(protect).join('\n'));
+    if (lines.length > 0) emit(lines.map(protectLine).join('\n'));
   };
 
   type Frame = { node: DomNode; exitOf?: string };
