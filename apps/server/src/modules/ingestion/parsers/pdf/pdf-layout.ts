@@ -29,30 +29,40 @@ export interface PdfText {
 /** Lines within this many of the top or bottom of a page's text are header and footer candidates. */
 const EDGE_LINES = 2;
 
-/** Digits vary (page numbers, dates); the rest of a running header or footer repeats exactly. */
-function runningKey(text: string): string {
-  return text.toLowerCase().replace(/\d+/g, '#').replace(/\s+/g, ' ').trim();
+/**
+ * Digits vary (page numbers, dates); the rest of a running header or footer repeats exactly, at the
+ * same edge and the same height on the page.
+ */
+function runningKey(line: PdfLine, edge: 'top' | 'bottom'): string {
+  const text = line.text.toLowerCase().replace(/\d+/g, '#').replace(/\s+/g, ' ').trim();
+  return text ? `${edge}:${Math.round(line.y / 3)}:${text}` : '';
+}
+
+/** Which edges of its page a line sits at: both, on a page of few lines. */
+function edgesOf(position: number, count: number): ('top' | 'bottom')[] {
+  const edges: ('top' | 'bottom')[] = [];
+  if (position < EDGE_LINES) edges.push('top');
+  if (position >= count - EDGE_LINES) edges.push('bottom');
+  return edges;
 }
 
 /**
  * Running headers and footers: a line among the first or last two of a page whose text, digits aside,
- * recurs at that edge on at least 60% of the pages (and on 3 pages or more).
+ * recurs at that edge and height on at least 60% of the pages (and on 3 pages or more).
  */
 export function runningLines(pages: PdfLine[][]): Set<string> {
   const counts = new Map<string, number>();
   for (const lines of pages) {
     const seen = new Set<string>();
-    const edges = [
-      ...lines.slice(0, EDGE_LINES),
-      ...lines.slice(Math.max(EDGE_LINES, lines.length - EDGE_LINES)),
-    ];
-    for (const line of edges) {
-      const key = runningKey(line.text);
-      if (key && !seen.has(key)) {
-        seen.add(key);
-        counts.set(key, (counts.get(key) ?? 0) + 1);
+    lines.forEach((line, position) => {
+      for (const edge of edgesOf(position, lines.length)) {
+        const key = runningKey(line, edge);
+        if (key && !seen.has(key)) {
+          seen.add(key);
+          counts.set(key, (counts.get(key) ?? 0) + 1);
+        }
       }
-    }
+    });
   }
   const needed = Math.max(3, Math.ceil(pages.length * 0.6));
   return new Set([...counts].filter(([, count]) => count >= needed).map(([key]) => key));
@@ -86,8 +96,7 @@ export function layoutPdf(pages: PdfLine[][], outline: PdfHeading[]): PdfText {
   const pageStarts: number[] = [];
   pages.forEach((lines, index) => {
     const kept = lines.filter((line, position) => {
-      const atEdge = position < EDGE_LINES || position >= lines.length - EDGE_LINES;
-      const drop = atEdge && running.has(runningKey(line.text));
+      const drop = edgesOf(position, lines.length).some((edge) => running.has(runningKey(line, edge)));
       if (drop) removedLines++;
       return !drop;
     });
