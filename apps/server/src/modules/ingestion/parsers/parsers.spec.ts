@@ -44,6 +44,16 @@ describe('HtmlParser', () => {
   });
 });
 
+describe('HtmlParser headings', () => {
+  it('separates a heading word from the code signature after it (the "DecimalDecimal(value)" case)', async () => {
+    const html =
+      '<h5 id="decimal">\n  Decimal<code class="inset">Decimal(value) <i>&rArr; Decimal</i></code>\n</h5><p>Returns a new Decimal.</p>';
+    const parsed = await new HtmlParser().parse(Buffer.from(html), 'api.html');
+    expect(parsed.text).toBe('##### Decimal Decimal(value) ⇒ Decimal\n\nReturns a new Decimal.');
+    expect(parsed.headingAnchors).toEqual([{ offset: 0, anchor: 'decimal' }]);
+  });
+});
+
 describe('readCorpusUpload', () => {
   const dir = mkdtempSync(join(tmpdir(), 'lumina-corpus-'));
   afterAll(() => rmSync(dir, { recursive: true, force: true }));

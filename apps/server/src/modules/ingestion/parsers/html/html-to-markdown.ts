@@ -149,7 +149,7 @@ export function inlineText(nodes: DomNode[], inHeading = false): string {
       continue;
     }
     if (item.nodeType === TEXT_NODE) {
-      out += item.textContent ?? '';
+      out += collapse(item.textContent ?? '');
       continue;
     }
     if (item.nodeType !== ELEMENT_NODE) continue;
@@ -166,7 +166,8 @@ export function inlineText(nodes: DomNode[], inHeading = false): string {
     if (inHeading && name === 'A' && isPermalink(item, headingText)) continue;
     if (INLINE_CODE.has(name)) {
       const code = collapse(item.textContent ?? '');
-      if (inHeading) out += code;
+      // "Decimal<code>Decimal(value)</code>" reads "Decimal Decimal(value)", not "DecimalDecimal(value)".
+      if (inHeading) out += /\S$/.test(out) && /^\S/.test(code) ? ` ${code}` : code;
       else if (code.trim()) out += fenceInline(code);
       continue;
     }
@@ -348,7 +349,8 @@ export function htmlToMarkdown(root: DomNode): MarkdownConversion {
       continue;
     }
     if (node.nodeType === TEXT_NODE) {
-      paragraph += node.textContent ?? '';
+      // Line breaks in the source are spaces; only <br> breaks a line.
+      paragraph += collapse(node.textContent ?? '');
       continue;
     }
     if (node.nodeType !== ELEMENT_NODE) continue;

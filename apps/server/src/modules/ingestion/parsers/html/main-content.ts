@@ -21,6 +21,30 @@ const BOILERPLATE_SELECTOR = [
 const CONSENT =
   /(?:^|[\s_-])(?:cookies?|consent|gdpr|cookiebanner|cookie-banner|cc-banner|cc-window|onetrust|truste|cmp|privacy-banner)(?:$|[\s_-])/i;
 
+/** Menus, toolbars, search boxes, help pop-ups and sidebars, by the ids and classes themes give them. */
+const CHROME =
+  /(?:^|[\s_-])(?:nav|navbar|navigation|menu|menu-bar|menubar|toolbar|sidebar|breadcrumbs?|search|searchbar|help|popup|modal|skip-link|skiplink)(?:$|[\s_-])/i;
+
+function inChrome(element: Element): boolean {
+  for (let node: Element | null = element.parentElement; node; node = node.parentElement) {
+    if (['NAV', 'ASIDE', 'FOOTER', 'HEADER'].includes(node.tagName) && !node.closest('article, main'))
+      return true;
+    if (CHROME.test(`${node.getAttribute('id') ?? ''} ${node.getAttribute('class') ?? ''}`)) return true;
+  }
+  return false;
+}
+
+/** An element that wraps the article itself (or most of the page's text) is a layout box, not chrome. */
+function holdsContent(element: Element, bodyText: number): boolean {
+  if (
+    element.matches('main, article, [role="main"]') ||
+    element.querySelector('main, article, [role="main"]')
+  ) {
+    return true;
+  }
+  return (element.textContent ?? '').length > bodyText * 0.4;
+}
+
 export interface MainContent {
   /** The element whose children are the page's content. */
   root: DomNode;
@@ -43,9 +67,12 @@ type Element = ReturnType<typeof parseHTML>['document']['documentElement'];
  * may fold the section an id sat on.
  */
 export function extractMainContent(html: string, elementCount: number): MainContent {
-  const { document } = parseHTML(html);
+  // linkedom makes a fragment's first element the document element: give a fragment a page around it.
+  const page = /<html[\s>]/i.test(html) ? html : `<!doctype html><html><body>${html}</body></html>`;
+  const { document } = parseHTML(page);
   const title = (document.querySelector('title')?.textContent ?? '').replace(/\s+/g, ' ').trim();
-  const h1 = document.querySelector('h1');
+  // The page's own first <h1>, not a site name in a menu bar.
+  const h1 = [...document.querySelectorAll('h1')].find((heading) => !inChrome(heading)) ?? null;
   const firstH1 = h1 ? inlineText(childNodes(h1), true).replace(/\s+/g, ' ').trim() : '';
 
   for (const heading of document.querySelectorAll('h1, h2, h3, h4, h5, h6')) {
@@ -62,9 +89,12 @@ export function extractMainContent(html: string, elementCount: number): MainCont
   const firstH1Id = h1?.getAttribute('data-lumina-id') ?? null;
 
   for (const element of document.querySelectorAll(BOILERPLATE_SELECTOR)) element.remove();
+  const bodyText = (document.body?.textContent ?? '').length;
   for (const element of document.querySelectorAll('[id], [class]')) {
+    if (element.tagName === 'BODY' || element.tagName === 'HTML' || !element.isConnected) continue;
     const marks = `${element.getAttribute('id') ?? ''} ${element.getAttribute('class') ?? ''}`;
-    if (CONSENT.test(marks) && element.tagName !== 'BODY' && element.tagName !== 'HTML') element.remove();
+    if (CONSENT.test(marks)) element.remove();
+    else if (CHROME.test(marks) && !holdsContent(element, bodyText)) element.remove();
   }
   // A site header (logo, menu) outside the article goes; an article's own header holds its title.
   for (const header of document.querySelectorAll('header, [role="banner"]')) {
