@@ -14,7 +14,12 @@ describe('text parsers', () => {
       'a.txt',
     );
     expect(parsed).toEqual({ text: 'Line one.\nLine two.\nLine three.', format: 'plain' });
-    expect((await new MarkdownParser().parse(Buffer.from('# T\n\nx'), 'a.md')).format).toBe('markdown');
+    expect(await new MarkdownParser().parse(Buffer.from('Intro\n\n## Sub\n\n# Guide\n\nx'), 'a.md')).toEqual({
+      text: 'Intro\n\n## Sub\n\n# Guide\n\nx',
+      format: 'markdown',
+      title: 'Guide',
+    });
+    expect((await new MarkdownParser().parse(Buffer.from('## Only a sub'), 'b.md')).title).toBeUndefined();
   });
 
   it('refuses bytes that are not UTF-8 text with a sentence', async () => {
