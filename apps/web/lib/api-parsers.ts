@@ -10,6 +10,7 @@ import type {
   AuthIdentity,
   Citation,
   CitationSpan,
+  PageRange,
   ChatDone,
   ChatStreamEvent,
   Conversation,
@@ -130,6 +131,7 @@ export function parseSearchResult(value: UnknownRecord): SearchResult {
     text: str(value.text),
     spanStart: optNum(value.spanStart),
     spanEnd: optNum(value.spanEnd),
+    ...withPages(value.pages),
     score: num(value.score),
     similarity: optNum(value.similarity),
     provenance: parseProvenance(value.provenance),
@@ -269,6 +271,21 @@ export function parseEvalRun(json: unknown): EvalRun | null {
 
 // --- chat ---------------------------------------------------------------------------------------
 
+/** `{ first, last }` pages, 1-based; anything else (absent, reversed, fractional) is no pages. */
+export function parsePages(value: unknown): PageRange | undefined {
+  if (!isRecord(value)) return undefined;
+  const first = optNum(value.first);
+  const last = optNum(value.last);
+  if (first === null || !Number.isInteger(first) || first < 1) return undefined;
+  if (last === null) return { first, last: first };
+  return Number.isInteger(last) && last >= first ? { first, last } : undefined;
+}
+
+function withPages(value: unknown): { pages?: PageRange } {
+  const pages = parsePages(value);
+  return pages ? { pages } : {};
+}
+
 function parseSpan(value: UnknownRecord): CitationSpan {
   const span = value.span;
   if (isRecord(span)) {
@@ -293,6 +310,7 @@ export function parseCitation(value: unknown): Citation | null {
     headingPath: strings(value.headingPath),
     anchor: optStr(value.anchor),
     span: parseSpan(value),
+    ...withPages(value.pages),
   };
 }
 

@@ -14,6 +14,7 @@ import type {
   ConversationMessage,
   DocumentStatus,
   Page,
+  PageRange,
   SearchSettings,
 } from '@lumina/shared';
 
@@ -85,6 +86,8 @@ export interface SearchResult {
   /** Where the passage sits in its document (characters), when the server says. */
   spanStart: number | null;
   spanEnd: number | null;
+  /** The pages of a paged source (PDF) the passage is on. */
+  pages?: PageRange;
   score: number;
   /** Cosine similarity to the query, when a threshold asked for it. */
   similarity: number | null;
@@ -116,6 +119,7 @@ export type {
   CitationSpan,
   Conversation,
   ConversationMessage,
+  PageRange,
   RetrievalTrace,
 } from '@lumina/shared';
 

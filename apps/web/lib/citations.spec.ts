@@ -1,5 +1,6 @@
 import type { Citation, SearchResult } from './api-types';
-import { citedRange, resolveMarker, segmentAnswer, sentenceAround } from './citations';
+import { citedRange, formatPages, resolveMarker, segmentAnswer, sentenceAround } from './citations';
+import { parsePages } from './api-parsers';
 
 const citation = (marker: number, chunkId: string, span = { start: 0, end: 0 }): Citation => ({
   marker,
@@ -97,5 +98,21 @@ describe('sentenceAround', () => {
   it('returns the sentence holding a marker, without markers', () => {
     const answer = 'Leave is long [1]. Vacation is 27 days [2]. Done.';
     expect(sentenceAround(answer, answer.indexOf('[2]'))).toBe('Vacation is 27 days.');
+  });
+});
+
+describe('formatPages', () => {
+  it('says "p. 12" for a page, "pp. 12–13" for a range and nothing for an unpaged source', () => {
+    expect(formatPages({ first: 12, last: 12 })).toBe('p. 12');
+    expect(formatPages({ first: 12, last: 13 })).toBe('pp. 12–13');
+    expect(formatPages(undefined)).toBe('');
+  });
+
+  it('reads pages from the wire only when they make sense', () => {
+    expect(parsePages({ first: 3, last: 4 })).toEqual({ first: 3, last: 4 });
+    expect(parsePages({ first: 3 })).toEqual({ first: 3, last: 3 });
+    expect(parsePages({ first: 4, last: 3 })).toBeUndefined();
+    expect(parsePages({ first: 0, last: 1 })).toBeUndefined();
+    expect(parsePages(null)).toBeUndefined();
   });
 });

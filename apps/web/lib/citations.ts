@@ -1,5 +1,11 @@
 import type { Citation, SearchResult } from './api-types';
 
+/** "p. 12" for one page, "pp. 12–13" for a range; '' for an unpaged source. */
+export function formatPages(pages: { first: number; last: number } | undefined | null): string {
+  if (!pages) return '';
+  return pages.first === pages.last ? `p. ${pages.first}` : `pp. ${pages.first}–${pages.last}`;
+}
+
 export type AnswerSegment =
   | { type: 'text'; text: string }
   /** `[n]` in the answer: `start` is where the marker begins in the answer text. */

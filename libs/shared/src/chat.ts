@@ -46,6 +46,12 @@ export interface CitationSpan {
   end: number;
 }
 
+/** Pages of a paged source (PDF) a passage runs over, 1-based and inclusive: "p. 12" or "pp. 12–13". */
+export interface PageRange {
+  first: number;
+  last: number;
+}
+
 /** A passage an answer cites with `[marker]`, resolved by the server (the model only writes the number). */
 export interface Citation {
   /** The number written in the answer, e.g. 2 for "[2]": the passage's position in the retrieval list. */
@@ -58,6 +64,8 @@ export interface Citation {
   /** Slug of the passage's heading inside the document, for deep links; null without headings. */
   anchor: string | null;
   span: CitationSpan;
+  /** The pages the passage is on, for paged documents (PDF); absent for the others. */
+  pages?: PageRange;
 }
 
 /** One branch's view of a passage: which ranked list found it, at what rank and score. */

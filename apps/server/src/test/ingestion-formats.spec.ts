@@ -19,6 +19,14 @@ import {
   makeDocx,
   makePdf,
 } from './fixtures/ingestion/sample-documents';
+import {
+  DOCS_PAGE,
+  DOCS_PAGE_HEADING_PATHS,
+  DOCX_HEADING_PATHS,
+  PUMP_MANUAL,
+  makeStructuredDocx,
+  makeStructuredPdf,
+} from './fixtures/ingestion/structured-documents';
 
 describe('document ingestion through HTTP and BullMQ (embedded PGlite, real Redis, local embedder)', () => {
   const uploadDir = mkdtempSync(join(tmpdir(), 'lumina-ingest-'));
@@ -141,6 +149,62 @@ describe('document ingestion through HTTP and BullMQ (embedded PGlite, real Redi
     expect(indexed.map((d) => d.format)).toEqual(Array(5).fill('beir-entry'));
     const chunks = await chunksOf(indexed[1].id);
     expect(chunks[0].text).toBe('Cells break sugar down with oxygen to release energy.');
+  });
+
+  it('keeps a page, a report and a manual as their authors structured them: titles, heading paths, pages', async () => {
+    const { body } = await upload(server.baseUrl, [
+      { name: 'decimal.html', content: DOCS_PAGE, type: 'text/html' },
+      { name: 'plan.docx', content: await makeStructuredDocx({ title: 'Relocation 2027' }) },
+      {
+        name: 'manual.pdf',
+        content: await makeStructuredPdf(PUMP_MANUAL, {
+          title: 'P-200 pump — service manual',
+          runningHeader: 'P-200 service manual — rev. 3',
+          outline: true,
+        }),
+        type: 'application/pdf',
+      },
+    ]);
+    const [html, docx, pdf] = await Promise.all(
+      body.documents.map((d: Json) => waitForStatus(server.baseUrl, d.id)),
+    );
+    expect([html, docx, pdf].map((d) => [d.status, d.title])).toEqual([
+      ['indexed', 'decimal — Decimal fixed point arithmetic'],
+      ['indexed', 'Relocation 2027'],
+      ['indexed', 'P-200 pump — service manual'],
+    ]);
+    const paths = async (id: string) => [
+      ...new Set((await chunksOf(id)).map((chunk) => JSON.stringify(chunk.heading_path))),
+    ];
+    expect(await paths(html.id)).toEqual(DOCS_PAGE_HEADING_PATHS.map((path) => JSON.stringify(path)));
+    expect(await paths(docx.id)).toEqual(DOCX_HEADING_PATHS.map((path) => JSON.stringify(path)));
+    expect(await paths(pdf.id)).toContainEqual(JSON.stringify(['Maintenance', 'Replacing the filter']));
+
+    const anchors: { anchor: string }[] = await dataSource.query(
+      `SELECT DISTINCT anchor FROM chunks WHERE document_id = $1 ORDER BY anchor`,
+      [html.id],
+    );
+    expect(anchors.map((row) => row.anchor)).toContain('decimal-objects');
+    const pages: { page_start: number | null; page_end: number | null }[] = await dataSource.query(
+      `SELECT page_start, page_end FROM chunks WHERE document_id = ANY($1::uuid[]) ORDER BY ordinal`,
+      [[pdf.id]],
+    );
+    expect(pages.every((row) => row.page_start !== null && row.page_end! >= row.page_start)).toBe(true);
+    const unpaged: { n: number }[] = await dataSource.query(
+      `SELECT count(*)::int AS n FROM chunks WHERE document_id = $1 AND page_start IS NOT NULL`,
+      [html.id],
+    );
+    expect(unpaged[0].n).toBe(0);
+
+    const search = await postJson(`${server.baseUrl}/rag/search`, {
+      query: 'clogged intake filter pressure reading',
+      settings: { documentIds: [pdf.id] },
+    });
+    expect(search.status).toBe(200);
+    expect(search.body.results.length).toBeGreaterThan(0);
+    for (const result of search.body.results) {
+      expect(result.pages).toEqual({ first: expect.any(Number), last: expect.any(Number) });
+    }
   });
 
   it('ingests text given as JSON, Markdown cut at its headings', async () => {

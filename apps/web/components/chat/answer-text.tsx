@@ -2,7 +2,7 @@
 
 import { useMemo } from 'react';
 import type { Citation, SearchResult } from '../../lib/api-types';
-import { resolveMarker } from '../../lib/citations';
+import { formatPages, resolveMarker } from '../../lib/citations';
 import { parseMarkdown, renderBlocks } from '../../lib/markdown';
 
 export interface AnswerTextProps {
@@ -16,8 +16,9 @@ export interface AnswerTextProps {
   onOpenCitation: (marker: number, markerIndex: number) => void;
 }
 
-function describe(title: string, headingPath: readonly string[]): string {
-  return [title, ...headingPath].join(' › ');
+function describe(title: string, headingPath: readonly string[], pages: string): string {
+  const place = [title, ...headingPath].join(' › ');
+  return pages ? `${place}, ${pages}` : place;
 }
 
 /**
@@ -51,6 +52,7 @@ export function AnswerText({
     }
     const title = resolved.citation?.title ?? resolved.passage?.documentTitle;
     const path = resolved.citation?.headingPath ?? resolved.passage?.headingPath ?? [];
+    const pages = formatPages(resolved.citation?.pages ?? resolved.passage?.pages);
     return (
       <button
         key={key}
@@ -58,8 +60,8 @@ export function AnswerText({
         className="cite"
         data-marker={marker}
         aria-haspopup="dialog"
-        aria-label={`Source ${marker}${title ? `: ${describe(title, path)}` : ''}`}
-        title={title ? describe(title, path) : `Source ${marker}`}
+        aria-label={`Source ${marker}${title ? `: ${describe(title, path, pages)}` : ''}`}
+        title={title ? describe(title, path, pages) : `Source ${marker}`}
         onClick={() => onOpenCitation(marker, start)}
       >
         {marker}

@@ -7,6 +7,7 @@ import type { AssistantTurn } from '../../store/chat.store';
 import { usePreferences } from '../../store/preferences.store';
 import { AnswerText } from './answer-text';
 import { RetrievalPanel } from './retrieval-panel';
+import { formatPages } from '../../lib/citations';
 
 export interface AssistantMessageProps {
   turn: AssistantTurn;
@@ -177,6 +178,9 @@ export function AssistantMessage({
                     {citation.title}
                     {citation.headingPath.length ? (
                       <span className="muted"> › {citation.headingPath.join(' › ')}</span>
+                    ) : null}
+                    {citation.pages ? (
+                      <span className="source-pages muted">, {formatPages(citation.pages)}</span>
                     ) : null}
                   </span>
                 </button>

@@ -5,7 +5,7 @@ import { useEffect, useRef, useState } from 'react';
 import { isApiError } from '../../lib/api-errors';
 import { useApiClient } from '../../lib/api-provider';
 import type { Citation, SearchResult } from '../../lib/api-types';
-import { citedRange } from '../../lib/citations';
+import { citedRange, formatPages } from '../../lib/citations';
 
 export interface OpenCitation {
   marker: number;
@@ -92,6 +92,7 @@ export function CitationDialog({ open, onClose }: CitationDialogProps) {
 
   const title = open?.citation?.title ?? open?.passage?.documentTitle ?? 'Cited passage';
   const headingPath = open?.citation?.headingPath ?? open?.passage?.headingPath ?? [];
+  const pages = formatPages(open?.citation?.pages ?? open?.passage?.pages);
   const documentId = open?.citation?.documentId ?? open?.passage?.documentId ?? '';
   const chunkId = open?.citation?.chunkId ?? open?.passage?.chunkId ?? '';
   const text = passage.text?.text ?? '';
@@ -112,6 +113,7 @@ export function CitationDialog({ open, onClose }: CitationDialogProps) {
           <div>
             <p className="eyebrow">Source {open?.marker}</p>
             <h2 id="citation-title">{title}</h2>
+            {pages ? <p className="citation-pages muted">{pages}</p> : null}
           </div>
           <button type="button" className="button button-ghost" onClick={onClose} aria-label="Close passage">
             Close

@@ -6,6 +6,7 @@ import { useApiClient } from '../../lib/api-provider';
 import type { GeneratorSource, RetrievalTrace, SearchResponse } from '../../lib/api-types';
 import { parseBranch, timingLabel } from '../../lib/branches';
 import { AnswerabilityFacts } from './answerability-facts';
+import { formatPages } from '../../lib/citations';
 
 export interface RetrievalPanelProps {
   search: SearchResponse;
@@ -156,6 +157,9 @@ export function RetrievalPanel({ search, messageId, citedChunkIds }: RetrievalPa
                     {result.documentTitle}
                     {result.headingPath.length ? (
                       <span className="retrieval-path"> › {result.headingPath.join(' › ')}</span>
+                    ) : null}
+                    {result.pages ? (
+                      <span className="retrieval-path">, {formatPages(result.pages)}</span>
                     ) : null}
                   </span>
                   {citedChunkIds.has(result.chunkId) ? <span className="chip chip-accent">cited</span> : null}

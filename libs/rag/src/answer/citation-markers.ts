@@ -51,6 +51,7 @@ export interface CitablePassage {
   anchor: string | null;
   spanStart: number;
   spanEnd: number;
+  pages?: { first: number; last: number };
 }
 
 export interface ResolvedCitation {
@@ -61,6 +62,7 @@ export interface ResolvedCitation {
   headingPath: string[];
   anchor: string | null;
   span: { start: number; end: number };
+  pages?: { first: number; last: number };
 }
 
 /**
@@ -87,6 +89,7 @@ export function resolveCitations(
       headingPath: passage.headingPath,
       anchor: passage.anchor,
       span: { start: passage.spanStart, end: passage.spanEnd },
+      ...(passage.pages ? { pages: passage.pages } : {}),
     });
   }
   return { citations, dropped };

@@ -6,6 +6,8 @@ export interface ChunkerOptions {
   overlapChars: number;
 }
 
+import type { PageRange } from '@lumina/shared';
+
 /** One indexing unit cut out of a source document. */
 export interface Chunk {
   documentId: string;
@@ -22,6 +24,8 @@ export interface Chunk {
   anchor: string | null;
   /** What gets embedded and indexed: the formatted heading path, a blank line, then the text. */
   indexText: string;
+  /** The pages of a paged source the chunk runs over; absent for unpaged sources. */
+  pages?: PageRange;
 }
 
 export const HEADING_SEPARATOR = ' › ';

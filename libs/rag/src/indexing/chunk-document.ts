@@ -28,6 +28,13 @@ export interface IndexableDocument {
   title: string;
   text: string;
   format: TextFormat;
+  /** Paged sources (PDF): `pageStarts[i]` is the offset in `text` where page i + 1 starts. */
+  pageStarts?: readonly number[];
+  /**
+   * Headings in text order (offset of the heading line) with the link target the source gives them
+   * (an HTML id); a chunk under a heading with one takes it as its anchor.
+   */
+  headingAnchors?: readonly { offset: number; anchor: string | null }[];
 }
 
 /**
@@ -42,8 +49,43 @@ export function chunkDocument(document: IndexableDocument, settings: ChunkingSet
         ? chunkByHeadings(document.documentId, document.text, settings)
         : chunkBySentences(document.documentId, document.text, settings);
   const title = document.title.trim();
-  return chunks.map((chunk) => ({
-    ...chunk,
-    indexText: buildIndexText(title ? [title, ...chunk.headingPath] : chunk.headingPath, chunk.text),
-  }));
+  const headings = document.headingAnchors ?? [];
+  const headingOffsets = headings.map((heading) => heading.offset);
+  return chunks.map((chunk) => {
+    const pages = document.pageStarts?.length ? pageRange(document.pageStarts, chunk.start, chunk.end) : null;
+    const under = headings.length > 0 ? lastAtOrBefore(headingOffsets, chunk.start) : -1;
+    const anchor = under === -1 ? null : headings[under].anchor;
+    return {
+      ...chunk,
+      ...(anchor && chunk.headingPath.length > 0 ? { anchor } : {}),
+      ...(pages ? { pages } : {}),
+      indexText: buildIndexText(title ? [title, ...chunk.headingPath] : chunk.headingPath, chunk.text),
+    };
+  });
+}
+
+/** Index of the last entry whose offset is at or before `offset`, or -1 (binary search). */
+function lastAtOrBefore(offsets: readonly number[], offset: number): number {
+  let low = 0;
+  let high = offsets.length - 1;
+  let found = -1;
+  while (low <= high) {
+    const middle = (low + high) >> 1;
+    if (offsets[middle] <= offset) {
+      found = middle;
+      low = middle + 1;
+    } else high = middle - 1;
+  }
+  return found;
+}
+
+/** The 1-based pages a span [start, end) of the text runs over. */
+export function pageRange(
+  pageStarts: readonly number[],
+  start: number,
+  end: number,
+): { first: number; last: number } {
+  const first = Math.max(0, lastAtOrBefore(pageStarts, start));
+  const last = Math.max(first, lastAtOrBefore(pageStarts, Math.max(start, end - 1)));
+  return { first: first + 1, last: last + 1 };
 }

@@ -284,6 +284,7 @@ export async function searchKnowledge(
         text: record.text,
         spanStart: record.spanStart,
         spanEnd: record.spanEnd,
+        ...(record.pages ? { pages: record.pages } : {}),
         score: scores.get(item.id) ?? item.score,
         similarity: similarity.get(item.id) ?? null,
         provenance: item.provenance.map((p) => ({ branch: p.list, rank: p.rank, score: p.score })),

@@ -1,4 +1,4 @@
-import type { AnswerabilityVerdict, SearchSettings } from '@lumina/shared';
+import type { AnswerabilityVerdict, PageRange, SearchSettings } from '@lumina/shared';
 
 /** Which branch found a passage, at what rank and with what score in that branch's list. */
 export interface BranchProvenance {
@@ -18,6 +18,8 @@ export interface SearchHit {
   text: string;
   spanStart: number;
   spanEnd: number;
+  /** Pages of a paged source (PDF) the passage runs over; absent for unpaged ones. */
+  pages?: PageRange;
   /** Fused score (reciprocal rank fusion over every branch list, or the reranker's score). */
   score: number;
   /** Cosine similarity to the query, when a threshold asked for it. */

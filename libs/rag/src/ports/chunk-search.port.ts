@@ -1,4 +1,6 @@
 import type { TermEvidence } from '../answerability/term-evidence';
+import type { PageRange } from '@lumina/shared';
+
 /** One hit of a ranker: a chunk id and that ranker's score (BM25 score, or cosine similarity). */
 export interface ScoredChunk {
   chunkId: string;
@@ -22,6 +24,8 @@ export interface ChunkRecord {
   anchor: string | null;
   spanStart: number;
   spanEnd: number;
+  /** Pages of a paged source (PDF) the chunk runs over; absent for unpaged ones. */
+  pages?: PageRange;
 }
 
 /** Ranked retrieval over the stored chunks. Implemented with SQL in apps/server. */

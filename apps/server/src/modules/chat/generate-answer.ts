@@ -208,6 +208,7 @@ export async function generateAnswer(
     headingPath: hit.headingPath,
     anchor: hit.anchor,
     span: { start: hit.spanStart, end: hit.spanEnd },
+    ...(hit.pages ? { pages: hit.pages } : {}),
     text: hit.text,
     score: hit.score,
     similarity: hit.similarity,
@@ -501,6 +502,7 @@ function citable(outcome: Pick<AnswerOutcome, 'passages'>) {
     anchor: p.anchor,
     spanStart: p.span.start,
     spanEnd: p.span.end,
+    ...(p.pages ? { pages: p.pages } : {}),
   }));
 }
 

@@ -109,13 +109,14 @@ async function insertChunks(
   if (chunks.length === 0) return;
   await manager.query(
     `INSERT INTO chunks (document_id, ordinal, text, index_text, heading_path, anchor, span_start, span_end,
-                         embedding, embedding_model)
+                         embedding, embedding_model, page_start, page_end)
      SELECT t.document_id, t.ordinal, t.text, t.index_text,
             ARRAY(SELECT jsonb_array_elements_text(t.heading_path)), t.anchor, t.span_start, t.span_end,
-            t.embedding::vector, CASE WHEN t.embedding IS NULL THEN NULL ELSE $10 END
+            t.embedding::vector, CASE WHEN t.embedding IS NULL THEN NULL ELSE $10 END, t.page_start, t.page_end
      FROM unnest($1::uuid[], $2::int[], $3::text[], $4::text[], $5::jsonb[], $6::text[], $7::int[], $8::int[],
-                 $9::text[])
-       AS t(document_id, ordinal, text, index_text, heading_path, anchor, span_start, span_end, embedding)`,
+                 $9::text[], $11::int[], $12::int[])
+       AS t(document_id, ordinal, text, index_text, heading_path, anchor, span_start, span_end, embedding,
+            page_start, page_end)`,
     [
       chunks.map((c) => c.documentId),
       chunks.map((c) => c.ordinal),
@@ -127,6 +128,8 @@ async function insertChunks(
       chunks.map((c) => c.end),
       vectors.map((v) => (v ? toVectorLiteral(v) : null)),
       model,
+      chunks.map((c) => c.pages?.first ?? null),
+      chunks.map((c) => c.pages?.last ?? null),
     ],
   );
 }

@@ -35,10 +35,17 @@ export async function prepareDocument(request: PrepareRequest): Promise<Prepared
   const { name } = request;
   const parsed = await parsers.parse(request.format, Buffer.from(request.bytes), name);
   if (!parsed.text.trim()) throw new UnreadableDocumentError(`"${name}" contains no text to index.`);
-  // A title the file carries (an HTML <title>) beats the file name.
+  // A title the file carries (HTML <title>, PDF metadata, DOCX core properties) beats the file name.
   const title = parsed.title && request.titleFromFile ? parsed.title.slice(0, 300) : request.title;
   const chunks = chunkDocument(
-    { documentId: request.documentId, title, text: parsed.text, format: parsed.format },
+    {
+      documentId: request.documentId,
+      title,
+      text: parsed.text,
+      format: parsed.format,
+      ...(parsed.pageStarts ? { pageStarts: parsed.pageStarts } : {}),
+      ...(parsed.headingAnchors ? { headingAnchors: parsed.headingAnchors } : {}),
+    },
     request.chunking,
   );
   return { title, format: parsed.format, chunks };

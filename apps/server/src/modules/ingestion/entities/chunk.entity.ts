@@ -40,6 +40,13 @@ export class ChunkEntity {
   @Column({ name: 'span_end', type: 'integer' })
   spanEnd!: number;
 
+  /** First and last page (1-based) of a paged source the chunk runs over; null for unpaged sources. */
+  @Column({ name: 'page_start', type: 'integer', nullable: true })
+  pageStart!: number | null;
+
+  @Column({ name: 'page_end', type: 'integer', nullable: true })
+  pageEnd!: number | null;
+
   @Column({ type: 'vector', nullable: true, select: false })
   embedding?: string | null;
 

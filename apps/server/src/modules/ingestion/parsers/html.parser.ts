@@ -1,45 +1,41 @@
-import TurndownService from 'turndown';
 import type { DocumentParser, ParsedText } from './document-parser';
 import { decodeUtf8 } from './decode-utf8';
-
-/** Elements whose content is not the document's text. */
-const DROPPED = [
-  'head',
-  'title',
-  'script',
-  'style',
-  'noscript',
-  'template',
-  'iframe',
-  'object',
-  'svg',
-  'canvas',
-] as const;
+import { htmlToMarkdown } from './html/html-to-markdown';
+import { measureHtml } from './html/html-nesting';
+import { extractMainContent } from './html/main-content';
 
 /**
- * .html: converted to Markdown with turndown, so its h1–h6 become the headings the heading-aware chunker
- * cuts at. Markdown escaping is off: the text is for reading and searching, not for rendering back.
+ * .html: the page's main content (navigation, sidebars, footers and consent banners removed) converted
+ * to Markdown, so its h1–h6 become the headings the heading-aware chunker cuts at, with the ids they
+ * carry as citation anchors. Title: `<title>`, else the first `<h1>`.
  */
 export class HtmlParser implements DocumentParser {
   readonly format = 'html' as const;
-  private readonly turndown: TurndownService;
-
-  constructor() {
-    this.turndown = new TurndownService({
-      headingStyle: 'atx',
-      codeBlockStyle: 'fenced',
-      bulletListMarker: '-',
-    });
-    this.turndown.remove([...DROPPED] as TurndownService.Filter);
-    this.turndown.escape = (text: string) => text;
-  }
 
   async parse(bytes: Buffer, name: string): Promise<ParsedText> {
     const html = decodeUtf8(bytes, name);
-    const rawTitle = /<title[^>]*>([^<]*)<\/title>/i.exec(html)?.[1];
-    // turndown parses the title's entities (&amp;, &eacute;, …) like the rest of the page.
-    const title = rawTitle ? this.turndown.turndown(`<p>${rawTitle}</p>`).replace(/\s+/g, ' ').trim() : '';
-    const text = this.turndown.turndown(html).trim();
-    return { text, format: 'markdown', ...(title ? { title } : {}) };
+    const shape = measureHtml(html, name);
+    const main = extractMainContent(html, shape.elements);
+    const converted = htmlToMarkdown(main.root);
+    let text = converted.markdown;
+    let headings = converted.headings.map(({ offset, id }) => ({ offset, anchor: id }));
+    // The extractor lifts the heading that repeats the page title out of the article: put it back on top,
+    // so the page's sections stay under it as the author nested them.
+    if (main.readability && main.firstH1 && !converted.headings.some((h) => h.text === main.firstH1)) {
+      const top = `# ${main.firstH1}`;
+      text = text ? `${top}\n\n${text}` : top;
+      const shift = top.length + 2;
+      headings = [
+        { offset: 0, anchor: main.firstH1Id },
+        ...headings.map((heading) => ({ ...heading, offset: heading.offset + shift })),
+      ];
+    }
+    const title = main.title || main.firstH1;
+    return {
+      text,
+      format: 'markdown',
+      ...(title ? { title } : {}),
+      ...(headings.some((heading) => heading.anchor) ? { headingAnchors: headings } : {}),
+    };
   }
 }

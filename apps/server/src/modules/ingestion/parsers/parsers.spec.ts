@@ -14,7 +14,12 @@ describe('text parsers', () => {
       'a.txt',
     );
     expect(parsed).toEqual({ text: 'Line one.\nLine two.\nLine three.', format: 'plain' });
-    expect((await new MarkdownParser().parse(Buffer.from('# T\n\nx'), 'a.md')).format).toBe('markdown');
+    expect(await new MarkdownParser().parse(Buffer.from('Intro\n\n## Sub\n\n# Guide\n\nx'), 'a.md')).toEqual({
+      text: 'Intro\n\n## Sub\n\n# Guide\n\nx',
+      format: 'markdown',
+      title: 'Guide',
+    });
+    expect((await new MarkdownParser().parse(Buffer.from('## Only a sub'), 'b.md')).title).toBeUndefined();
   });
 
   it('refuses bytes that are not UTF-8 text with a sentence', async () => {
@@ -41,6 +46,16 @@ describe('HtmlParser', () => {
       '# Brewing\n\nUse water at _80 °C_.\n\n## Green tea\n\nSteep for 2_3 minutes * not more.',
     );
     expect(parsed.title).toBe('Café & Tea');
+  });
+});
+
+describe('HtmlParser headings', () => {
+  it('separates a heading word from the code signature after it (the "DecimalDecimal(value)" case)', async () => {
+    const html =
+      '<h5 id="decimal">\n  Decimal<code class="inset">Decimal(value) <i>&rArr; Decimal</i></code>\n</h5><p>Returns a new Decimal.</p>';
+    const parsed = await new HtmlParser().parse(Buffer.from(html), 'api.html');
+    expect(parsed.text).toBe('##### Decimal Decimal(value) ⇒ Decimal\n\nReturns a new Decimal.');
+    expect(parsed.headingAnchors).toEqual([{ offset: 0, anchor: 'decimal' }]);
   });
 });
 

@@ -69,15 +69,22 @@ export class SqlChunkSearch implements ChunkSearch {
 
   async fetch(chunkIds: string[]): Promise<ChunkRecord[]> {
     if (chunkIds.length === 0) return [];
-    const rows: ChunkRecord[] = await this.dataSource.query(
-      `SELECT c.id AS "chunkId", c.document_id AS "documentId", d.title AS "documentTitle",
-              d.external_id AS "externalId", c.ordinal, c.text, c.heading_path AS "headingPath", c.anchor,
-              c.span_start AS "spanStart", c.span_end AS "spanEnd"
-       FROM chunks c JOIN documents d ON d.id = c.document_id
-       WHERE c.id = ANY($1::uuid[])`,
-      [chunkIds],
+    const rows: (ChunkRecord & { pageFirst: number | null; pageLast: number | null })[] =
+      await this.dataSource.query(
+        `SELECT c.id AS "chunkId", c.document_id AS "documentId", d.title AS "documentTitle",
+                d.external_id AS "externalId", c.ordinal, c.text, c.heading_path AS "headingPath", c.anchor,
+                c.span_start AS "spanStart", c.span_end AS "spanEnd",
+                c.page_start AS "pageFirst", c.page_end AS "pageLast"
+         FROM chunks c JOIN documents d ON d.id = c.document_id
+         WHERE c.id = ANY($1::uuid[])`,
+        [chunkIds],
+      );
+    const byId = new Map(
+      rows.map(({ pageFirst, pageLast, ...row }): [string, ChunkRecord] => [
+        row.chunkId,
+        pageFirst === null ? row : { ...row, pages: { first: pageFirst, last: pageLast ?? pageFirst } },
+      ]),
     );
-    const byId = new Map(rows.map((row) => [row.chunkId, row]));
     return chunkIds.flatMap((id) => byId.get(id) ?? []);
   }
 
