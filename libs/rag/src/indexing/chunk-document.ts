@@ -28,6 +28,8 @@ export interface IndexableDocument {
   title: string;
   text: string;
   format: TextFormat;
+  /** ISO 639-1 code given at upload; detected when absent. */
+  language?: string | null;
 }
 
 /**

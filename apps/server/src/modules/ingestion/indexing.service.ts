@@ -1,12 +1,27 @@
-import { chunkDocument } from '@lumina/rag';
-import type { Chunk, ChunkingSettings, EmbeddingProvider, IndexableDocument } from '@lumina/rag';
+import { chunkDocument, chunkingForLanguage, segmentWords, textSearchConfig } from '@lumina/rag';
+import type {
+  Chunk,
+  ChunkingSettings,
+  EmbeddingProvider,
+  IndexableDocument,
+  LanguageDetector,
+} from '@lumina/rag';
 import type { DataSource, EntityManager } from 'typeorm';
+import { loadLanguageDetector } from '../../providers/eld-language-detector';
+import { textSearchConfigs } from '../rag/repositories/text-search-configs';
 import { toVectorLiteral } from '../rag/repositories/sql-chunk-search';
 
 export interface IndexingProgress {
   stage: 'chunking' | 'embedding' | 'writing';
   done: number;
   total: number;
+}
+
+/** A chunk with the analysis its lexical index is built from. */
+interface AnalysedChunk extends Chunk {
+  textConfig: string;
+  /** The indexed text with the words of scripts without spaces separated; null when that changes nothing. */
+  lexicalText: string | null;
 }
 
 export interface IndexingOutcome {
@@ -25,6 +40,8 @@ export class IndexingService {
     private readonly embedder: EmbeddingProvider | null,
     private readonly chunking: ChunkingSettings,
     private readonly embedBatchSize = 64,
+    /** Names each document's language unless the upload gave one (default: the app's detector). */
+    private languageDetector: LanguageDetector | null = null,
   ) {}
 
   get embeddingModel(): string | null {
@@ -41,11 +58,24 @@ export class IndexingService {
     onProgress?: (progress: IndexingProgress) => void | Promise<void>,
     options: { signal?: AbortSignal } = {},
   ): Promise<IndexingOutcome> {
-    const chunked = documents.map((document) => ({
-      document,
-      chunks: chunkDocument(document, this.chunking),
-    }));
-    const chunks = chunked.flatMap((entry) => entry.chunks);
+    this.languageDetector ??= await loadLanguageDetector();
+    const available = await textSearchConfigs(this.dataSource);
+    const analysed = documents.map((document) => {
+      const language =
+        document.language ?? this.languageDetector!.detect(`${document.title}\n${document.text}`);
+      const textConfig = textSearchConfig(language, available);
+      const chunks = chunkDocument(document, chunkingForLanguage(this.chunking, language));
+      return {
+        documentId: document.documentId,
+        language,
+        textConfig,
+        chunks: chunks.map((chunk): AnalysedChunk => {
+          const lexical = segmentWords(chunk.indexText);
+          return { ...chunk, textConfig, lexicalText: lexical === chunk.indexText ? null : lexical };
+        }),
+      };
+    });
+    const chunks = analysed.flatMap((entry) => entry.chunks);
     await onProgress?.({ stage: 'chunking', done: documents.length, total: documents.length });
 
     const vectors: (number[] | null)[] = [];
@@ -74,12 +104,13 @@ export class IndexingService {
         await insertChunks(manager, chunks.slice(i, i + 500), vectors.slice(i, i + 500), this.embeddingModel);
       }
       await manager.query(
-        `UPDATE documents d SET chunk_count = coalesce(c.n, 0), status = 'indexed', error = NULL, updated_at = now()
-         FROM unnest($1::uuid[]) AS ids(id)
+        `UPDATE documents d SET chunk_count = coalesce(c.n, 0), status = 'indexed', error = NULL, updated_at = now(),
+                language = ids.language, text_config = ids.text_config
+         FROM unnest($1::uuid[], $2::text[], $3::text[]) AS ids(id, language, text_config)
          LEFT JOIN (SELECT document_id, count(*)::int AS n FROM chunks WHERE document_id = ANY($1::uuid[])
                     GROUP BY document_id) c ON c.document_id = ids.id
          WHERE d.id = ids.id`,
-        [ids],
+        [ids, analysed.map((entry) => entry.language), analysed.map((entry) => entry.textConfig)],
       );
     });
     await onProgress?.({ stage: 'writing', done: chunks.length, total: chunks.length });
@@ -89,20 +120,22 @@ export class IndexingService {
 
 async function insertChunks(
   manager: EntityManager,
-  chunks: Chunk[],
+  chunks: AnalysedChunk[],
   vectors: (number[] | null)[],
   model: string | null,
 ): Promise<void> {
   if (chunks.length === 0) return;
   await manager.query(
     `INSERT INTO chunks (document_id, ordinal, text, index_text, heading_path, anchor, span_start, span_end,
-                         embedding, embedding_model)
+                         embedding, embedding_model, text_config, lexical_text)
      SELECT t.document_id, t.ordinal, t.text, t.index_text,
             ARRAY(SELECT jsonb_array_elements_text(t.heading_path)), t.anchor, t.span_start, t.span_end,
-            t.embedding::vector, CASE WHEN t.embedding IS NULL THEN NULL ELSE $10 END
+            t.embedding::vector, CASE WHEN t.embedding IS NULL THEN NULL ELSE $10 END,
+            t.text_config::regconfig, t.lexical_text
      FROM unnest($1::uuid[], $2::int[], $3::text[], $4::text[], $5::jsonb[], $6::text[], $7::int[], $8::int[],
-                 $9::text[])
-       AS t(document_id, ordinal, text, index_text, heading_path, anchor, span_start, span_end, embedding)`,
+                 $9::text[], $11::text[], $12::text[])
+       AS t(document_id, ordinal, text, index_text, heading_path, anchor, span_start, span_end, embedding,
+            text_config, lexical_text)`,
     [
       chunks.map((c) => c.documentId),
       chunks.map((c) => c.ordinal),
@@ -114,6 +147,8 @@ async function insertChunks(
       chunks.map((c) => c.end),
       vectors.map((v) => (v ? toVectorLiteral(v) : null)),
       model,
+      chunks.map((c) => c.textConfig),
+      chunks.map((c) => c.lexicalText),
     ],
   );
 }

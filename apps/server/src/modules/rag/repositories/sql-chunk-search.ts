@@ -1,8 +1,10 @@
+import { analyseQuery, SIMPLE_CONFIG } from '@lumina/rag';
 import type { ChunkFilter, ChunkRecord, ChunkSearch, ScoredChunk } from '@lumina/rag';
 import type { DataSource } from 'typeorm';
 import { BM25_MAX_QUERY_TERMS, BM25_SEARCH_SQL } from './sql/bm25-search.sql';
 import type { EmbeddingStorage } from '../../../database/embedding-storage';
 import { denseSearchSql } from './sql/dense-search.sql';
+import { corpusTextConfigs } from './text-search-configs';
 
 export interface SqlChunkSearchOptions {
   k1: number;
@@ -32,13 +34,15 @@ export class SqlChunkSearch implements ChunkSearch {
   }
 
   async lexical(query: string, k: number, filter: ChunkFilter = {}): Promise<ScoredChunk[]> {
+    const analyses = analyseQuery(query, await corpusTextConfigs(this.dataSource), SIMPLE_CONFIG);
     const rows: { chunkId: string; score: number }[] = await this.dataSource.query(BM25_SEARCH_SQL, [
-      query,
+      analyses.map((analysis) => analysis.text),
       this.options.k1,
       this.options.b,
       k,
       documentIds(filter),
       this.options.maxQueryTerms ?? BM25_MAX_QUERY_TERMS,
+      analyses.map((analysis) => analysis.config),
     ]);
     return rows.map((row) => ({ chunkId: row.chunkId, score: Number(row.score) }));
   }
