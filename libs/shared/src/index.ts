@@ -3,3 +3,4 @@ export * from './documents';
 export * from './question-banks';
 export * from './chat';
 export * from './auth';
+export * from './not-found-sentences';
