@@ -4,3 +4,4 @@ export * from './question-banks';
 export * from './chat';
 export * from './auth';
 export * from './not-found-sentences';
+export * from './languages';

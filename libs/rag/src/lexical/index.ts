@@ -3,3 +3,4 @@ export type { LexicalAnalysis } from './lexical-analysis';
 export { SIMPLE_CONFIG, textSearchConfig } from './text-search-config';
 export { DEFAULT_SEGMENTATION, hasNoSpaceScript, segmentWords } from './word-segmentation';
 export type { Segmentation } from './word-segmentation';
+export { crossLingualWarning } from './cross-lingual';

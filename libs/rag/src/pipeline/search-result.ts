@@ -63,4 +63,6 @@ export interface SearchResult {
   belowThreshold: boolean;
   timings: SearchTimings;
   warnings: string[];
+  /** The question's language (ISO 639-1) as the server detected it; null when it could not be told. */
+  language?: string | null;
 }

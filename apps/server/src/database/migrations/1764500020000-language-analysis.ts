@@ -3,7 +3,8 @@ import type { MigrationInterface, QueryRunner } from 'typeorm';
 /**
  * A language for each document and a text-search analysis for each chunk. Until now every chunk was
  * analysed with `to_tsvector('english', index_text)`; now:
- *   documents.language      ISO 639-1 code, given at upload or detected when the document is indexed
+ *   documents.language      ISO 639-1 code, given at upload or detected when the document is indexed;
+ *                           a search reads the distinct values to tell a question in another language
  *   documents.text_config   the text-search configuration its chunks use (NULL until indexed); the search
  *                           reads the distinct values to analyse a query once per corpus language
  *   chunks.text_config      that configuration (Snowball for the language, `simple` otherwise)
@@ -22,6 +23,7 @@ export class LanguageAnalysis1764500020000 implements MigrationInterface {
     await queryRunner.query(`ALTER TABLE documents ADD COLUMN text_config text DEFAULT 'english'`);
     await queryRunner.query(`ALTER TABLE documents ALTER COLUMN text_config DROP DEFAULT`);
     await queryRunner.query(`CREATE INDEX documents_text_config_idx ON documents (text_config)`);
+    await queryRunner.query(`CREATE INDEX documents_language_idx ON documents (language)`);
     await queryRunner.query(`
       ALTER TABLE chunks
         ADD COLUMN text_config regconfig NOT NULL DEFAULT 'english'::regconfig,
@@ -34,6 +36,7 @@ export class LanguageAnalysis1764500020000 implements MigrationInterface {
     await queryRunner.query(generatedColumns(`'english'::regconfig`, 'index_text'));
     await queryRunner.query(`CREATE INDEX chunks_tsv_gin_idx ON chunks USING gin (tsv)`);
     await queryRunner.query(`ALTER TABLE chunks DROP COLUMN lexical_text, DROP COLUMN text_config`);
+    await queryRunner.query(`DROP INDEX IF EXISTS documents_language_idx`);
     await queryRunner.query(`DROP INDEX IF EXISTS documents_text_config_idx`);
     await queryRunner.query(`ALTER TABLE documents DROP COLUMN text_config, DROP COLUMN language`);
   }

@@ -23,6 +23,8 @@ interface DocumentRow {
   status: DocumentStatus;
   chunk_count: number;
   format: SourceFormat | null;
+  /** Given at upload, or detected by an earlier run; null: detect it. */
+  language: string | null;
 }
 
 const FINISHED = `('indexed', 'failed', 'cancelled')`;
@@ -86,7 +88,7 @@ export class IngestionPipelineService {
       await attempt.report({ stage: 'chunking', done: 0, total: 1 });
       let embedding = false;
       const outcome = await this.indexing.indexDocuments(
-        [{ documentId, title, text: parsed.text, format: parsed.format }],
+        [{ documentId, title, text: parsed.text, format: parsed.format, language: document.language }],
         async (progress) => {
           if (progress.stage === 'chunking') {
             await attempt.report({ stage: 'chunking', done: 1, total: 1 });
@@ -147,7 +149,7 @@ export class IngestionPipelineService {
     // An UPDATE answers [rows, affected count] through TypeORM.
     const [rows]: [DocumentRow[], number] = await this.dataSource.query(
       `UPDATE documents SET status = 'parsing', updated_at = now() WHERE id = $1 AND status NOT IN ${FINISHED}
-       RETURNING id, title, source_name, status, chunk_count, metadata->>'format' AS format`,
+       RETURNING id, title, source_name, status, chunk_count, metadata->>'format' AS format, language`,
       [documentId],
     );
     return rows[0] ?? null;
@@ -155,7 +157,7 @@ export class IngestionPipelineService {
 
   private async load(documentId: string): Promise<DocumentRow | null> {
     const rows: DocumentRow[] = await this.dataSource.query(
-      `SELECT id, title, source_name, status, chunk_count, metadata->>'format' AS format
+      `SELECT id, title, source_name, status, chunk_count, metadata->>'format' AS format, language
        FROM documents WHERE id = $1`,
       [documentId],
     );

@@ -1,5 +1,5 @@
 import type { DataSource } from 'typeorm';
-import { CORPUS_TEXT_CONFIGS_SQL } from './sql/corpus-text-configs.sql';
+import { CORPUS_LANGUAGES_SQL, CORPUS_TEXT_CONFIGS_SQL } from './sql/corpus-text-configs.sql';
 
 const available = new WeakMap<DataSource, Promise<ReadonlySet<string>>>();
 
@@ -20,4 +20,10 @@ export function textSearchConfigs(dataSource: DataSource): Promise<ReadonlySet<s
 export async function corpusTextConfigs(dataSource: DataSource): Promise<string[]> {
   const rows: { textConfig: string }[] = await dataSource.query(CORPUS_TEXT_CONFIGS_SQL);
   return rows.map((row) => row.textConfig);
+}
+
+/** The languages of the documents (given or detected). */
+export async function corpusLanguages(dataSource: DataSource): Promise<string[]> {
+  const rows: { language: string }[] = await dataSource.query(CORPUS_LANGUAGES_SQL);
+  return rows.map((row) => row.language);
 }

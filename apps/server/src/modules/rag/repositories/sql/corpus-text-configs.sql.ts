@@ -12,3 +12,15 @@ WITH RECURSIVE configs AS (
 )
 SELECT text_config AS "textConfig" FROM configs WHERE text_config IS NOT NULL
 `;
+
+/** The distinct languages of the documents, the same way over documents_language_idx. */
+export const CORPUS_LANGUAGES_SQL = `
+WITH RECURSIVE languages AS (
+  (SELECT language FROM documents WHERE language IS NOT NULL ORDER BY language LIMIT 1)
+  UNION ALL
+  SELECT (SELECT d.language FROM documents d WHERE d.language > languages.language
+          ORDER BY d.language LIMIT 1)
+  FROM languages WHERE languages.language IS NOT NULL
+)
+SELECT language FROM languages WHERE language IS NOT NULL
+`;
