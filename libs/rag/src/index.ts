@@ -1,5 +1,6 @@
 export * from './chunking';
 export * from './fusion';
+export * from './lexical';
 export * from './ports';
 export { l2Normalize } from './dense/l2-normalize';
 export type { HydeGenerator, QueryExpander } from './expansion/query-expander.port';
@@ -38,6 +39,7 @@ export type {
 } from './pipeline/search-result';
 export { withDeadline } from './pipeline/with-deadline';
 export { DEFAULT_CHUNKING, chunkDocument } from './indexing/chunk-document';
+export { IDEOGRAPHIC_CHARS_PER_LATIN_CHAR, chunkingForLanguage } from './indexing/language-chunking';
 export type {
   ChunkingSettings,
   IndexableDocument,

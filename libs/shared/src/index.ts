@@ -4,3 +4,5 @@ export * from './question-banks';
 export * from './chat';
 export * from './auth';
 export * from './answerability';
+export * from './not-found-sentences';
+export * from './languages';

@@ -1,6 +1,6 @@
 import { Global, Inject, Logger, Module } from '@nestjs/common';
 import { getDataSourceToken } from '@nestjs/typeorm';
-import type { ChatModel, Reranker } from '@lumina/rag';
+import type { ChatModel, LanguageDetector, Reranker } from '@lumina/rag';
 import type { DataSource } from 'typeorm';
 import { APP_CONFIG } from '../config/app-config';
 import type { Env } from '../config/env.schema';
@@ -8,6 +8,7 @@ import { CachedEmbedder } from './cached-embedder';
 import { createChatModel } from './create-chat-model';
 import { createEmbedder } from './create-embedder';
 import { createReranker } from './create-reranker';
+import { loadLanguageDetector } from './eld-language-detector';
 
 /** Injection token of the configured embedder, wrapped with the database cache (a CachedEmbedder). */
 export const EMBEDDER = Symbol('EMBEDDER');
@@ -20,6 +21,10 @@ export const InjectChatModel = (): ParameterDecorator => Inject(CHAT_MODEL);
 /** Injection token of the reranker (Reranker): RERANK_BASE_URL, else the chat model listwise, else null. */
 export const RERANKER = Symbol('RERANKER');
 export const InjectReranker = (): ParameterDecorator => Inject(RERANKER);
+
+/** Injection token of the language detector (LanguageDetector) for documents and questions. */
+export const LANGUAGE_DETECTOR = Symbol('LANGUAGE_DETECTOR');
+export const InjectLanguageDetector = (): ParameterDecorator => Inject(LANGUAGE_DETECTOR);
 
 /** Adapters that implement libs/rag ports for the rest of the server. */
 @Global()
@@ -44,7 +49,11 @@ export const InjectReranker = (): ParameterDecorator => Inject(RERANKER);
       inject: [APP_CONFIG, CHAT_MODEL],
       useFactory: (env: Env, chat: ChatModel | null): Reranker | null => createReranker(env, chat),
     },
+    {
+      provide: LANGUAGE_DETECTOR,
+      useFactory: (): Promise<LanguageDetector> => loadLanguageDetector(),
+    },
   ],
-  exports: [EMBEDDER, CHAT_MODEL, RERANKER],
+  exports: [EMBEDDER, CHAT_MODEL, RERANKER, LANGUAGE_DETECTOR],
 })
 export class ProvidersModule {}

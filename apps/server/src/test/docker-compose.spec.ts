@@ -50,7 +50,9 @@ describe('docker-compose.yml agrees with the env schema', () => {
   });
 
   it('gates the worker and the web app on the API being ready (database and Redis), not merely alive', () => {
-    expect(compose.services.server.healthcheck?.test.join(' ')).toContain('http://127.0.0.1:3000/health/ready');
+    expect(compose.services.server.healthcheck?.test.join(' ')).toContain(
+      'http://127.0.0.1:3000/health/ready',
+    );
   });
 
   it('points the web app at the API', () => {

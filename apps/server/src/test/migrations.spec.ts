@@ -39,6 +39,7 @@ describe('migrations on a fresh embedded PGlite', () => {
       'EmbeddingStorage1764500004000',
       'ApiKeys1764500005000',
       'Bm25PostingsLength1764500006000',
+      'LanguageAnalysis1764500020000',
     ]);
     expect(await tables(db)).toEqual([
       'api_keys',
@@ -92,6 +93,24 @@ describe('migrations on a fresh embedded PGlite', () => {
     expect(chunk.tsv).toBe("'run':4 'runner':2");
     expect(chunk.lexical_length).toBe(2);
   });
+
+  it("generates it from the chunk's own configuration and segmented text when it has them", async () => {
+    const [doc] = await db.dataSource.query(
+      `INSERT INTO documents (title, content_hash) VALUES ('Laufen', 'hash-2') RETURNING id`,
+    );
+    await db.dataSource.query(
+      `INSERT INTO chunks (document_id, ordinal, text, index_text, span_start, span_end, text_config, lexical_text)
+       VALUES ($1, 0, 'Die Läufer liefen 超级碗', 'Die Läufer liefen 超级碗', 0, 20, 'german',
+               'Die Läufer liefen 超级 碗')`,
+      [doc.id],
+    );
+    const [chunk] = await db.dataSource.query(
+      `SELECT tsv::text AS tsv, lexical_length FROM chunks WHERE document_id = $1`,
+      [doc.id],
+    );
+    expect(chunk.tsv).toBe("'lauf':2 'lief':3 '碗':5 '超级':4");
+    expect(chunk.lexical_length).toBe(4);
+  });
 });
 
 describe('the BM25 postings-length migration over an existing index', () => {
@@ -116,6 +135,10 @@ describe('the BM25 postings-length migration over an existing index', () => {
     const before = await postings();
     expect(before.length).toBeGreaterThan(10);
 
+    // The language-analysis migration first: it came later. It rebuilds the generated columns from the
+    // same configuration and text, so no lexeme, length or statistic moves either way.
+    await db.dataSource.undoLastMigration({ transaction: 'each' });
+    expect(await postings()).toEqual(before);
     await db.dataSource.undoLastMigration({ transaction: 'each' });
     expect(await postings()).toEqual(before);
     const [{ columns }] = await db.dataSource.query(
@@ -124,13 +147,21 @@ describe('the BM25 postings-length migration over an existing index', () => {
     );
     expect(columns).toBe(0);
     // Written while the column is gone, by the trigger of that time: carried over too.
-    await seedDocuments(db.dataSource, null, [
-      { title: 'Caching', text: 'Redis caches sessions and queues.' },
-    ]);
+    const [caching] = await db.dataSource.query(
+      `INSERT INTO documents (title, content_hash) VALUES ('Caching', 'hash-caching') RETURNING id`,
+    );
+    await db.dataSource.query(
+      `INSERT INTO chunks (document_id, ordinal, text, index_text, span_start, span_end)
+       VALUES ($1, 0, 'Redis caches sessions and queues.', 'Caching\n\nRedis caches sessions and queues.', 0, 33)`,
+      [caching.id],
+    );
     const beforeUp = await postings();
 
-    const [applied] = await db.dataSource.runMigrations({ transaction: 'each' });
-    expect(applied.name).toBe('Bm25PostingsLength1764500006000');
+    const applied = await db.dataSource.runMigrations({ transaction: 'each' });
+    expect(applied.map((m) => m.name)).toEqual([
+      'Bm25PostingsLength1764500006000',
+      'LanguageAnalysis1764500020000',
+    ]);
     expect(await postings()).toEqual(beforeUp);
     const [{ wrong }] = await db.dataSource.query(
       `SELECT count(*)::int AS wrong FROM bm25_postings p JOIN chunks c ON c.id = p.chunk_id

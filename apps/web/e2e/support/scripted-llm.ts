@@ -6,7 +6,7 @@
  *
  * - a grounded answer quotes the sentence of the numbered passage that shares the most words with the
  *   question, citing it as [n]; when no passage shares two content words it begins with the not-found
- *   sentence (the prompt's rule 3);
+ *   sentence (the prompt's rule 3); a Chinese question (its words: character pairs) gets a Chinese answer;
  * - a question containing "step by step" streams slowly (for the Stop button);
  * - a question asking for an answer "as a list" gets a Markdown answer (a list with citations, a
  *   link, a code block) that also carries hostile HTML and a javascript: link, for the renderer.
@@ -40,10 +40,17 @@ const STOP_WORDS = new Set(
   ),
 );
 
+const HAN = /\p{Script=Han}/u;
+
+/** Content words; a run of Chinese characters (written without spaces) counts as its character pairs. */
 function words(text: string): string[] {
-  return (text.toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? []).filter(
-    (word) => word.length > 2 && !STOP_WORDS.has(word),
-  );
+  return (text.toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? []).flatMap((word) => {
+    if (HAN.test(word)) {
+      const chars = [...word];
+      return chars.slice(1).map((char, index) => chars[index] + char);
+    }
+    return word.length > 2 && !STOP_WORDS.has(word) ? [word] : [];
+  });
 }
 
 export function classify(messages: Message[]): RequestKind {
@@ -105,13 +112,16 @@ export function groundedAnswer(question: string, passages: Passage[]): string {
   const wanted = new Set(words(question));
   let best: { passage: Passage; sentence: string; shared: number } | null = null;
   for (const passage of passages) {
-    for (const sentence of passage.text.split(/(?<=[.!?])\s+/)) {
+    for (const sentence of passage.text.split(/(?<=[.!?])\s+|(?<=[。！？])/)) {
       const shared = new Set(words(sentence).filter((word) => wanted.has(word))).size;
       if (shared >= 2 && (!best || shared > best.shared))
         best = { passage, sentence: sentence.trim(), shared };
     }
   }
   if (!best) return `${NOT_FOUND} The passages do not mention it.`;
+  if (HAN.test(question)) {
+    return `根据文档，${best.sentence.replace(/[。！？]+$/, '')} [${best.passage.number}]。`;
+  }
   const sentence = best.sentence.replace(/[.!?]+$/, '');
   return `According to the documents, ${sentence.charAt(0).toLowerCase()}${sentence.slice(1)} [${best.passage.number}].`;
 }

@@ -200,6 +200,15 @@ describe('extractive answerer', () => {
     expect(answer.text).toContain('Promote the standby replica now.');
   });
 
+  it('finds the words of a script without spaces inside its sentences', async () => {
+    const text = '北京是中国的首都。上海是最大的城市。';
+    const answer = await extractiveAnswer('中国的首都是哪里？', [{ marker: 1, text }], null, {}, undefined, [
+      { term: '首都', weight: 2 },
+      { term: '中国', weight: 1 },
+    ]);
+    expect(answer.text).toBe('北京是中国的首都。 [1]');
+  });
+
   it('computes cosine similarity on normalised vectors', () => {
     expect(cosineSimilarity([1, 0], [2, 0])).toBeCloseTo(1);
     expect(cosineSimilarity([1, 0], [0, 3])).toBeCloseTo(0);

@@ -186,7 +186,7 @@ export function candidateSentences(
         }
         const text = raw.replace(/\s+/g, ' ').trim();
         if (isNavigation(text)) return;
-        if (text.split(' ').filter((word) => /[\p{L}\p{N}]/u.test(word)).length < options.minWords) return;
+        if (wordCount(text) < options.minWords) return;
         // Overlapping chunks repeat sentences: quote each once, from the best-ranked passage.
         const key = text.toLowerCase();
         if (seen.has(key)) return;
@@ -238,6 +238,22 @@ function cutBlock(block: string, maxChars: number): string {
   return kept.join('\n');
 }
 
+/** Scripts written without spaces: their words are found inside a run of characters, not as tokens. */
+const NO_SPACE_SCRIPT =
+  /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Thai}\p{Script=Lao}\p{Script=Khmer}\p{Script=Myanmar}]/u;
+const NO_SPACE_CHARS =
+  /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Thai}\p{Script=Lao}\p{Script=Khmer}\p{Script=Myanmar}]/gu;
+
+/** Words in a text: space-separated words, and for scripts without spaces one per two characters. */
+export function wordCount(text: string): number {
+  const noSpace = (text.match(NO_SPACE_CHARS) ?? []).length;
+  const spaced = text
+    .replace(NO_SPACE_CHARS, ' ')
+    .split(/\s+/)
+    .filter((word) => /[\p{L}\p{N}]/u.test(word)).length;
+  return spaced + Math.ceil(noSpace / 2);
+}
+
 /** Lower-cased word tokens (letters and digits), stop words removed. */
 export function wordTokens(text: string): string[] {
   return (text.toLowerCase().match(/[\p{L}\p{N}][\p{L}\p{N}_-]*/gu) ?? []).filter((t) => !STOP_WORDS.has(t));
@@ -286,10 +302,12 @@ export function lexicalScore(
   if (total === 0) return 0;
   const own = wordTokens(sentence.text);
   const context = wordTokens(sentence.context);
+  const holds = (tokens: string[], text: string, term: string) =>
+    NO_SPACE_SCRIPT.test(term) ? text.toLowerCase().includes(term) : tokens.some((t) => matchesStem(t, term));
   let score = 0;
   for (const { term, weight } of terms) {
-    if (own.some((token) => matchesStem(token, term))) score += weight;
-    else if (context.some((token) => matchesStem(token, term))) score += options.contextWeight * weight;
+    if (holds(own, sentence.text, term)) score += weight;
+    else if (holds(context, sentence.context, term)) score += options.contextWeight * weight;
   }
   return (score / total) * (1 - options.rankDecay) ** sentence.rank;
 }

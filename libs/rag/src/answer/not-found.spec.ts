@@ -1,4 +1,4 @@
-import { NOT_FOUND_SENTENCE } from '@lumina/shared';
+import { NOT_FOUND_SENTENCE, NOT_FOUND_SENTENCES } from '@lumina/shared';
 import { startsWithNotFound } from './not-found';
 
 describe('startsWithNotFound', () => {
@@ -19,5 +19,19 @@ describe('startsWithNotFound', () => {
     '',
   ])('does not flag %p', (answer) => {
     expect(startsWithNotFound(answer)).toBe(false);
+  });
+
+  it.each(Object.entries(NOT_FOUND_SENTENCES))(
+    'recognises the %s sentence, alone and followed by more',
+    (_, sentence) => {
+      expect(startsWithNotFound(sentence)).toBe(true);
+      expect(startsWithNotFound(`**${sentence}** …`)).toBe(true);
+      expect(startsWithNotFound(sentence.replace(/[.。।]$/u, ''))).toBe(true);
+      expect(startsWithNotFound(`Ok. ${sentence}`)).toBe(false);
+    },
+  );
+
+  it('does not take a sentence that only starts like one', () => {
+    expect(startsWithNotFound('所提供的文档说明了故障切换。')).toBe(false);
   });
 });

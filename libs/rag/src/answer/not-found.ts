@@ -1,14 +1,18 @@
-import { NOT_FOUND_SENTENCE } from '@lumina/shared';
+import { NOT_FOUND_SENTENCES } from '@lumina/shared';
 
-const CANONICAL = normalise(NOT_FOUND_SENTENCE).replace(/\.$/, '');
+/** Every language's not-found sentence (NOT_FOUND_SENTENCE and its translations), normalised. */
+const CANONICAL = Object.values(NOT_FOUND_SENTENCES).map((sentence) =>
+  normalise(sentence).replace(/[.。।]$/u, ''),
+);
 
 /**
- * True when an answer begins with NOT_FOUND_SENTENCE — the model's way of saying the passages lack the
- * answer. Case, spacing, quotes, Markdown emphasis, "don't" for "do not" and the final period are
- * forgiven; the sentence must come first.
+ * True when an answer begins with a not-found sentence (NOT_FOUND_SENTENCE or its translation in
+ * NOT_FOUND_SENTENCES) — the model's way of saying the passages lack the answer. Case, spacing, quotes,
+ * Markdown emphasis, "don't" for "do not" and the final period are forgiven; the sentence must come first.
  */
 export function startsWithNotFound(answer: string): boolean {
-  return normalise(answer).startsWith(CANONICAL);
+  const text = normalise(answer);
+  return CANONICAL.some((sentence) => text.startsWith(sentence));
 }
 
 function normalise(text: string): string {
@@ -16,8 +20,8 @@ function normalise(text: string): string {
     .toLowerCase()
     .replace(/[’‘`]/g, "'")
     .replace(/\bdon't\b/g, 'do not')
-    .replace(/^[\s>*_"'“”#-]+/, '')
-    .replace(/[*_"“”]/g, '')
+    .replace(/^[\s>*_"'“”「」#-]+/, '')
+    .replace(/[*_"“”「」]/g, '')
     .replace(/\s+/g, ' ')
     .trim();
 }

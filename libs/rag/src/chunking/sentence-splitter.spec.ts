@@ -6,6 +6,26 @@ function sentences(text: string, options?: SentenceSplitterOptions): string[] {
 }
 
 describe('splitSentences', () => {
+  it('splits Chinese and Japanese at 。！？ and ； with no space after them', () => {
+    expect(
+      sentences('丹佛野马队赢得了比赛。他们的防守很强！谁是最有价值球员？答案是米勒；他是后卫。'),
+    ).toEqual([
+      '丹佛野马队赢得了比赛。',
+      '他们的防守很强！',
+      '谁是最有价值球员？',
+      '答案是米勒；',
+      '他是后卫。',
+    ]);
+    expect(sentences('「東京に行きます。」と彼は言った。')).toEqual([
+      '「東京に行きます。」',
+      'と彼は言った。',
+    ]);
+  });
+
+  it('keeps a Chinese sentence whole when English in it has a period', () => {
+    expect(sentences('他在 U.S. 工作。然后回国。')).toEqual(['他在 U.S. 工作。', '然后回国。']);
+  });
+
   it('splits on . ! and ? followed by whitespace and a capital letter', () => {
     expect(sentences('It works. Does it? Yes! Good.')).toEqual(['It works.', 'Does it?', 'Yes!', 'Good.']);
   });

@@ -43,8 +43,10 @@ export const DEFAULT_ABBREVIATIONS: readonly string[] = Object.freeze([
   'U.S.',
 ]);
 
-const TERMINATORS = new Set(['.', '!', '?', '…']);
-const CLOSERS = new Set(['"', "'", '”', '’', '»', ')', ']', '}']);
+/** Full-width terminators of Chinese and Japanese: a sentence ends there even with no space after it. */
+const CJK_TERMINATORS = new Set(['。', '！', '？', '；']);
+const TERMINATORS = new Set(['.', '!', '?', '…', ...CJK_TERMINATORS]);
+const CLOSERS = new Set(['"', "'", '”', '’', '»', ')', ']', '}', '」', '』', '）', '】', '》']);
 const SENTENCE_OPENER = /^[\p{Lu}\p{Lt}\p{N}"'“‘«([{]$/u;
 const LEADING_OPENERS = /^[("'“‘«[{]+/u;
 const SINGLE_INITIAL = /^\p{Lu}\.$/u;
@@ -149,15 +151,17 @@ function splitParagraph(
     let next = boundary;
     while (next < paragraphEnd && isWhitespace(text[next])) next++;
 
+    const endsCjkSentence = CJK_TERMINATORS.has(text[afterTerminators - 1]) && next < paragraphEnd;
     const isBoundary =
-      next > boundary &&
-      next < paragraphEnd &&
-      startsSentence(text, next) &&
-      !(
-        afterTerminators - index === 1 &&
-        text[index] === '.' &&
-        isNonTerminalPeriod(text, index, paragraphStart, matcher)
-      );
+      endsCjkSentence ||
+      (next > boundary &&
+        next < paragraphEnd &&
+        startsSentence(text, next) &&
+        !(
+          afterTerminators - index === 1 &&
+          text[index] === '.' &&
+          isNonTerminalPeriod(text, index, paragraphStart, matcher)
+        ));
     if (isBoundary) {
       const span = trimSpan(text, sentenceStart, boundary);
       if (span) spans.push(span);
@@ -174,7 +178,9 @@ function splitParagraph(
 /**
  * Splits text into sentence spans in document order. Spans never start or end with whitespace; the whitespace
  * between sentences is not covered. Sentences end at `.`, `!`, `?` or `…` (plus closing quotes or brackets)
- * followed by whitespace and an uppercase letter, digit, quote or opening bracket, and at blank lines.
+ * followed by whitespace and an uppercase letter, digit, quote or opening bracket; at the full-width
+ * `。`, `！`, `？` and `；` of Chinese and Japanese (plus closing quotes or brackets) whatever follows; and
+ * at blank lines.
  * A single line break inside a paragraph does not end a sentence.
  */
 export function splitSentences(text: string, options: SentenceSplitterOptions = {}): TextSpan[] {

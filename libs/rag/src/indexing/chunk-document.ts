@@ -35,6 +35,8 @@ export interface IndexableDocument {
    * (an HTML id); a chunk under a heading with one takes it as its anchor.
    */
   headingAnchors?: readonly { offset: number; anchor: string | null }[];
+  /** ISO 639-1 code given at upload; detected when absent. */
+  language?: string | null;
 }
 
 /**

@@ -68,4 +68,6 @@ export interface SearchResult {
   answerability: AnswerabilityVerdict | null;
   timings: SearchTimings;
   warnings: string[];
+  /** The question's language (ISO 639-1) as the server detected it; null when it could not be told. */
+  language?: string | null;
 }

@@ -8,3 +8,4 @@ export type {
   ChatStreamEvent,
   TokenUsage,
 } from './chat-model.port';
+export type { LanguageDetector } from './language-detector.port';

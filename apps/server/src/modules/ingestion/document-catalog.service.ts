@@ -20,13 +20,14 @@ export interface DocumentRow {
   error: string | null;
   chunk_count: number;
   byte_size: string | number;
+  language: string | null;
   content_hash: string;
   created_at: Date;
   updated_at: Date;
 }
 
 const DOCUMENT_COLUMNS = `id, title, source_name, mime_type, metadata->>'format' AS format, external_id, status, error,
-  chunk_count, byte_size, content_hash, created_at, updated_at`;
+  chunk_count, byte_size, language, content_hash, created_at, updated_at`;
 
 const WORKING: readonly DocumentStatus[] = ['queued', 'parsing', 'chunking', 'embedding'];
 
@@ -126,6 +127,7 @@ function toView(row: DocumentRow): DocumentView {
     error: row.error,
     chunkCount: row.chunk_count,
     byteSize: Number(row.byte_size),
+    language: row.language,
     createdAt: new Date(row.created_at).toISOString(),
     updatedAt: new Date(row.updated_at).toISOString(),
   };

@@ -24,6 +24,8 @@ interface DocumentRow {
   status: DocumentStatus;
   chunk_count: number;
   format: SourceFormat | null;
+  /** Given at upload, or detected by an earlier run; null: detect it. */
+  language: string | null;
 }
 
 const FINISHED = `('indexed', 'failed', 'cancelled')`;
@@ -85,6 +87,7 @@ export class IngestionPipelineService {
         title: document.title,
         titleFromFile: document.source_name !== null,
         chunking: this.chunking,
+        language: document.language,
       });
       await attempt.report({ stage: 'parsing', done: 1, total: 1 });
 
@@ -97,17 +100,21 @@ export class IngestionPipelineService {
       }
       await attempt.report({ stage: 'chunking', done: 1, total: 1 });
       let embedding = false;
-      const outcome = await this.indexing.indexChunks([documentId], prepared.chunks, async (progress) => {
-        if (progress.stage === 'embedding') {
-          if (!embedding) {
-            embedding = true;
-            await this.advance(documentId, 'embedding');
-          } else {
-            await this.assertWanted(documentId);
+      const outcome = await this.indexing.indexChunks(
+        [{ documentId, language: prepared.language }],
+        prepared.chunks,
+        async (progress) => {
+          if (progress.stage === 'embedding') {
+            if (!embedding) {
+              embedding = true;
+              await this.advance(documentId, 'embedding');
+            } else {
+              await this.assertWanted(documentId);
+            }
+            await attempt.report({ stage: 'embedding', done: progress.done, total: progress.total });
           }
-          await attempt.report({ stage: 'embedding', done: progress.done, total: progress.total });
-        }
-      });
+        },
+      );
       await this.files.remove(documentId, format);
       return { documentId, outcome: 'indexed', chunks: outcome.chunks };
     } catch (error) {
@@ -154,7 +161,7 @@ export class IngestionPipelineService {
     // An UPDATE answers [rows, affected count] through TypeORM.
     const [rows]: [DocumentRow[], number] = await this.dataSource.query(
       `UPDATE documents SET status = 'parsing', updated_at = now() WHERE id = $1 AND status NOT IN ${FINISHED}
-       RETURNING id, title, source_name, status, chunk_count, metadata->>'format' AS format`,
+       RETURNING id, title, source_name, status, chunk_count, metadata->>'format' AS format, language`,
       [documentId],
     );
     return rows[0] ?? null;
@@ -162,7 +169,7 @@ export class IngestionPipelineService {
 
   private async load(documentId: string): Promise<DocumentRow | null> {
     const rows: DocumentRow[] = await this.dataSource.query(
-      `SELECT id, title, source_name, status, chunk_count, metadata->>'format' AS format
+      `SELECT id, title, source_name, status, chunk_count, metadata->>'format' AS format, language
        FROM documents WHERE id = $1`,
       [documentId],
     );

@@ -34,6 +34,7 @@ import { Roles } from '../auth/principal';
 import { DocumentCatalogService } from './document-catalog.service';
 import { DocumentEventsService } from './document-events.service';
 import { CreateTextDocumentDto } from './dtos/create-text-document.dto';
+import { UploadDocumentsDto } from './dtos/upload-documents.dto';
 import type {
   AcceptedDocument,
   AcceptedDocuments,
@@ -74,11 +75,18 @@ export class IngestionController {
   @ApiBody({
     schema: {
       type: 'object',
-      properties: { files: { type: 'array', items: { type: 'string', format: 'binary' } } },
+      properties: {
+        files: { type: 'array', items: { type: 'string', format: 'binary' } },
+        language: {
+          type: 'string',
+          example: 'zh',
+          description: 'ISO 639-1 code of every file (stemming, word segmentation); detected when absent',
+        },
+      },
     },
   })
   @ApiAcceptedResponse({ description: 'The documents and their ingestion jobs' })
-  @ApiBadRequestResponse({ description: 'No file, or a malformed multipart body' })
+  @ApiBadRequestResponse({ description: 'No file, a malformed multipart body, or an unknown language code' })
   @ApiPayloadTooLargeResponse({
     description: 'A file above UPLOAD_MAX_BYTES, or more than UPLOAD_MAX_FILES files',
   })
@@ -89,8 +97,11 @@ export class IngestionController {
     description: 'Empty, binary, non-UTF-8 or truncated files, malformed corpora',
   })
   @ApiServiceUnavailableResponse({ description: QUEUE_UNAVAILABLE_DESCRIPTION })
-  upload(@UploadedFiles() files: StoredFile[] | undefined): Promise<AcceptedDocuments> {
-    return this.ingestion.acceptUploads(files ?? []);
+  upload(
+    @UploadedFiles() files: StoredFile[] | undefined,
+    @Body() body: UploadDocumentsDto,
+  ): Promise<AcceptedDocuments> {
+    return this.ingestion.acceptUploads(files ?? [], body.language ?? null);
   }
 
   @Post('text')
@@ -98,7 +109,7 @@ export class IngestionController {
   @HttpCode(202)
   @ApiOperation({ summary: 'Add a document given as text (JSON title + text, optional format; admin)' })
   @ApiAcceptedResponse({ description: 'The document and its ingestion job' })
-  @ApiBadRequestResponse({ description: 'Missing or empty title or text' })
+  @ApiBadRequestResponse({ description: 'Missing or empty title or text, or an unknown language code' })
   @ApiServiceUnavailableResponse({ description: QUEUE_UNAVAILABLE_DESCRIPTION })
   createText(@Body() body: CreateTextDocumentDto): Promise<AcceptedDocument> {
     return this.ingestion.acceptText(body);

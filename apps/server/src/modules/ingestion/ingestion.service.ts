@@ -32,6 +32,8 @@ interface Candidate {
   byteSize: number;
   format: SourceFormat;
   metadata: Record<string, unknown>;
+  /** Given at upload (ISO 639-1); null: detected when indexed. */
+  language: string | null;
   storeFile(documentId: string): Promise<void>;
 }
 
@@ -74,7 +76,7 @@ export class IngestionService {
     private readonly queue: IngestionQueue,
   ) {}
 
-  async acceptUploads(uploads: StoredFile[]): Promise<AcceptedDocuments> {
+  async acceptUploads(uploads: StoredFile[], language: string | null = null): Promise<AcceptedDocuments> {
     if (uploads.length === 0) {
       throw new BadRequestException(
         'Attach one or more files to upload (multipart/form-data, field "files").',
@@ -113,8 +115,8 @@ export class IngestionService {
     }
     const candidates = prepared.flatMap((item) =>
       item.entries
-        ? item.entries.map((entry) => this.corpusEntry(item.file, entry))
-        : [this.uploadedFile(item)],
+        ? item.entries.map((entry) => this.corpusEntry(item.file, entry, language))
+        : [this.uploadedFile(item, language)],
     );
     return { documents: await this.accept(candidates) };
   }
@@ -132,6 +134,7 @@ export class IngestionService {
         byteSize: bytes.length,
         format,
         metadata: { format },
+        language: body.language ?? null,
         storeFile: (id) => this.files.write(id, format, bytes),
       },
     ]);
@@ -180,7 +183,7 @@ export class IngestionService {
     return { model, pendingChunks: pending, jobId, alreadyQueued };
   }
 
-  private uploadedFile({ file, format }: Prepared): Candidate {
+  private uploadedFile({ file, format }: Prepared, language: string | null): Candidate {
     const sourceFormat = format.kind as SourceFormat;
     return {
       title: titleFromFileName(file.originalname),
@@ -191,11 +194,12 @@ export class IngestionService {
       byteSize: file.facts.size,
       format: sourceFormat,
       metadata: { format: sourceFormat },
+      language,
       storeFile: (id) => this.files.adopt(file.path, id, sourceFormat),
     };
   }
 
-  private corpusEntry(file: StoredFile, entry: BeirDocument): Candidate {
+  private corpusEntry(file: StoredFile, entry: BeirDocument, language: string | null): Candidate {
     const canonical = JSON.stringify({ _id: entry.id, title: entry.title, text: entry.text });
     return {
       title: entry.title || entry.id,
@@ -206,6 +210,7 @@ export class IngestionService {
       byteSize: Buffer.byteLength(canonical),
       format: 'beir-entry',
       metadata: { format: 'beir-entry', corpus: file.originalname },
+      language,
       storeFile: (id) =>
         this.files.write(id, 'beir-entry', JSON.stringify({ title: entry.title, text: entry.text })),
     };
@@ -218,10 +223,12 @@ export class IngestionService {
     for (let i = 0; i < candidates.length; i += 500) {
       const batch = candidates.slice(i, i + 500);
       const inserted: { id: string; content_hash: string }[] = await this.dataSource.query(
-        `INSERT INTO documents (title, source_name, mime_type, content_hash, external_id, status, byte_size, metadata)
-         SELECT t.title, t.source_name, t.mime_type, t.hash, t.external_id, 'queued', t.size, t.metadata
-         FROM unnest($1::text[], $2::text[], $3::text[], $4::text[], $5::text[], $6::bigint[], $7::jsonb[])
-           AS t(title, source_name, mime_type, hash, external_id, size, metadata)
+        `INSERT INTO documents (title, source_name, mime_type, content_hash, external_id, status, byte_size, metadata,
+                                language)
+         SELECT t.title, t.source_name, t.mime_type, t.hash, t.external_id, 'queued', t.size, t.metadata, t.language
+         FROM unnest($1::text[], $2::text[], $3::text[], $4::text[], $5::text[], $6::bigint[], $7::jsonb[],
+                     $8::text[])
+           AS t(title, source_name, mime_type, hash, external_id, size, metadata, language)
          ON CONFLICT (content_hash) DO NOTHING
          RETURNING id, content_hash`,
         [
@@ -232,6 +239,7 @@ export class IngestionService {
           batch.map((c) => c.externalId),
           batch.map((c) => c.byteSize),
           batch.map((c) => JSON.stringify(c.metadata)),
+          batch.map((c) => c.language),
         ],
       );
       const insertedIds = new Map(inserted.map((row) => [row.content_hash, row.id]));

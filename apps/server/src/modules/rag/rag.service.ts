@@ -1,14 +1,28 @@
 import { BadRequestException, Injectable, Logger } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
-import { searchKnowledge } from '@lumina/rag';
-import type { ChatModel, Reranker, SearchOptions, SearchPorts, SearchResult } from '@lumina/rag';
+import { crossLingualWarning, searchKnowledge } from '@lumina/rag';
+import type {
+  ChatModel,
+  LanguageDetector,
+  Reranker,
+  SearchOptions,
+  SearchPorts,
+  SearchResult,
+} from '@lumina/rag';
 import type { SearchSettings } from '@lumina/shared';
 import { DataSource } from 'typeorm';
 import { InjectConfig } from '../../config/app-config';
 import type { Env } from '../../config/env.schema';
 import type { CachedEmbedder } from '../../providers/cached-embedder';
-import { InjectChatModel, InjectEmbedder, InjectReranker } from '../../providers/providers.module';
+import { LOCAL_EMBEDDING_MODEL } from '../../providers/embedding-dimension';
+import {
+  InjectChatModel,
+  InjectEmbedder,
+  InjectLanguageDetector,
+  InjectReranker,
+} from '../../providers/providers.module';
 import { llmSearchPorts } from './llm-search-ports';
+import { corpusLanguages } from './repositories/text-search-configs';
 import { createSearchPorts } from './search-ports.factory';
 
 /** Wires the search pipeline of libs/rag to the database and the configured models. */
@@ -19,11 +33,12 @@ export class RagService {
   private readonly options: Partial<SearchOptions>;
 
   constructor(
-    @InjectDataSource() dataSource: DataSource,
+    @InjectDataSource() private readonly dataSource: DataSource,
     @InjectConfig() env: Env,
-    @InjectEmbedder() embedder: CachedEmbedder,
+    @InjectEmbedder() private readonly embedder: CachedEmbedder,
     @InjectChatModel() chat: ChatModel | null,
     @InjectReranker() reranker: Reranker | null,
+    @InjectLanguageDetector() private readonly languages: LanguageDetector,
   ) {
     const search = createSearchPorts(dataSource, env, embedder, llmSearchPorts(chat, reranker));
     this.ports = search.ports;
@@ -37,9 +52,22 @@ export class RagService {
   ): Promise<SearchResult> {
     const text = query.trim();
     if (!text) throw new BadRequestException('query must contain words, not only spaces');
-    const result = await searchKnowledge(text, settings, this.ports, this.options, signal);
+    const [result, corpus] = await Promise.all([
+      searchKnowledge(text, settings, this.ports, this.options, signal),
+      corpusLanguages(this.dataSource),
+    ]);
+    result.language = this.languages.detect(text);
+    // USE-lite is English-only, and its dense list carries no weight in the fusion anyway.
+    const denseCrosses = this.embedder.modelId !== LOCAL_EMBEDDING_MODEL && result.settings.ranker !== 'bm25';
+    const warning = crossLingualWarning(result.language, corpus, denseCrosses);
+    if (warning) result.warnings.push(warning);
     this.logTrace(result);
     return result;
+  }
+
+  /** The language of a question (ISO 639-1), or null when it cannot be told: for answers in that language. */
+  questionLanguage(question: string): string | null {
+    return this.languages.detect(question);
   }
 
   /** Generated variants and HyDE passages, and any degraded branch, as structured log lines. */

@@ -13,6 +13,7 @@ function request(format: PrepareRequest['format'], text: string, name = 'doc'): 
     title: name,
     titleFromFile: true,
     chunking: { unit: 'chunk', maxChars: 400, overlapChars: 50 },
+    language: null,
   };
 }
 

@@ -1,5 +1,7 @@
-import { chunkDocument } from '@lumina/rag';
-import type { Chunk, ChunkingSettings, TextFormat } from '@lumina/rag';
+import type { ChunkingSettings, LanguageDetector, TextFormat } from '@lumina/rag';
+import { loadLanguageDetector } from '../../../providers/eld-language-detector';
+import { analyseDocument } from '../chunk-analysis';
+import type { AnalysedChunk } from '../chunk-analysis';
 import { UnreadableDocumentError } from '../errors/unreadable-document.error';
 import { ParserRegistry } from '../parsers/parser-registry';
 import type { SourceFormat } from '../uploads/supported-formats';
@@ -15,15 +17,20 @@ export interface PrepareRequest {
   title: string;
   titleFromFile: boolean;
   chunking: ChunkingSettings;
+  /** The language the upload named (ISO 639-1); detected when null. */
+  language: string | null;
 }
 
 export interface PreparedDocument {
   title: string;
   format: TextFormat;
-  chunks: Chunk[];
+  /** The document's language: the upload's, or detected from its text (null: not recognised). */
+  language: string | null;
+  chunks: AnalysedChunk[];
 }
 
 let parsers: ParserRegistry | undefined;
+let detector: LanguageDetector | undefined;
 
 /**
  * Parse and chunk one document: the CPU-heavy, input-controlled part of ingestion. It runs on a thread
@@ -37,16 +44,19 @@ export async function prepareDocument(request: PrepareRequest): Promise<Prepared
   if (!parsed.text.trim()) throw new UnreadableDocumentError(`"${name}" contains no text to index.`);
   // A title the file carries (HTML <title>, PDF metadata, DOCX core properties) beats the file name.
   const title = parsed.title && request.titleFromFile ? parsed.title.slice(0, 300) : request.title;
-  const chunks = chunkDocument(
+  detector ??= await loadLanguageDetector();
+  const { language, chunks } = analyseDocument(
     {
       documentId: request.documentId,
       title,
       text: parsed.text,
       format: parsed.format,
+      language: request.language,
       ...(parsed.pageStarts ? { pageStarts: parsed.pageStarts } : {}),
       ...(parsed.headingAnchors ? { headingAnchors: parsed.headingAnchors } : {}),
     },
     request.chunking,
+    detector,
   );
-  return { title, format: parsed.format, chunks };
+  return { title, format: parsed.format, language, chunks };
 }

@@ -1,6 +1,7 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { Transform } from 'class-transformer';
 import { IsIn, IsOptional, IsString, Matches, MaxLength } from 'class-validator';
+import { DocumentLanguage } from './document-language';
 
 export const MAX_TITLE_CHARS = 300;
 
@@ -26,4 +27,7 @@ export class CreateTextDocumentDto {
   @IsOptional()
   @IsIn(['plain', 'markdown'], { message: 'format must be plain or markdown' })
   format?: 'plain' | 'markdown';
+
+  @DocumentLanguage()
+  language?: string;
 }

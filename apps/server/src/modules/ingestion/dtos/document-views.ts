@@ -15,6 +15,8 @@ export interface DocumentView {
   error: string | null;
   chunkCount: number;
   byteSize: number;
+  /** ISO 639-1 code given at upload or detected when indexed; null before, or when it could not be told. */
+  language: string | null;
   createdAt: string;
   updatedAt: string;
 }

@@ -1,9 +1,11 @@
 import type { ChunkFilter, ChunkRecord, ChunkSearch, ScoredChunk, TermEvidence } from '@lumina/rag';
+import { analyseQuery, SIMPLE_CONFIG } from '@lumina/rag';
 import type { DataSource } from 'typeorm';
 import { BM25_MAX_QUERY_TERMS, BM25_SEARCH_SQL } from './sql/bm25-search.sql';
 import type { EmbeddingStorage } from '../../../database/embedding-storage';
 import { denseSearchSql } from './sql/dense-search.sql';
 import { CORPUS_STATS_SQL, PASSAGE_TERMS_SQL, QUERY_TERM_STATS_SQL } from './sql/term-evidence.sql';
+import { corpusTextConfigs } from './text-search-configs';
 
 export interface SqlChunkSearchOptions {
   k1: number;
@@ -33,13 +35,15 @@ export class SqlChunkSearch implements ChunkSearch {
   }
 
   async lexical(query: string, k: number, filter: ChunkFilter = {}): Promise<ScoredChunk[]> {
+    const analyses = analyseQuery(query, await corpusTextConfigs(this.dataSource), SIMPLE_CONFIG);
     const rows: { chunkId: string; score: number }[] = await this.dataSource.query(BM25_SEARCH_SQL, [
-      query,
+      analyses.map((analysis) => analysis.text),
       this.options.k1,
       this.options.b,
       k,
       documentIds(filter),
       this.options.maxQueryTerms ?? BM25_MAX_QUERY_TERMS,
+      analyses.map((analysis) => analysis.config),
     ]);
     return rows.map((row) => ({ chunkId: row.chunkId, score: Number(row.score) }));
   }
@@ -99,10 +103,13 @@ export class SqlChunkSearch implements ChunkSearch {
   }
 
   async termEvidence(query: string, chunkIds: string[]): Promise<TermEvidence> {
+    // The same analyses as lexical(): once per text-search configuration the corpus uses.
+    const analyses = analyseQuery(query, await corpusTextConfigs(this.dataSource), SIMPLE_CONFIG);
     const [terms, corpus] = await Promise.all([
-      this.dataSource.query(QUERY_TERM_STATS_SQL, [query]) as Promise<
-        { term: string; qtf: number; df: number }[]
-      >,
+      this.dataSource.query(QUERY_TERM_STATS_SQL, [
+        analyses.map((analysis) => analysis.text),
+        analyses.map((analysis) => analysis.config),
+      ]) as Promise<{ term: string; qtf: number; df: number }[]>,
       this.dataSource.query(CORPUS_STATS_SQL) as Promise<{ chunks: number; avgLength: number }[]>,
     ]);
     const rows: { chunkId: string; length: number; term: string | null; tf: number | null }[] =

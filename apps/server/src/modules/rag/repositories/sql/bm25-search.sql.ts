@@ -1,11 +1,14 @@
 /**
  * Okapi BM25 over the chunks, computed by PostgreSQL from the statistics the triggers keep
  * (see the bm25 migration). Parameters:
- *   $1 query text   $2 k1   $3 b   $4 limit   $5 document ids (uuid[]; NULL = every document)
- *   $6 the most query terms scored (BM25_MAX_QUERY_TERMS)
+ *   $1 the query's analysed texts (text[])   $2 k1   $3 b   $4 limit
+ *   $5 document ids (uuid[]; NULL = every document)   $6 the most query terms scored (BM25_MAX_QUERY_TERMS)
+ *   $7 the text-search configuration of each analysed text (text[], same length as $1)
  *
- * The query goes through the same text-search configuration as the chunks ('english': Snowball stemming
- * and stop words). For each query lexeme t (with its count qtf in the query):
+ * The query goes through the same analysis as the chunks: once for every configuration the corpus uses
+ * (libs/rag analyseQuery), its lexemes pooled; a lexeme that two analyses produce counts once, with the
+ * larger count. A corpus in one language gives one analysis, exactly as before. For each query lexeme t
+ * (with its count qtf in the query):
  *   idf(t)   = ln(1 + (N - df + 0.5) / (df + 0.5))                                  (Lucene's BM25 idf)
  *   score(c) = Σ_t qtf · idf(t) · tf·(k1 + 1) / (tf + k1·(1 - b + b·len(c)/avglen))
  * Only the postings of the query's lexemes are read, term by term through the primary key (term,
@@ -17,8 +20,10 @@
  */
 export const BM25_SEARCH_SQL = `
 WITH query_terms AS (
-  SELECT t.lexeme AS term, coalesce(array_length(t.positions, 1), 1) AS qtf
-  FROM unnest(to_tsvector('english'::regconfig, $1::text)) AS t
+  SELECT t.lexeme AS term, max(coalesce(array_length(t.positions, 1), 1)) AS qtf
+  FROM unnest($1::text[], $7::text[]) AS a(text, config)
+  CROSS JOIN LATERAL unnest(to_tsvector(a.config::regconfig, a.text)) AS t
+  GROUP BY t.lexeme
 ),
 corpus AS (
   SELECT chunk_count::float8 AS n,

@@ -3,14 +3,21 @@
  * analysis, which this shares: the query goes through the same text-search configuration).
  */
 
-/** $1 query text → every query lexeme with its count in the query and its document frequency (0: unseen). */
+/**
+ * $1 the query's analysed texts, $2 their text-search configurations (as BM25_SEARCH_SQL's $1 and $7) →
+ * every query lexeme with its count in the query and its document frequency (0: unseen).
+ */
 export const QUERY_TERM_STATS_SQL = `
-SELECT t.lexeme AS term,
-       coalesce(array_length(t.positions, 1), 1) AS qtf,
-       coalesce(bt.df, 0) AS df
-FROM unnest(to_tsvector('english'::regconfig, $1::text)) AS t
-LEFT JOIN bm25_terms bt ON bt.term = t.lexeme
-ORDER BY t.lexeme
+WITH query_terms AS (
+  SELECT t.lexeme AS term, max(coalesce(array_length(t.positions, 1), 1)) AS qtf
+  FROM unnest($1::text[], $2::text[]) AS a(text, config)
+  CROSS JOIN LATERAL unnest(to_tsvector(a.config::regconfig, a.text)) AS t
+  GROUP BY t.lexeme
+)
+SELECT q.term, q.qtf, coalesce(bt.df, 0) AS df
+FROM query_terms q
+LEFT JOIN bm25_terms bt ON bt.term = q.term
+ORDER BY q.term
 `;
 
 /** The corpus size and average indexed length BM25 uses. */

@@ -1,0 +1,29 @@
+import type { DataSource } from 'typeorm';
+import { CORPUS_LANGUAGES_SQL, CORPUS_TEXT_CONFIGS_SQL } from './sql/corpus-text-configs.sql';
+
+const available = new WeakMap<DataSource, Promise<ReadonlySet<string>>>();
+
+/** The text-search configurations this database has (PostgreSQL versions differ); read once. */
+export function textSearchConfigs(dataSource: DataSource): Promise<ReadonlySet<string>> {
+  let configs = available.get(dataSource);
+  if (!configs) {
+    configs = dataSource
+      .query(`SELECT cfgname FROM pg_catalog.pg_ts_config`)
+      .then((rows: { cfgname: string }[]) => new Set(rows.map((row) => row.cfgname)));
+    configs.catch(() => available.delete(dataSource));
+    available.set(dataSource, configs);
+  }
+  return configs;
+}
+
+/** The configurations the indexed documents' chunks were analysed with. */
+export async function corpusTextConfigs(dataSource: DataSource): Promise<string[]> {
+  const rows: { textConfig: string }[] = await dataSource.query(CORPUS_TEXT_CONFIGS_SQL);
+  return rows.map((row) => row.textConfig);
+}
+
+/** The languages of the documents (given or detected). */
+export async function corpusLanguages(dataSource: DataSource): Promise<string[]> {
+  const rows: { language: string }[] = await dataSource.query(CORPUS_LANGUAGES_SQL);
+  return rows.map((row) => row.language);
+}

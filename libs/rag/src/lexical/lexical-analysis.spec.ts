@@ -1,0 +1,22 @@
+import { analyseForIndex, analyseQuery } from './lexical-analysis';
+
+describe('lexical analysis', () => {
+  it('analyses a chunk with its configuration over its segmented text', () => {
+    expect(analyseForIndex('Promote the standby.', 'english')).toEqual({
+      config: 'english',
+      text: 'Promote the standby.',
+    });
+    expect(analyseForIndex('超级碗', 'simple')).toEqual({ config: 'simple', text: ' 超级 碗 ' });
+  });
+
+  it('analyses a query once for each configuration of the corpus, with the same segmentation', () => {
+    expect(analyseQuery('谁赢了超级碗', ['simple', 'english', 'simple'], 'simple')).toEqual([
+      { config: 'english', text: ' 谁 赢了 超级 碗 ' },
+      { config: 'simple', text: ' 谁 赢了 超级 碗 ' },
+    ]);
+  });
+
+  it('uses the fallback configuration for an empty corpus', () => {
+    expect(analyseQuery('failover', [], 'simple')).toEqual([{ config: 'simple', text: 'failover' }]);
+  });
+});
