@@ -1,6 +1,7 @@
 import { seedDocuments } from './helpers/seed-documents';
 import { startTestDatabase } from './helpers/test-database';
 import type { TestDatabase } from './helpers/test-database';
+import { TEST_BACKEND } from './helpers/test-backend';
 import { testEnv } from './helpers/test-env';
 
 async function indexes(db: TestDatabase): Promise<Record<string, string>> {
@@ -17,7 +18,7 @@ async function tables(db: TestDatabase): Promise<string[]> {
   return rows.map((row) => row.tablename);
 }
 
-describe('migrations on a fresh embedded PGlite', () => {
+describe(`migrations on a fresh database (${TEST_BACKEND})`, () => {
   let db: TestDatabase;
 
   beforeAll(async () => {
