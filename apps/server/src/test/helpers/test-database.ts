@@ -9,6 +9,9 @@ export type TestDatabase = OpenedDatabase;
  * A fresh database with pgvector — embedded PGlite on loopback, or a new PostgreSQL database when the
  * suites run on PostgreSQL (see test-backend.ts) — migrated unless told otherwise.
  */
-export async function startTestDatabase(env: Env, options: { migrate?: boolean } = {}): Promise<TestDatabase> {
+export async function startTestDatabase(
+  env: Env,
+  options: { migrate?: boolean } = {},
+): Promise<TestDatabase> {
   return openDataSource(env, { ...options, connection: await openTestConnection(env) });
 }
