@@ -6,6 +6,7 @@ import type { SearchSettings } from '@lumina/shared';
 import { DataSource } from 'typeorm';
 import { InjectConfig } from '../../config/app-config';
 import type { Env } from '../../config/env.schema';
+import { InjectSearchDataSource } from '../../database/database.module';
 import type { CachedEmbedder } from '../../providers/cached-embedder';
 import { InjectChatModel, InjectEmbedder, InjectReranker } from '../../providers/providers.module';
 import { llmSearchPorts } from './llm-search-ports';
@@ -24,8 +25,15 @@ export class RagService {
     @InjectEmbedder() embedder: CachedEmbedder,
     @InjectChatModel() chat: ChatModel | null,
     @InjectReranker() reranker: Reranker | null,
+    @InjectSearchDataSource() searchDataSource: DataSource,
   ) {
-    const search = createSearchPorts(dataSource, env, embedder, llmSearchPorts(chat, reranker));
+    const search = createSearchPorts(
+      dataSource,
+      env,
+      embedder,
+      llmSearchPorts(chat, reranker),
+      searchDataSource,
+    );
     this.ports = search.ports;
     this.options = search.options;
   }
