@@ -40,12 +40,13 @@ describe(`migrations on a fresh database (${TEST_BACKEND})`, () => {
       'EmbeddingStorage1764500004000',
       'ApiKeys1764500005000',
       'Bm25PostingsLength1764500006000',
+      'Bm25WriterSlots1764500010000',
     ]);
     expect(await tables(db)).toEqual([
       'api_keys',
-      'bm25_corpus',
+      'bm25_corpus_slots',
       'bm25_postings',
-      'bm25_terms',
+      'bm25_term_slots',
       'chunks',
       'conversations',
       'documents',
@@ -117,6 +118,7 @@ describe('the BM25 postings-length migration over an existing index', () => {
     const before = await postings();
     expect(before.length).toBeGreaterThan(10);
 
+    await db.dataSource.undoLastMigration({ transaction: 'each' }); // the writer slots
     await db.dataSource.undoLastMigration({ transaction: 'each' });
     expect(await postings()).toEqual(before);
     const [{ columns }] = await db.dataSource.query(
@@ -130,8 +132,9 @@ describe('the BM25 postings-length migration over an existing index', () => {
     ]);
     const beforeUp = await postings();
 
-    const [applied] = await db.dataSource.runMigrations({ transaction: 'each' });
+    const [applied, slots] = await db.dataSource.runMigrations({ transaction: 'each' });
     expect(applied.name).toBe('Bm25PostingsLength1764500006000');
+    expect(slots.name).toBe('Bm25WriterSlots1764500010000');
     expect(await postings()).toEqual(beforeUp);
     const [{ wrong }] = await db.dataSource.query(
       `SELECT count(*)::int AS wrong FROM bm25_postings p JOIN chunks c ON c.id = p.chunk_id

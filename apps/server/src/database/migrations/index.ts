@@ -8,6 +8,7 @@ import { QuestionBanks1764500003000 } from './1764500003000-question-banks';
 import { createEmbeddingStorageMigration } from './1764500004000-embedding-storage';
 import { ApiKeys1764500005000 } from './1764500005000-api-keys';
 import { Bm25PostingsLength1764500006000 } from './1764500006000-bm25-postings-length';
+import { Bm25WriterSlots1764500010000 } from './1764500010000-bm25-writer-slots';
 
 /**
  * Every migration in order. The chunk vector dimension comes from the configured embedder, the vector
@@ -26,5 +27,6 @@ export function allMigrations(
     createEmbeddingStorageMigration(embeddingDimension, embeddingStorage),
     ApiKeys1764500005000,
     Bm25PostingsLength1764500006000,
+    Bm25WriterSlots1764500010000,
   ];
 }
