@@ -147,7 +147,8 @@ async function runPass(
     const form = new FormData();
     form.append('files', await openAsBlob(corpusFile, { type: 'application/x-ndjson' }), 'corpus.jsonl');
     const response = await fetch(`${baseUrl}/documents`, { method: 'POST', body: form, headers: AUTH });
-    if (response.status !== 202) throw new Error(`upload answered ${response.status}: ${await response.text()}`);
+    if (response.status !== 202)
+      throw new Error(`upload answered ${response.status}: ${await response.text()}`);
     for (;;) {
       const [row]: { indexed: number; failed: number; chunks: number }[] = await dataSource.query(
         `SELECT count(*) FILTER (WHERE status = 'indexed')::int AS indexed,
@@ -232,7 +233,14 @@ async function warmUp(baseUrl: string, workers: number): Promise<void> {
   }
   for (let i = 0; i < 600; i++) {
     const states = await Promise.all(
-      ids.map(async (id) => ((await (await fetch(`${baseUrl}/documents/${id}`, { headers: AUTH })).json()) as { status: string }).status),
+      ids.map(
+        async (id) =>
+          (
+            (await (await fetch(`${baseUrl}/documents/${id}`, { headers: AUTH })).json()) as {
+              status: string;
+            }
+          ).status,
+      ),
     );
     if (states.includes('failed')) throw new Error('a warm-up document failed');
     if (states.every((s) => s === 'indexed')) return;
@@ -254,7 +262,8 @@ function startWorkerProcess(env: Env): ChildProcess {
     stdio: ['ignore', 'inherit', 'inherit'],
   });
   child.once('exit', (code, signal) => {
-    if (code !== 0 && signal !== 'SIGTERM') console.error(`a worker process stopped (${signal ?? `exit ${code}`})`);
+    if (code !== 0 && signal !== 'SIGTERM')
+      console.error(`a worker process stopped (${signal ?? `exit ${code}`})`);
   });
   return child;
 }
