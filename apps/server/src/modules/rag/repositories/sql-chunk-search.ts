@@ -58,11 +58,14 @@ export class SqlChunkSearch implements ChunkSearch {
         await manager.query(`SET LOCAL enable_indexscan = off`);
         return manager.query(this.exactDenseSql, [toVectorLiteral(vector), k, ids]);
       }
-      await manager.query(`SELECT set_config('hnsw.ef_search', $1, true)`, [String(efSearch)]);
       // The index scan is asked for k + DENSE_TIE_SLACK rows (more than ef_search when k is close to it)
       // and a document filter drops rows after the scan: iterative scans go on until the limit is met.
       // Without a filter the scan keeps strict distance order; with one, relaxed_order is much cheaper.
-      await manager.query(`SET LOCAL hnsw.iterative_scan = ${ids ? 'relaxed_order' : 'strict_order'}`);
+      // Both settings in one round trip (set_config(…, true) is SET LOCAL).
+      await manager.query(
+        `SELECT set_config('hnsw.ef_search', $1, true), set_config('hnsw.iterative_scan', $2, true)`,
+        [String(efSearch), ids ? 'relaxed_order' : 'strict_order'],
+      );
       return manager.query(this.denseSql, [toVectorLiteral(vector), k, ids]);
     });
     // relaxed_order may return rows slightly out of order: restore the exact order of the scores.
