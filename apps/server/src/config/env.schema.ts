@@ -153,7 +153,8 @@ export const envSchema = z
       ctx.addIssue({
         code: z.ZodIssueCode.custom,
         path: ['DATABASE_READ_URL'],
-        message: 'needs DATABASE_URL: a read replica is one of a PostgreSQL primary, not of the embedded database',
+        message:
+          'needs DATABASE_URL: a read replica is one of a PostgreSQL primary, not of the embedded database',
       });
     }
     if (env.LLM_BASE_URL !== undefined && env.LLM_MODEL === undefined) {
