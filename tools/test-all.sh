@@ -1,6 +1,8 @@
 #!/usr/bin/env bash
 # Every check the project has, in the order that fails fastest: format, lint, unit + integration
-# tests, builds, browser tests, and the retrieval-quality gate. Needs Redis on REDIS_URL.
+# tests, builds, browser tests, and the retrieval-quality gate. Needs Redis on REDIS_URL. With
+# TEST_DATABASE_URL (a PostgreSQL with pgvector that may CREATE DATABASE) the integration suites run a
+# second time on it, each test database a fresh PostgreSQL database.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 export NX_DAEMON=false NX_NO_CLOUD=true NX_TUI=false
@@ -14,7 +16,18 @@ step 'lint'
 npx nx run-many -t lint --parallel=2 --outputStyle=static
 
 step 'unit and integration tests'
-npx nx run-many -t test --parallel=1 --outputStyle=static
+# On embedded PGlite: the PostgreSQL run is the next step.
+env -u TEST_DATABASE_URL npx nx run-many -t test --parallel=1 --outputStyle=static
+
+step 'integration tests on PostgreSQL'
+if [ -n "${TEST_DATABASE_URL:-}" ]; then
+  # Every suite that opens its database through the test helpers; those about the embedded database
+  # itself (its process, its data directory, the one-command server) and the file checks stay on PGlite.
+  NODE_OPTIONS=--experimental-vm-modules npx jest -c apps/server/jest.config.js apps/server/src/test \
+    --testPathIgnorePatterns 'embedded-postgres|docker-compose|readme|fault-server-kill|fault-server-restart'
+else
+  echo 'skipped: set TEST_DATABASE_URL to a PostgreSQL with pgvector to run the suites on it too'
+fi
 
 step 'build'
 npx nx run-many -t build --parallel=1 --outputStyle=static

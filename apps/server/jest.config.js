@@ -6,4 +6,7 @@ module.exports = require('../../jest.preset.js')(__dirname, {
   // A BullMQ QueueEvents reader whose Redis went away keeps a reconnect timer alive after disconnect()
   // (the Redis-down health spec); never let such a leftover hang the run once every test has finished.
   forceExit: true,
+  // TEST_DATABASE_URL (a PostgreSQL with pgvector that may CREATE DATABASE): the integration suites run
+  // on it, a fresh database each, instead of on embedded PGlite (src/test/helpers/test-backend.ts).
+  globals: { LUMINA_TEST_DATABASE_URL: process.env.TEST_DATABASE_URL ?? '' },
 });

@@ -3,6 +3,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
+import { Client } from 'pg';
 import { DataSource } from 'typeorm';
 import { createHttpApp } from '../bootstrap/create-http-app';
 import { loadEnv } from '../config/load-env';
@@ -14,12 +15,19 @@ import type { CachedEmbedder } from '../providers/cached-embedder';
 import { ScriptedLlmServer } from './scripted-llm-server';
 
 const USAGE = `usage: npm run bench:load -- [--clients N] [--seconds T] [--llm-latency MS]
+                        [--backends pglite,postgres] [--rankers bm25,hybrid]
 
-Starts the real server in this process on 127.0.0.1 (embedded database in a temporary folder, workers in
-process, a scripted OpenAI-compatible LLM on loopback answering after --llm-latency ms, default 20), seeds a
-small corpus, then runs N concurrent clients (default 50) for T seconds (default 20), each alternating
-POST /rag/search and POST /chat (the event stream read to its end). Prints throughput, p50/p95/p99 latency
-per route, errors (goal 0) and the process memory at the end.`;
+Starts the real server in this process on 127.0.0.1 (workers in process, a scripted OpenAI-compatible LLM
+on loopback answering after --llm-latency ms, default 20), seeds a small corpus, then runs N concurrent
+clients (default 50) for T seconds (default 20), each alternating POST /rag/search and POST /chat (the event
+stream read to its end). With --rankers, each ranker gets a phase of its own in which the clients only
+search with it. --backends: the embedded database in a temporary folder (pglite) and/or a fresh database on
+the PostgreSQL of DATABASE_URL (postgres, dropped afterwards); default pglite, plus postgres when
+DATABASE_URL is set. Prints throughput, p50/p95/p99 latency per backend and route side by side, errors
+(goal 0) and the process memory at the end.`;
+
+type Backend = 'pglite' | 'postgres';
+type Ranker = 'bm25' | 'hybrid' | 'dense';
 
 const TOPICS = [
   [
@@ -42,9 +50,17 @@ const QUESTIONS = [
 ];
 
 interface Sample {
-  route: 'search' | 'chat';
+  route: string;
   ms: number;
   ok: boolean;
+}
+
+interface Phase {
+  backend: Backend;
+  label: string;
+  seconds: number;
+  samples: Sample[];
+  errors: Map<string, number>;
 }
 
 async function main(argv: string[]): Promise<void> {
@@ -54,6 +70,8 @@ async function main(argv: string[]): Promise<void> {
       clients: { type: 'string', default: '50' },
       seconds: { type: 'string', default: '20' },
       'llm-latency': { type: 'string', default: '20' },
+      backends: { type: 'string' },
+      rankers: { type: 'string' },
       help: { type: 'boolean', default: false },
     },
   });
@@ -64,18 +82,55 @@ async function main(argv: string[]): Promise<void> {
   const clients = boundedInt('--clients', values.clients, 1, 500);
   const seconds = boundedInt('--seconds', values.seconds, 1, 600);
   const latency = boundedInt('--llm-latency', values['llm-latency'], 0, 10_000);
+  const base = loadEnv();
+  const backends = (values.backends ?? (base.DATABASE_URL ? 'pglite,postgres' : 'pglite'))
+    .split(',')
+    .map((b) => b.trim()) as Backend[];
+  if (backends.some((b) => b !== 'pglite' && b !== 'postgres'))
+    throw new Error('--backends must list pglite and/or postgres');
+  if (backends.includes('postgres') && !base.DATABASE_URL)
+    throw new Error('--backends postgres needs DATABASE_URL (a PostgreSQL with pgvector)');
+  const rankers = values.rankers ? (values.rankers.split(',').map((r) => r.trim()) as Ranker[]) : null;
+  if (rankers?.some((r) => !['bm25', 'hybrid', 'dense'].includes(r)))
+    throw new Error('--rankers must list bm25, hybrid and/or dense');
 
+  const phases: Phase[] = [];
+  let llmCalls = 0;
+  for (const backend of backends) {
+    const run = await runBackend(backend, base.DATABASE_URL, { clients, seconds, latency, rankers });
+    phases.push(...run.phases);
+    llmCalls += run.llmCalls;
+  }
+  report({ clients, phases, memory: process.memoryUsage(), llmCalls });
+  if (phases.some((phase) => phase.samples.some((sample) => !sample.ok))) process.exitCode = 1;
+}
+
+async function runBackend(
+  backend: Backend,
+  adminUrl: string | undefined,
+  options: { clients: number; seconds: number; latency: number; rankers: Ranker[] | null },
+): Promise<{ phases: Phase[]; llmCalls: number }> {
   const dir = mkdtempSync(join(tmpdir(), 'lumina-bench-load-'));
   const adminKey = generateApiKey().key;
-  const llm = await ScriptedLlmServer.start(latency);
+  const llm = await ScriptedLlmServer.start(options.latency);
+  const database = `lumina_load_${process.pid}`;
+  let databaseUrl = '';
+  if (backend === 'postgres') {
+    await adminQuery(adminUrl!, `DROP DATABASE IF EXISTS ${database} WITH (FORCE)`);
+    await adminQuery(adminUrl!, `CREATE DATABASE ${database}`);
+    const url = new URL(adminUrl!);
+    url.pathname = `/${database}`;
+    databaseUrl = url.toString();
+  }
   const env = loadEnv({
     HOST: '127.0.0.1',
     PORT: '0',
     LOG_LEVEL: 'error',
+    DATABASE_URL: databaseUrl,
     PGLITE_DATA_DIR: join(dir, 'pglite'),
     PGLITE_PORT: '0',
     UPLOAD_DIR: join(dir, 'uploads'),
-    QUEUE_PREFIX: `bench-load-${process.pid}`,
+    QUEUE_PREFIX: `bench-load-${process.pid}-${backend}`,
     LLM_BASE_URL: llm.baseUrl,
     LLM_MODEL: 'scripted',
     LLM_API_KEY: 'bench',
@@ -85,36 +140,57 @@ async function main(argv: string[]): Promise<void> {
   });
   const connection = await openDatabase(env);
   const app = await createHttpApp(env, connection);
+  const phases: Phase[] = [];
   try {
     await app.listen(0, '127.0.0.1');
     const baseUrl = (await app.getUrl()).replace('[::1]', '127.0.0.1');
     await seed(app.get(DataSource), app.get<CachedEmbedder>(EMBEDDER));
     // Every client is a user with a key of its own, as people on a shared server would be.
     const keys = await Promise.all(
-      Array.from({ length: clients }, (_, client) =>
+      Array.from({ length: options.clients }, (_, client) =>
         createUserKey(baseUrl, adminKey, `bench client ${client}`),
       ),
     );
-    console.error(`server on ${baseUrl}; ${clients} clients for ${seconds} s …`);
-
-    const samples: Sample[] = [];
-    const errors = new Map<string, number>();
-    const deadline = Date.now() + seconds * 1000;
-    const started = performance.now();
-    await Promise.all(
-      Array.from({ length: clients }, (_, client) =>
-        runClient(client, keys[client], baseUrl, deadline, samples, errors),
-      ),
-    );
-    const elapsed = (performance.now() - started) / 1000;
-    const memory = process.memoryUsage();
-    report({ clients, seconds: elapsed, samples, errors, memory, llmCalls: llm.calls });
-    if (samples.some((sample) => !sample.ok)) process.exitCode = 1;
+    const workloads: { label: string; ranker: Ranker | null }[] = options.rankers
+      ? options.rankers.map((ranker) => ({ label: `search ${ranker}`, ranker }))
+      : [{ label: 'search + chat', ranker: null }];
+    for (const workload of workloads) {
+      console.error(`[${backend}] ${options.clients} clients, ${workload.label}, ${options.seconds} s …`);
+      const samples: Sample[] = [];
+      const errors = new Map<string, number>();
+      const deadline = Date.now() + options.seconds * 1000;
+      const started = performance.now();
+      await Promise.all(
+        Array.from({ length: options.clients }, (_, client) =>
+          runClient(client, keys[client], baseUrl, deadline, workload.ranker, samples, errors),
+        ),
+      );
+      phases.push({
+        backend,
+        label: workload.label,
+        seconds: (performance.now() - started) / 1000,
+        samples,
+        errors,
+      });
+    }
   } finally {
     await app.close();
     await connection.close();
     await llm.close();
     rmSync(dir, { recursive: true, force: true });
+    if (backend === 'postgres')
+      await adminQuery(adminUrl!, `DROP DATABASE IF EXISTS ${database} WITH (FORCE)`);
+  }
+  return { phases, llmCalls: llm.calls };
+}
+
+async function adminQuery(url: string, sql: string): Promise<void> {
+  const client = new Client({ connectionString: url });
+  await client.connect();
+  try {
+    await client.query(sql);
+  } finally {
+    await client.end();
   }
 }
 
@@ -159,11 +235,12 @@ async function runClient(
   key: string,
   baseUrl: string,
   deadline: number,
+  ranker: Ranker | null,
   samples: Sample[],
   errors: Map<string, number>,
 ): Promise<void> {
   for (let i = client; Date.now() < deadline; i += 1) {
-    const route = i % 2 === 0 ? 'search' : 'chat';
+    const route = ranker || i % 2 === 0 ? 'search' : 'chat';
     const question = QUESTIONS[i % QUESTIONS.length];
     const start = performance.now();
     let ok = false;
@@ -171,7 +248,11 @@ async function runClient(
       const response = await fetch(`${baseUrl}/${route === 'search' ? 'rag/search' : 'chat'}`, {
         method: 'POST',
         headers: { 'content-type': 'application/json', 'x-api-key': key },
-        body: JSON.stringify(route === 'search' ? { query: question } : { message: question }),
+        body: JSON.stringify(
+          route === 'chat'
+            ? { message: question }
+            : { query: question, ...(ranker ? { settings: { ranker } } : {}) },
+        ),
         signal: AbortSignal.timeout(60_000),
       });
       const text = await response.text();
@@ -182,7 +263,7 @@ async function runClient(
     } catch (error) {
       count(errors, `${route}: ${(error as Error).message}`);
     }
-    samples.push({ route, ms: performance.now() - start, ok });
+    samples.push({ route: ranker ? `search ${ranker}` : route, ms: performance.now() - start, ok });
   }
 }
 
@@ -192,33 +273,33 @@ function count(errors: Map<string, number>, key: string): void {
 
 function report(run: {
   clients: number;
-  seconds: number;
-  samples: Sample[];
-  errors: Map<string, number>;
+  phases: Phase[];
   memory: NodeJS.MemoryUsage;
   llmCalls: number;
 }): void {
   const mb = (bytes: number) => `${(bytes / 1024 / 1024).toFixed(0)} MB`;
-  console.log(
-    `\nLoad: ${run.clients} clients for ${run.seconds.toFixed(1)} s (scripted LLM: ${run.llmCalls} calls)`,
-  );
-  console.log('route        requests   req/s     p50 ms   p95 ms   p99 ms   errors');
-  for (const route of ['search', 'chat', 'all'] as const) {
-    const rows = run.samples.filter((sample) => route === 'all' || sample.route === route);
-    const ms = rows.map((sample) => sample.ms).sort((a, b) => a - b);
-    console.log(
-      [
-        route.padEnd(12),
-        String(rows.length).padStart(8),
-        (rows.length / run.seconds).toFixed(1).padStart(7),
-        percentile(ms, 0.5).toFixed(0).padStart(10),
-        percentile(ms, 0.95).toFixed(0).padStart(8),
-        percentile(ms, 0.99).toFixed(0).padStart(8),
-        String(rows.filter((sample) => !sample.ok).length).padStart(8),
-      ].join(' '),
-    );
+  console.log(`\nLoad: ${run.clients} clients (scripted LLM: ${run.llmCalls} calls)`);
+  console.log('backend   route           requests   req/s     p50 ms   p95 ms   p99 ms   errors');
+  for (const phase of run.phases) {
+    const routes = [...new Set(phase.samples.map((sample) => sample.route))];
+    for (const route of routes.length > 1 ? [...routes, 'all'] : routes) {
+      const rows = phase.samples.filter((sample) => route === 'all' || sample.route === route);
+      const ms = rows.map((sample) => sample.ms).sort((a, b) => a - b);
+      console.log(
+        [
+          phase.backend.padEnd(9),
+          route.padEnd(14),
+          String(rows.length).padStart(8),
+          (rows.length / phase.seconds).toFixed(1).padStart(7),
+          percentile(ms, 0.5).toFixed(0).padStart(10),
+          percentile(ms, 0.95).toFixed(0).padStart(8),
+          percentile(ms, 0.99).toFixed(0).padStart(8),
+          String(rows.filter((sample) => !sample.ok).length).padStart(8),
+        ].join(' '),
+      );
+    }
+    for (const [message, times] of phase.errors) console.log(`  error ×${times}: ${message}`);
   }
-  for (const [message, times] of run.errors) console.log(`  error ×${times}: ${message}`);
   console.log(
     `memory at the end: RSS ${mb(run.memory.rss)}, heap used ${mb(run.memory.heapUsed)} of ${mb(run.memory.heapTotal)}`,
   );

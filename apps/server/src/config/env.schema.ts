@@ -32,6 +32,11 @@ export const envSchema = z
 
     /** Unset: embedded PGlite + pgvector inside the process. Set: a PostgreSQL with pgvector. */
     DATABASE_URL: optionalUrl,
+    /**
+     * A streaming replica (hot standby) of DATABASE_URL for the search ports (POST /rag/search, chat
+     * retrieval, evaluation runs); every write, the embedding cache included, goes to DATABASE_URL.
+     */
+    DATABASE_READ_URL: optionalUrl,
     DATABASE_POOL_SIZE: positiveInt.max(100).default(10),
     PGLITE_DATA_DIR: z.string().min(1).default('./.data/pglite'),
     /** Port of the embedded database's Postgres-protocol socket (0 picks a free one). */
@@ -61,7 +66,8 @@ export const envSchema = z
     /** Heap limit of a parsing thread; a document that needs more fails instead of exhausting the server. */
     INGESTION_PARSE_MEMORY_MB: positiveInt.min(64).max(16384).default(1024),
 
-    EMBEDDINGS_PROVIDER: z.enum(['local', 'openai']).default('local'),
+    /** `hash`: a deterministic stand-in that costs nothing (benchmarks of the pipeline only). */
+    EMBEDDINGS_PROVIDER: z.enum(['local', 'openai', 'hash']).default('local'),
     EMBEDDINGS_BASE_URL: optionalUrl,
     EMBEDDINGS_API_KEY: z.string().optional(),
     EMBEDDINGS_MODEL: z.string().min(1).optional(),
@@ -163,6 +169,14 @@ export const envSchema = z
         }
       }
     }
+    if (env.DATABASE_READ_URL !== undefined && env.DATABASE_URL === undefined) {
+      ctx.addIssue({
+        code: z.ZodIssueCode.custom,
+        path: ['DATABASE_READ_URL'],
+        message:
+          'needs DATABASE_URL: a read replica is one of a PostgreSQL primary, not of the embedded database',
+      });
+    }
     if (env.LLM_BASE_URL !== undefined && env.LLM_MODEL === undefined) {
       ctx.addIssue({
         code: z.ZodIssueCode.custom,
@@ -187,6 +201,7 @@ export const ENV_KEYS = Object.keys(envSchema._def.schema.shape) as (keyof Env)[
 /** Variables whose values are secrets: never logged. */
 export const SECRET_ENV_KEYS: readonly (keyof Env)[] = [
   'DATABASE_URL',
+  'DATABASE_READ_URL',
   'EMBEDDINGS_API_KEY',
   'LLM_API_KEY',
   'ADMIN_API_KEY',

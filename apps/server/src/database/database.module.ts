@@ -1,6 +1,6 @@
-import { Global, Module } from '@nestjs/common';
-import type { DynamicModule } from '@nestjs/common';
-import { TypeOrmModule } from '@nestjs/typeorm';
+import { Global, Inject, Module } from '@nestjs/common';
+import type { DynamicModule, Provider } from '@nestjs/common';
+import { getDataSourceToken, TypeOrmModule } from '@nestjs/typeorm';
 import { DataSource } from 'typeorm';
 import type { Env } from '../config/env.schema';
 import { embeddingDimensionFor } from '../providers/embedding-dimension';
@@ -9,12 +9,39 @@ import type { DatabaseConnection } from './database-connection';
 import { buildDataSourceOptions } from './data-source.options';
 import { assertEmbeddingDimension, assertEmbeddingStorage } from './schema-check';
 
+/** The data source the search ports read from: the read replica (DATABASE_READ_URL), else the primary. */
+export const SEARCH_DATA_SOURCE = Symbol('SEARCH_DATA_SOURCE');
+export const InjectSearchDataSource = (): ParameterDecorator => Inject(SEARCH_DATA_SOURCE);
+
+const READ_REPLICA = 'read-replica';
+
 @Global()
 @Module({})
 export class DatabaseModule {
   /** The connection (embedded PGlite or a PostgreSQL URL) is opened before Nest boots and closed after. */
   static forRoot(connection: DatabaseConnection, env: Env): DynamicModule {
     const dimension = embeddingDimensionFor(env);
+    const readUrl = env.DATABASE_READ_URL;
+    // A hot standby is read-only and replays the primary's schema: no migrations, no schema checks.
+    const replica = readUrl
+      ? [
+          TypeOrmModule.forRootAsync({
+            name: READ_REPLICA,
+            useFactory: () => ({
+              ...buildDataSourceOptions({ ...connection, url: readUrl }, dimension, env.EMBEDDING_STORAGE),
+              // Named here too: the module finds its data source by the options' name when it shuts down.
+              name: READ_REPLICA,
+              migrations: [],
+              migrationsRun: false,
+              retryAttempts: 0,
+            }),
+          }),
+        ]
+      : [];
+    const search: Provider = {
+      provide: SEARCH_DATA_SOURCE,
+      useExisting: readUrl ? getDataSourceToken(READ_REPLICA) : DataSource,
+    };
     return {
       module: DatabaseModule,
       imports: [
@@ -36,9 +63,10 @@ export class DatabaseModule {
             return dataSource;
           },
         }),
+        ...replica,
       ],
-      providers: [{ provide: DATABASE_CONNECTION, useValue: connection }],
-      exports: [DATABASE_CONNECTION],
+      providers: [{ provide: DATABASE_CONNECTION, useValue: connection }, search],
+      exports: [DATABASE_CONNECTION, SEARCH_DATA_SOURCE],
     };
   }
 }

@@ -15,10 +15,14 @@ export interface OpenedDatabase {
 /**
  * The configured database (embedded PGlite unless DATABASE_URL is set) with a TypeORM data source for
  * the configured embedder, initialised and migrated unless told otherwise — for the CLIs and the tests,
- * which run outside Nest. A failure on the way closes what was opened.
+ * which run outside Nest. A failure on the way closes what was opened. A connection opened by the caller
+ * (e.g. a test's scratch database) may be handed in; it is then closed with the data source.
  */
-export async function openDataSource(env: Env, options: { migrate?: boolean } = {}): Promise<OpenedDatabase> {
-  const connection = await openDatabase(env);
+export async function openDataSource(
+  env: Env,
+  options: { migrate?: boolean; connection?: DatabaseConnection } = {},
+): Promise<OpenedDatabase> {
+  const connection = options.connection ?? (await openDatabase(env));
   const dataSource = new DataSource(
     buildDataSourceOptions(connection, embeddingDimensionFor(env), env.EMBEDDING_STORAGE),
   );

@@ -1,5 +1,6 @@
 import type { EmbeddingProvider } from '@lumina/rag';
 import type { Env } from '../config/env.schema';
+import { HashEmbedder } from './hash-embedder';
 import { LocalUseEmbedder } from './local-use-embedder';
 import { OpenAiEmbedder } from './openai-embedder';
 
@@ -15,5 +16,6 @@ export function createEmbedder(env: Env): EmbeddingProvider {
       batchSize: env.EMBEDDINGS_BATCH_SIZE,
     });
   }
+  if (env.EMBEDDINGS_PROVIDER === 'hash') return new HashEmbedder();
   return new LocalUseEmbedder();
 }

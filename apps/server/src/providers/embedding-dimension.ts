@@ -1,4 +1,5 @@
 import type { Env } from '../config/env.schema';
+import { HASH_EMBEDDING_DIMENSION } from './hash-embedder';
 
 /** Universal Sentence Encoder lite returns 512-dimensional vectors. */
 export const LOCAL_EMBEDDING_DIMENSION = 512;
@@ -6,7 +7,7 @@ export const LOCAL_EMBEDDING_MODEL = 'use-lite-512';
 
 /** The dimension of the vectors the configured embedder returns: the chunks' vector column width. */
 export function embeddingDimensionFor(env: Env): number {
-  return env.EMBEDDINGS_PROVIDER === 'local'
-    ? LOCAL_EMBEDDING_DIMENSION
-    : (env.EMBEDDINGS_DIMENSIONS as number);
+  if (env.EMBEDDINGS_PROVIDER === 'local') return LOCAL_EMBEDDING_DIMENSION;
+  if (env.EMBEDDINGS_PROVIDER === 'hash') return HASH_EMBEDDING_DIMENSION;
+  return env.EMBEDDINGS_DIMENSIONS as number;
 }

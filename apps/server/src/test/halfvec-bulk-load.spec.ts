@@ -1,13 +1,13 @@
-import { openPgliteBenchDatabase } from '../cli/scale/bench-database';
 import type { BenchDatabase } from '../cli/scale/bench-database';
 import { buildHnswIndex, copyCorpus, prepareBulkLoad, rebuildBm25Statistics } from '../cli/scale/bulk-load';
 import { fromFloat16Bits, toFloat16Bits } from '../cli/scale/float16';
 import { generateSyntheticCorpus, vectorOf } from '../cli/scale/synthetic-corpus';
+import { openTestBenchDatabase, TEST_BACKEND } from './helpers/test-backend';
 
 const CHUNKS = 300;
 
 /** The bench's bulk path (binary COPY, BM25 rebuilt in one pass) against the app's own (the triggers). */
-describe('bench:scale bulk load: binary COPY of vector and halfvec rows, BM25 rebuild', () => {
+describe(`bench:scale bulk load on ${TEST_BACKEND}: binary COPY of vector and halfvec rows, BM25 rebuild`, () => {
   const corpus = generateSyntheticCorpus({ chunks: CHUNKS, dimension: 512, queries: 1, seed: 5 });
   let viaTrigger: BenchDatabase;
   let viaRebuild: BenchDatabase;
@@ -21,11 +21,11 @@ describe('bench:scale bulk load: binary COPY of vector and halfvec rows, BM25 re
   });
 
   beforeAll(async () => {
-    viaTrigger = await openPgliteBenchDatabase(null, 512, 'vector');
+    viaTrigger = await openTestBenchDatabase(512, 'vector');
     await prepareBulkLoad(viaTrigger, 'trigger');
     await copyCorpus(viaTrigger, corpus, 'vector', 128, () => {});
 
-    viaRebuild = await openPgliteBenchDatabase(null, 512, 'halfvec');
+    viaRebuild = await openTestBenchDatabase(512, 'halfvec');
     await prepareBulkLoad(viaRebuild, 'rebuild');
     await copyCorpus(viaRebuild, corpus, 'halfvec', 128, () => {});
   });

@@ -12,6 +12,7 @@ import { readJson } from './helpers/http';
 import type { Json } from './helpers/http';
 import { RUNBOOK_CORPUS, seedDocuments } from './helpers/seed-documents';
 import { startTestApp } from './helpers/test-app';
+import { createScratchDatabase, TEST_BACKEND, testPostgresAdminUrl } from './helpers/test-backend';
 import { startTestDatabase } from './helpers/test-database';
 import type { TestDatabase } from './helpers/test-database';
 import { testEnv } from './helpers/test-env';
@@ -105,24 +106,35 @@ describe('EMBEDDING_STORAGE=halfvec: migrations', () => {
   });
 });
 
-describe('EMBEDDING_STORAGE boot check', () => {
-  let dataDir: string;
+describe(`EMBEDDING_STORAGE boot check (${TEST_BACKEND})`, () => {
+  /** One database opened twice: an on-disk PGlite directory, or a scratch PostgreSQL database. */
+  let where: Record<string, string>;
+  let cleanUp: () => Promise<void>;
 
-  beforeAll(() => {
-    dataDir = mkdtempSync(join(tmpdir(), 'lumina-halfvec-'));
+  beforeAll(async () => {
+    const adminUrl = testPostgresAdminUrl();
+    if (adminUrl) {
+      const scratch = await createScratchDatabase(adminUrl, 'storage');
+      where = { DATABASE_URL: scratch.url };
+      cleanUp = () => scratch.drop();
+    } else {
+      const dataDir = mkdtempSync(join(tmpdir(), 'lumina-halfvec-'));
+      where = { PGLITE_DATA_DIR: dataDir };
+      cleanUp = async () => rmSync(dataDir, { recursive: true, force: true });
+    }
   });
 
-  afterAll(() => {
-    rmSync(dataDir, { recursive: true, force: true });
+  afterAll(async () => {
+    await cleanUp?.();
   });
 
   it('refuses to start the database module on a halfvec database configured as vector, saying how to fix it', async () => {
-    const halfvecEnv = testEnv({ PGLITE_DATA_DIR: dataDir, EMBEDDING_STORAGE: 'halfvec' });
+    const halfvecEnv = testEnv({ ...where, EMBEDDING_STORAGE: 'halfvec' });
     const created = await startTestDatabase(halfvecEnv);
     await created.close();
 
-    // The module the API and the worker boot with, over the same directory, now configured as vector.
-    const vectorEnv = testEnv({ PGLITE_DATA_DIR: dataDir });
+    // The module the API and the worker boot with, over the same database, now configured as vector.
+    const vectorEnv = testEnv(where);
     const connection = await openDatabase(vectorEnv);
     try {
       const boot = NestFactory.createApplicationContext(DatabaseModule.forRoot(connection, vectorEnv), {

@@ -2,8 +2,9 @@ import { startTestApp } from './helpers/test-app';
 import type { TestApp } from './helpers/test-app';
 import { testEnv } from './helpers/test-env';
 import { readJson } from './helpers/http';
+import { TEST_BACKEND } from './helpers/test-backend';
 
-describe('GET /health over HTTP (embedded PGlite, real Redis)', () => {
+describe(`GET /health over HTTP (${TEST_BACKEND}, real Redis)`, () => {
   let server: TestApp;
 
   beforeAll(async () => {
@@ -20,7 +21,7 @@ describe('GET /health over HTTP (embedded PGlite, real Redis)', () => {
     const body = await readJson(response);
     expect(body).toMatchObject({
       status: 'ok',
-      database: { status: 'up', driver: 'pglite' },
+      database: { status: 'up', driver: TEST_BACKEND },
       redis: { status: 'up' },
       llm: { configured: false, model: null },
       embedder: { model: 'use-lite-512', dimension: 512 },

@@ -104,6 +104,10 @@ export async function openPostgresBenchDatabase(
   await client.connect();
   await client.query(`DROP SCHEMA IF EXISTS ${schema} CASCADE`);
   await client.query(`CREATE SCHEMA ${schema}`);
+  // Extensions are one per database: in public, every bench schema sees their types and functions
+  // (created by the migrations or TypeORM inside the first schema, the second storage's would not).
+  await client.query(`CREATE EXTENSION IF NOT EXISTS vector SCHEMA public`);
+  await client.query(`CREATE EXTENSION IF NOT EXISTS "uuid-ossp" SCHEMA public`);
   const connection: DatabaseConnection = { driver: 'postgres', url, poolSize: 2, close: async () => {} };
   const base = buildDataSourceOptions(connection, dimension, storage);
   const dataSource = new DataSource({

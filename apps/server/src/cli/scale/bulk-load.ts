@@ -109,17 +109,16 @@ export async function rebuildBm25Statistics(db: BenchDatabase): Promise<{ postin
   await db.query(`ALTER TABLE bm25_postings DROP CONSTRAINT IF EXISTS bm25_postings_chunk_id_fkey`);
   await db.query(`ALTER TABLE bm25_postings DROP CONSTRAINT IF EXISTS bm25_postings_pkey`);
   await db.query(`DROP INDEX IF EXISTS bm25_postings_chunk_idx`);
-  await db.query(`TRUNCATE bm25_postings, bm25_terms`);
+  await db.query(`TRUNCATE bm25_postings, bm25_term_slots, bm25_corpus_slots`);
   await db.query(`
     INSERT INTO bm25_postings (term, chunk_id, tf, chunk_length)
     SELECT t.lexeme, c.id, coalesce(array_length(t.positions, 1), 1), c.lexical_length
     FROM chunks c CROSS JOIN LATERAL unnest(c.tsv) AS t`);
   await db.query(`
-    INSERT INTO bm25_terms (term, df) SELECT term, count(*) FROM bm25_postings GROUP BY term`);
+    INSERT INTO bm25_term_slots (term, slot, df) SELECT term, 0, count(*) FROM bm25_postings GROUP BY term`);
   await db.query(`
-    UPDATE bm25_corpus SET chunk_count = s.n, total_length = s.total
-    FROM (SELECT count(*) AS n, coalesce(sum(lexical_length), 0) AS total FROM chunks) AS s
-    WHERE id = 1`);
+    INSERT INTO bm25_corpus_slots (slot, chunk_count, total_length)
+    SELECT 0, count(*), coalesce(sum(lexical_length), 0) FROM chunks`);
   await db.query(`ALTER TABLE bm25_postings ADD CONSTRAINT bm25_postings_pkey PRIMARY KEY (term, chunk_id)`);
   await db.query(`CREATE INDEX bm25_postings_chunk_idx ON bm25_postings (chunk_id)`);
   await db.query(`
@@ -127,7 +126,7 @@ export async function rebuildBm25Statistics(db: BenchDatabase): Promise<{ postin
       FOREIGN KEY (chunk_id) REFERENCES chunks (id) ON DELETE CASCADE`);
   await db.query(`ALTER TABLE chunks ENABLE TRIGGER chunks_bm25_insert`);
   const [counts] = await db.query<{ postings: string; terms: string }>(
-    `SELECT (SELECT count(*) FROM bm25_postings) AS postings, (SELECT count(*) FROM bm25_terms) AS terms`,
+    `SELECT (SELECT count(*) FROM bm25_postings) AS postings, (SELECT count(*) FROM bm25_term_slots) AS terms`,
   );
   return { postings: Number(counts.postings), terms: Number(counts.terms) };
 }

@@ -7,7 +7,7 @@ export interface DatabaseSizes {
   chunksToast: number;
   hnswIndex: number;
   ginIndex: number;
-  /** bm25_postings + bm25_terms with their indexes. */
+  /** bm25_postings + bm25_term_slots with their indexes. */
   bm25: number;
   database: number;
   /** Average stored size of one embedding (pg_column_size): 8 + 4·D (vector) or 8 + 2·D (halfvec). */
@@ -23,7 +23,7 @@ export async function databaseSizes(db: BenchDatabase): Promise<DatabaseSizes> {
                      WHERE oid = 'chunks'::regclass AND reltoastrelid <> 0), 0) AS chunks_toast,
            pg_relation_size('chunks_embedding_hnsw_idx') AS hnsw_index,
            pg_relation_size('chunks_tsv_gin_idx') AS gin_index,
-           pg_total_relation_size('bm25_postings') + pg_total_relation_size('bm25_terms') AS bm25,
+           pg_total_relation_size('bm25_postings') + pg_total_relation_size('bm25_term_slots') AS bm25,
            pg_database_size(current_database()) AS database,
            (SELECT avg(pg_column_size(embedding)) FROM chunks) AS bytes_per_vector,
            (SELECT count(*) FROM chunks) AS row_count`);

@@ -32,13 +32,13 @@ export class Bm25PostingsLength1764500006000 implements MigrationInterface {
         ADD CONSTRAINT bm25_postings_chunk_id_fkey
           FOREIGN KEY (chunk_id) REFERENCES chunks (id) ON DELETE CASCADE`);
     await queryRunner.query(`CREATE INDEX bm25_postings_chunk_idx ON bm25_postings (chunk_id)`);
-    await queryRunner.query(addedFunction(true));
-    await queryRunner.query(changedFunction(true));
+    await queryRunner.query(bm25AddedFunction(true));
+    await queryRunner.query(bm25ChangedFunction(true));
   }
 
   async down(queryRunner: QueryRunner): Promise<void> {
-    await queryRunner.query(addedFunction(false));
-    await queryRunner.query(changedFunction(false));
+    await queryRunner.query(bm25AddedFunction(false));
+    await queryRunner.query(bm25ChangedFunction(false));
     await queryRunner.query(`ALTER TABLE bm25_postings DROP COLUMN chunk_length`);
   }
 }
@@ -59,7 +59,8 @@ const ADD_TERMS = `INSERT INTO bm25_terms AS bt (term, df)
           GROUP BY t.lexeme ORDER BY t.lexeme
           ON CONFLICT (term) DO UPDATE SET df = bt.df + EXCLUDED.df;`;
 
-function addedFunction(withLength: boolean): string {
+/** The insert trigger of this migration (and, without the length, of the one before). */
+export function bm25AddedFunction(withLength: boolean): string {
   return `
       CREATE OR REPLACE FUNCTION bm25_chunks_added() RETURNS trigger LANGUAGE plpgsql AS $$
       BEGIN
@@ -73,7 +74,8 @@ function addedFunction(withLength: boolean): string {
       END $$`;
 }
 
-function changedFunction(withLength: boolean): string {
+/** The update trigger of this migration (and, without the length, of the one before). */
+export function bm25ChangedFunction(withLength: boolean): string {
   return `
       CREATE OR REPLACE FUNCTION bm25_chunks_changed() RETURNS trigger LANGUAGE plpgsql AS $$
       BEGIN

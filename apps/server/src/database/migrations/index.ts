@@ -8,6 +8,7 @@ import { QuestionBanks1764500003000 } from './1764500003000-question-banks';
 import { createEmbeddingStorageMigration } from './1764500004000-embedding-storage';
 import { ApiKeys1764500005000 } from './1764500005000-api-keys';
 import { Bm25PostingsLength1764500006000 } from './1764500006000-bm25-postings-length';
+import { Bm25WriterSlots1764500010000 } from './1764500010000-bm25-writer-slots';
 import { LanguageAnalysis1764500020000 } from './1764500020000-language-analysis';
 import { ChunkPages1764500030000 } from './1764500030000-chunk-pages';
 import { Answerability1764500040000 } from './1764500040000-answerability';
@@ -29,6 +30,7 @@ export function allMigrations(
     createEmbeddingStorageMigration(embeddingDimension, embeddingStorage),
     ApiKeys1764500005000,
     Bm25PostingsLength1764500006000,
+    Bm25WriterSlots1764500010000,
     LanguageAnalysis1764500020000,
     ChunkPages1764500030000,
     Answerability1764500040000,

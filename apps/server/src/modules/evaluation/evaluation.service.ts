@@ -10,6 +10,7 @@ import { DataSource } from 'typeorm';
 import type { FindOptionsSelect } from 'typeorm';
 import { InjectConfig } from '../../config/app-config';
 import type { Env } from '../../config/env.schema';
+import { InjectSearchDataSource } from '../../database/database.module';
 import { JobName, jobOptions } from '../../jobs/job-catalogue';
 import { QueueName } from '../../jobs/queue-name.enum';
 import type { CachedEmbedder } from '../../providers/cached-embedder';
@@ -46,9 +47,16 @@ export class EvaluationService {
     private readonly items: QuestionBankItemService,
     @InjectChatModel() private readonly chatModel: ChatModel | null,
     @InjectReranker() reranker: Reranker | null,
+    @InjectSearchDataSource() searchDataSource: DataSource,
   ) {
     // Exactly the ports RagService searches with (POST /rag/search), LLM ports included when configured.
-    const search = createSearchPorts(dataSource, env, embedder, llmSearchPorts(chatModel, reranker));
+    const search = createSearchPorts(
+      dataSource,
+      env,
+      embedder,
+      llmSearchPorts(chatModel, reranker),
+      searchDataSource,
+    );
     this.ports = search.ports;
     this.options = search.options;
   }

@@ -13,6 +13,7 @@ import type { SearchSettings } from '@lumina/shared';
 import { DataSource } from 'typeorm';
 import { InjectConfig } from '../../config/app-config';
 import type { Env } from '../../config/env.schema';
+import { InjectSearchDataSource } from '../../database/database.module';
 import type { CachedEmbedder } from '../../providers/cached-embedder';
 import { LOCAL_EMBEDDING_MODEL } from '../../providers/embedding-dimension';
 import {
@@ -39,8 +40,15 @@ export class RagService {
     @InjectChatModel() chat: ChatModel | null,
     @InjectReranker() reranker: Reranker | null,
     @InjectLanguageDetector() private readonly languages: LanguageDetector,
+    @InjectSearchDataSource() searchDataSource: DataSource,
   ) {
-    const search = createSearchPorts(dataSource, env, embedder, llmSearchPorts(chat, reranker));
+    const search = createSearchPorts(
+      dataSource,
+      env,
+      embedder,
+      llmSearchPorts(chat, reranker),
+      searchDataSource,
+    );
     this.ports = search.ports;
     this.options = search.options;
   }

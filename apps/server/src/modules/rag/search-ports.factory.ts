@@ -17,11 +17,14 @@ export function createSearchPorts(
   embedder: EmbeddingProvider,
   /** LLM ports (expander, HyDE, reranker); by default the ones the environment configures. */
   extra: Partial<Omit<SearchPorts, 'chunks' | 'embedder'>> = llmSearchPortsFromEnv(env),
+  /** Where the chunk searches read (a read replica, DATABASE_READ_URL); the embedding cache writes to
+   * `dataSource`. Default: `dataSource`. */
+  searchDataSource: DataSource = dataSource,
 ): { ports: SearchPorts; options: Partial<SearchOptions>; embedder: CachedEmbedder } {
   const cached = embedder instanceof CachedEmbedder ? embedder : new CachedEmbedder(embedder, dataSource);
   return {
     ports: {
-      chunks: new SqlChunkSearch(dataSource, {
+      chunks: new SqlChunkSearch(searchDataSource, {
         k1: env.BM25_K1,
         b: env.BM25_B,
         efSearch: env.HNSW_EF_SEARCH,

@@ -1,8 +1,8 @@
 import type { INestApplication } from '@nestjs/common';
 import { createHttpApp } from '../../bootstrap/create-http-app';
 import type { Env } from '../../config/env.schema';
-import { openDatabase } from '../../database/database-connection';
 import type { DatabaseConnection } from '../../database/database-connection';
+import { openTestConnection } from './test-backend';
 
 export interface TestApp {
   app: INestApplication;
@@ -11,9 +11,12 @@ export interface TestApp {
   close(): Promise<void>;
 }
 
-/** The real HTTP app on a free loopback port, over a fresh embedded database, migrated at boot. */
+/**
+ * The real HTTP app on a free loopback port, over a fresh database (embedded PGlite, or PostgreSQL when
+ * the suites run on it), migrated at boot.
+ */
 export async function startTestApp(env: Env): Promise<TestApp> {
-  const connection = await openDatabase(env);
+  const connection = await openTestConnection(env);
   let app: INestApplication;
   try {
     app = await createHttpApp(env, connection);

@@ -1,10 +1,17 @@
 import type { Env } from '../../config/env.schema';
 import { openDataSource } from '../../database/open-data-source';
 import type { OpenedDatabase } from '../../database/open-data-source';
+import { openTestConnection } from './test-backend';
 
 export type TestDatabase = OpenedDatabase;
 
-/** A fresh embedded PGlite (with pgvector) served on loopback, migrated unless told otherwise. */
-export function startTestDatabase(env: Env, options: { migrate?: boolean } = {}): Promise<TestDatabase> {
-  return openDataSource(env, options);
+/**
+ * A fresh database with pgvector — embedded PGlite on loopback, or a new PostgreSQL database when the
+ * suites run on PostgreSQL (see test-backend.ts) — migrated unless told otherwise.
+ */
+export async function startTestDatabase(
+  env: Env,
+  options: { migrate?: boolean } = {},
+): Promise<TestDatabase> {
+  return openDataSource(env, { ...options, connection: await openTestConnection(env) });
 }

@@ -25,6 +25,7 @@ export function toVectorLiteral(vector: readonly number[]): string {
 export class SqlChunkSearch implements ChunkSearch {
   private readonly storage: EmbeddingStorage;
   private readonly denseSql: string;
+  private readonly exactDenseSql: string;
 
   constructor(
     private readonly dataSource: DataSource,
@@ -32,6 +33,7 @@ export class SqlChunkSearch implements ChunkSearch {
   ) {
     this.storage = options.storage ?? 'vector';
     this.denseSql = denseSearchSql(this.storage);
+    this.exactDenseSql = denseSearchSql(this.storage, { exact: true });
   }
 
   async lexical(query: string, k: number, filter: ChunkFilter = {}): Promise<ScoredChunk[]> {
@@ -59,10 +61,16 @@ export class SqlChunkSearch implements ChunkSearch {
     const rows: { chunkId: string; score: number }[] = await this.dataSource.transaction(async (manager) => {
       if (filter.exact) {
         await manager.query(`SET LOCAL enable_indexscan = off`);
-      } else {
-        await manager.query(`SELECT set_config('hnsw.ef_search', $1, true)`, [String(efSearch)]);
-        if (ids) await manager.query(`SET LOCAL hnsw.iterative_scan = relaxed_order`);
+        return manager.query(this.exactDenseSql, [toVectorLiteral(vector), k, ids]);
       }
+      // The index scan is asked for k + DENSE_TIE_SLACK rows (more than ef_search when k is close to it)
+      // and a document filter drops rows after the scan: iterative scans go on until the limit is met.
+      // Without a filter the scan keeps strict distance order; with one, relaxed_order is much cheaper.
+      // Both settings in one round trip (set_config(…, true) is SET LOCAL).
+      await manager.query(
+        `SELECT set_config('hnsw.ef_search', $1, true), set_config('hnsw.iterative_scan', $2, true)`,
+        [String(efSearch), ids ? 'relaxed_order' : 'strict_order'],
+      );
       return manager.query(this.denseSql, [toVectorLiteral(vector), k, ids]);
     });
     // relaxed_order may return rows slightly out of order: restore the exact order of the scores.

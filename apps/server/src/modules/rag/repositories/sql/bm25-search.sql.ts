@@ -1,6 +1,7 @@
 /**
  * Okapi BM25 over the chunks, computed by PostgreSQL from the statistics the triggers keep
- * (see the bm25 migration). Parameters:
+ * (see the bm25 migration; N, the total length and each df are sums over the writers' slots, see the
+ * writer-slots migration). Parameters:
  *   $1 the query's analysed texts (text[])   $2 k1   $3 b   $4 limit
  *   $5 document ids (uuid[]; NULL = every document)   $6 the most query terms scored (BM25_MAX_QUERY_TERMS)
  *   $7 the text-search configuration of each analysed text (text[], same length as $1)
@@ -26,15 +27,16 @@ WITH query_terms AS (
   GROUP BY t.lexeme
 ),
 corpus AS (
-  SELECT chunk_count::float8 AS n,
-         CASE WHEN chunk_count > 0 THEN total_length::float8 / chunk_count ELSE 1 END AS avg_len
-  FROM bm25_corpus WHERE id = 1
+  SELECT coalesce(sum(chunk_count), 0)::float8 AS n,
+         CASE WHEN sum(chunk_count) > 0 THEN sum(total_length)::float8 / sum(chunk_count) ELSE 1 END AS avg_len
+  FROM bm25_corpus_slots
 ),
 weighted_terms AS (
   SELECT q.term, q.qtf, ln(1 + (corpus.n - bt.df + 0.5) / (bt.df + 0.5)) AS idf
   FROM query_terms q
-  JOIN bm25_terms bt ON bt.term = q.term
+  CROSS JOIN LATERAL (SELECT sum(s.df)::float8 AS df FROM bm25_term_slots s WHERE s.term = q.term) bt
   CROSS JOIN corpus
+  WHERE bt.df > 0
   ORDER BY q.qtf * ln(1 + (corpus.n - bt.df + 0.5) / (bt.df + 0.5)) DESC, q.term
   LIMIT $6
 )
