@@ -35,9 +35,23 @@ npx nx run-many -t build --parallel=1 --outputStyle=static
 step 'browser tests (Chromium)'
 bash tools/e2e.sh
 
+step 'npm start from a clone whose builds come from the Nx cache'
+bash tools/test-start-from-cache.sh
+
 step 'retrieval regression gate'
 if [ -n "${EVAL_DATASET_DIR:-}" ]; then
   node dist/apps/server/apps/server/src/cli/eval-gate.js --dataset "$EVAL_DATASET_DIR"
 else
   echo 'skipped: set EVAL_DATASET_DIR to a BEIR SciFact folder to run the retrieval gate'
 fi
+
+step 'retrieval gate in Chinese and German (XQuAD)'
+if [ -n "${XQUAD_DATASET_DIR:-}" ]; then
+  node dist/apps/server/apps/server/src/cli/eval-gate.js --xquad "$XQUAD_DATASET_DIR"
+else
+  echo 'skipped: set XQUAD_DATASET_DIR to the XQuAD folder (xquad-zh/, xquad-de/) to run it'
+fi
+
+step 'answerability gate (the docs gold set, test half)'
+node dist/apps/server/apps/server/src/cli/eval.js --suite answerability --docs datasets/docs-gold \
+  --docs-split test --db-dir "$(mktemp -d)" --gate libs/eval/baselines/answerability-gate.json

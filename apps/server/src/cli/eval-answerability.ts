@@ -26,7 +26,7 @@ export const ANSWERABILITY_USAGE = `usage:
                   [--docs <docs-gold-dir> --docs-split test] [--model <model.json>]
                   [--fit <model.json> --target 0.03 --l2 1 --version <name> [--fit-from <probe-report.json>]]
                   [--limit-queries N] [--extractive '{"maxSentences":2}']
-                  [--json <report.json>] [--db-dir .data/eval/answerability]
+                  [--json <report.json>] [--db-dir .data/eval/answerability] [--gate <bounds.json>]
 
 Asks every question the way the chat does at default settings, offline: the app's search, the
 answerability decision, the extractive answer. Prints false refusals (in-scope refused), false answers
@@ -55,6 +55,7 @@ export async function runAnswerabilityCli(argv: string[]): Promise<void> {
       'limit-queries': { type: 'string' },
       json: { type: 'string' },
       'fit-from': { type: 'string' },
+      gate: { type: 'string' },
       extractive: { type: 'string' },
       'db-dir': { type: 'string', default: '.data/eval/answerability' },
       help: { type: 'boolean', default: false },
@@ -121,6 +122,42 @@ export async function runAnswerabilityCli(argv: string[]): Promise<void> {
     writeFileSync(values.json, JSON.stringify(runs, null, 2));
     console.error(`report written to ${values.json}`);
   }
+  if (values.gate) {
+    const failures = gateFailures(runs, JSON.parse(readFileSync(values.gate, 'utf8')) as AnswerGate[]);
+    if (failures.length > 0) throw new Error(`answerability gate failed:\n  ${failures.join('\n  ')}`);
+    console.log(`answerability gate passed (${values.gate})`);
+  }
+}
+
+/** Bounds a source's answer figures must keep (the CI gate). */
+export interface AnswerGate {
+  source: string;
+  maxInScopeRefused: number;
+  maxOutOfScopeAnswered: number;
+  minAuc: number;
+  minSupport: number;
+}
+
+export function gateFailures(
+  runs: readonly AnswerabilitySourceRun[],
+  gates: readonly AnswerGate[],
+): string[] {
+  return gates.flatMap((gate) => {
+    const run = runs.find((r) => r.source === gate.source);
+    if (!run) return [`${gate.source}: not measured`];
+    const m = run.metrics;
+    const out: string[] = [];
+    if (m.inScopeRefused.rate > gate.maxInScopeRefused)
+      out.push(`${gate.source}: in-scope refused ${m.inScopeRefused.rate} > ${gate.maxInScopeRefused}`);
+    if (m.outOfScopeAnswered.rate > gate.maxOutOfScopeAnswered)
+      out.push(
+        `${gate.source}: out-of-scope answered ${m.outOfScopeAnswered.rate} > ${gate.maxOutOfScopeAnswered}`,
+      );
+    if ((m.auc ?? 0) < gate.minAuc) out.push(`${gate.source}: AUC ${m.auc} < ${gate.minAuc}`);
+    if (m.support.rate < gate.minSupport)
+      out.push(`${gate.source}: answer support ${m.support.rate} < ${gate.minSupport}`);
+    return out;
+  });
 }
 
 function rate(r: RateInterval): string {

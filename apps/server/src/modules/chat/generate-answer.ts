@@ -20,7 +20,7 @@ import type {
   HistoryTurn,
   SearchResult,
 } from '@lumina/rag';
-import { NOT_FOUND_SENTENCE } from '@lumina/shared';
+import { notFoundSentence } from '@lumina/shared';
 import type {
   AnswerGenerator,
   AnswerSource,
@@ -118,7 +118,7 @@ export const ERROR_MESSAGES: Record<ChatErrorCode, string> = {
 /**
  * Answer a question from the documents — the one code path of POST /chat and of the answers
  * evaluation. Rewrites a follow-up into a standalone query, searches with the request's settings,
- * then: refuses with NOT_FOUND_SENTENCE without a model when nothing relevant was found; streams a
+ * then: refuses with the not-found sentence (in the question's language) without a model when nothing relevant was found; streams a
  * grounded LLM answer (sanitised: only valid citation markers, no links) when a model is configured;
  * or quotes the most similar sentences (the extractive answerer) offline. Never throws for a failing
  * model or search: the outcome says `failed` (or `cancelled` when the signal aborted) and keeps the
@@ -226,9 +226,9 @@ export async function generateAnswer(
   // 3. Nothing relevant, or the answerability decision says the documents do not answer: the fixed
   //    sentence, no model.
   if (search.belowThreshold || outcome.passages.length === 0 || search.answerability?.answerable === false) {
-    outcome.text = NOT_FOUND_SENTENCE;
+    outcome.text = notFoundSentence(search.language);
     outcome.notFound = true;
-    emit(NOT_FOUND_SENTENCE);
+    emit(outcome.text);
     return finish();
   }
 
@@ -322,8 +322,8 @@ async function writeExtractive(
   );
   if (answer.notFound) {
     outcome.notFound = true;
-    outcome.text = NOT_FOUND_SENTENCE;
-    emit(NOT_FOUND_SENTENCE);
+    outcome.text = notFoundSentence(outcome.search?.language);
+    emit(outcome.text);
     return;
   }
   // Citations are numbered 1, 2, 3… in the order the answer cites them, whatever the passages' ranks.
