@@ -22,7 +22,10 @@ export NX_DAEMON=false NX_NO_CLOUD=true NX_TUI=false
 
 fail() {
   printf 'FAIL: %s\n' "$*" >&2
-  [ -f "$work/start.log" ] && tail -n 40 "$work/start.log" >&2
+  if [ -f "$work/start.log" ]; then
+    grep -E '^\[start\]|cache|Cache|nx run' "$work/start.log" >&2 || true
+    tail -n 20 "$work/start.log" >&2
+  fi
   exit 1
 }
 clone() {

@@ -107,7 +107,7 @@ describeWhenServerHas(['chat', 'uploadDocuments'], 'answerability', () => {
 
   it('renders a Markdown answer as a list and a code block, its HTML as text', async () => {
     await chat.goto();
-    await chat.ask('Where are laptop losses reported? Answer as a list.');
+    await chat.ask('As a list, please: whom do I tell about a lost or stolen laptop?');
     expect(await chat.waitForAnswer()).toBe('done');
     const answer = chat.lastAnswer().locator('.answer-text');
     const items = answer.locator('ul > li');

@@ -62,7 +62,7 @@ export const envSchema = z
      * Each document is parsed and chunked on a worker thread, never on the API's event loop. Past this many
      * seconds its thread is stopped and the document fails ("parsing took longer than N s"), without retries.
      */
-    INGESTION_PARSE_TIMEOUT_SECONDS: positiveInt.max(3600).default(60),
+    INGESTION_PARSE_TIMEOUT_SECONDS: z.coerce.number().positive().max(3600).default(60),
     /** Heap limit of a parsing thread; a document that needs more fails instead of exhausting the server. */
     INGESTION_PARSE_MEMORY_MB: positiveInt.min(64).max(16384).default(1024),
 
