@@ -10,7 +10,16 @@ module.exports = (projectDir, overrides = {}) => ({
       'ts-jest',
       { tsconfig: path.join(projectDir, 'tsconfig.spec.json'), isolatedModules: false },
     ],
+    // eld (language detection) ships ES modules only: transpiled to CommonJS for the test runner.
+    '/node_modules/eld/.+\\.js$': [
+      'ts-jest',
+      {
+        tsconfig: { allowJs: true, module: 'commonjs', target: 'es2022', esModuleInterop: true },
+        isolatedModules: true,
+      },
+    ],
   },
+  transformIgnorePatterns: ['/node_modules/(?!eld/)'],
   moduleNameMapper: {
     '^@lumina/shared$': path.join(__dirname, 'libs/shared/src/index.ts'),
     '^@lumina/rag$': path.join(__dirname, 'libs/rag/src/index.ts'),

@@ -1,3 +1,6 @@
+import { existsSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { join } from 'node:path';
 import type { LanguageDetector } from '@lumina/rag';
 
 interface Eld {
@@ -5,12 +8,18 @@ interface Eld {
 }
 
 /**
- * eld ships as an ES module only; this CommonJS build reaches it through the runtime's own dynamic
- * import (TypeScript would otherwise turn `import()` into a `require`, which the package refuses).
+ * eld ships as an ES module only, and its package exports name no `require` entry. Node ≥ 20.19 loads an
+ * ES module with require() by its file path, which also works on worker threads and under the test
+ * runner (which transforms that file); a dynamic import() would not survive the test runner's module
+ * sandbox.
  */
-const importModule = new Function('specifier', 'return import(specifier)') as (
-  specifier: string,
-) => Promise<unknown>;
+function eldSmallEntry(): string {
+  for (const dir of require.resolve.paths('eld') ?? []) {
+    const file = join(dir, 'eld', 'src', 'entries', 'static.small.js');
+    if (existsSync(file)) return file;
+  }
+  throw new Error('the eld package (language detection) is not installed');
+}
 
 /** The first characters tell the language; eld's cost grows with the length of the text. */
 const SAMPLE_CHARS = 2_000;
@@ -35,8 +44,9 @@ export class EldLanguageDetector implements LanguageDetector {
 let loading: Promise<LanguageDetector> | null = null;
 
 export function loadLanguageDetector(): Promise<LanguageDetector> {
-  loading ??= importModule('eld/small').then(
-    (module) => new EldLanguageDetector((module as { eld: Eld }).eld),
-  );
+  loading ??= Promise.resolve().then(() => {
+    const module = createRequire(__filename)(eldSmallEntry()) as { eld: Eld };
+    return new EldLanguageDetector(module.eld);
+  });
   return loading;
 }
