@@ -299,7 +299,8 @@ describe('document ingestion through HTTP and BullMQ (embedded PGlite, real Redi
     expect(all.body.total).toBeGreaterThanOrEqual(12);
 
     const found = await getJson(`${server.baseUrl}/documents?search=VOLCA`);
-    expect(found.body.items.map((d: Json) => d.title)).toEqual(['volcanoes']);
+    // Titled by its first level-1 heading once parsed.
+    expect(found.body.items.map((d: Json) => d.title)).toEqual(['Volcanoes']);
     const literal = await getJson(`${server.baseUrl}/documents?search=${encodeURIComponent('%')}`);
     expect(literal.body.total).toBe(0);
 

@@ -125,9 +125,15 @@ describe('search in the language of the documents (embedded PGlite, real Redis, 
       );
       return data;
     };
-    const bad = await fetch(`${server.baseUrl}/documents`, { method: 'POST', body: form('klingon') });
+    // Local mode: a keyless multipart upload carries the client header, as the web app's do.
+    const headers = { 'x-lumina-client': 'test' };
+    const bad = await fetch(`${server.baseUrl}/documents`, {
+      method: 'POST',
+      headers,
+      body: form('klingon'),
+    });
     expect(bad.status).toBe(400);
-    const good = await fetch(`${server.baseUrl}/documents`, { method: 'POST', body: form('ja') });
+    const good = await fetch(`${server.baseUrl}/documents`, { method: 'POST', headers, body: form('ja') });
     expect(good.status).toBe(202);
     const [document] = ((await good.json()) as Json).documents;
     const indexed = await waitForStatus(server.baseUrl, document.id, ['indexed']);
