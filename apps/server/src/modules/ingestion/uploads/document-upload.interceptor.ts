@@ -9,7 +9,7 @@ import type { CallHandler, ExecutionContext, NestInterceptor } from '@nestjs/com
 import type { Request, Response } from 'express';
 import multer from 'multer';
 import type { Observable } from 'rxjs';
-import { finalize } from 'rxjs';
+import { catchError, from, mergeMap, throwError } from 'rxjs';
 import { InjectConfig } from '../../../config/app-config';
 import type { Env } from '../../../config/env.schema';
 import { formatBytes } from './format-bytes';
@@ -55,11 +55,16 @@ export class DocumentUploadInterceptor implements NestInterceptor {
     }
     await this.receive(request, response);
     const files = (request.files as StoredFile[] | undefined) ?? [];
+    // Files the handler adopted were moved away; removing the incoming path is then a no-op. The
+    // answer (a success or a refusal) leaves only once the rest are gone, so nothing outlives it.
+    const discard = (): Promise<unknown> =>
+      Promise.all(files.map((file) => this.store.discard(file.path))).catch(() => undefined);
     return next.handle().pipe(
-      finalize(() => {
-        // Files the handler adopted were moved away; removing the incoming path is then a no-op.
-        void Promise.all(files.map((file) => this.store.discard(file.path))).catch(() => undefined);
+      mergeMap(async (value: unknown) => {
+        await discard();
+        return value;
       }),
+      catchError((error: unknown) => from(discard()).pipe(mergeMap(() => throwError(() => error)))),
     );
   }
 
