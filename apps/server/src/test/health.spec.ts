@@ -36,7 +36,7 @@ describe(`GET /health over HTTP (${TEST_BACKEND}, real Redis)`, () => {
     expect(ready.status).toBe(200);
     expect(await readJson(ready)).toMatchObject({
       status: 'ready',
-      database: { status: 'up', driver: 'pglite' },
+      database: { status: 'up', driver: TEST_BACKEND },
       redis: { status: 'up' },
     });
   });
