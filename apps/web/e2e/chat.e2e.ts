@@ -96,14 +96,14 @@ describeWhenServerHas(['chat', 'uploadDocuments'], 'chat', () => {
 
     const marker = answer.locator('button.cite').first();
     expect(await marker.getAttribute('aria-label')).toMatch(
-      /^Source \d+: staff-handbook › Staff Handbook › Leave › Vacation$/,
+      /^Source \d+: Staff Handbook › Leave › Vacation$/,
     );
     await screenshot(page, 'chat-answer.png');
 
     await marker.click();
     const dialog = chat.citationDialog;
     await dialog.waitFor();
-    expect(await dialog.getByRole('heading', { level: 2 }).innerText()).toBe('staff-handbook');
+    expect(await dialog.getByRole('heading', { level: 2 }).innerText()).toBe('Staff Handbook');
     expect(await dialog.getByRole('navigation', { name: 'Heading path' }).innerText()).toMatch(
       /Staff Handbook\s*›?\s*Leave\s*›?\s*Vacation/,
     );
@@ -122,9 +122,7 @@ describeWhenServerHas(['chat', 'uploadDocuments'], 'chat', () => {
     expect((await chat.statusBadge.innerText()).replace(/\s+/g, ' ')).toContain('LLM scripted-e2e');
 
     // The sources list names the same passage.
-    expect(await answer.locator('.sources').innerText()).toContain(
-      'staff-handbook › Staff Handbook › Leave › Vacation',
-    );
+    expect(await answer.locator('.sources').innerText()).toContain('Staff Handbook › Leave › Vacation');
   });
 
   it('sends expansion and HyDE with the request, shows their branches, and keeps the settings after a reload', async () => {

@@ -114,7 +114,7 @@ describeWhenServerHas(
       expect(await blank.getByRole('alert').innerText()).toMatch(/empty|no text|words/i);
 
       // The library lists the new documents with their passages counted.
-      const row = documents.row('office-guide');
+      const row = documents.row('Office Guide');
       await row.waitFor();
       expect(await row.innerText()).toContain('Indexed');
       await screenshot(page, 'documents-indexed.png');

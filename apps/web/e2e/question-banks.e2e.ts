@@ -292,7 +292,7 @@ describeWhenServerHas(
       const latest = page.getByRole('region', { name: /^Latest run/ });
       await latest.getByTestId('answer-figures').waitFor();
       const generate = page.getByRole('form', { name: 'Generate questions' });
-      await generate.getByLabel('staff-handbook').check();
+      await generate.getByLabel('Staff Handbook').check();
       await generate.getByLabel('How many').fill('3');
       await generate.getByRole('button', { name: 'Generate' }).click();
       await eventually(

@@ -20,3 +20,14 @@ export interface Page<T> {
   total: number;
   totalPages: number;
 }
+
+/**
+ * The headings to show after a document's title in a citation. A document's title now often comes from
+ * its first H1, which is also the first heading of every passage under it, so "Staff Handbook › Staff
+ * Handbook › Leave" drops the repeat. Compared trimmed and case-insensitively.
+ */
+export function headingsAfterTitle(title: string, headingPath: readonly string[]): string[] {
+  const [first, ...rest] = headingPath;
+  if (first !== undefined && first.trim().toLowerCase() === title.trim().toLowerCase()) return rest;
+  return [...headingPath];
+}

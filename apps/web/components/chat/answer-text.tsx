@@ -1,6 +1,7 @@
 'use client';
 
 import { useMemo } from 'react';
+import { headingsAfterTitle } from '@lumina/shared';
 import type { Citation, SearchResult } from '../../lib/api-types';
 import { formatPages, resolveMarker } from '../../lib/citations';
 import { parseMarkdown, renderBlocks } from '../../lib/markdown';
@@ -17,7 +18,7 @@ export interface AnswerTextProps {
 }
 
 function describe(title: string, headingPath: readonly string[], pages: string): string {
-  const place = [title, ...headingPath].join(' › ');
+  const place = [title, ...headingsAfterTitle(title, headingPath)].join(' › ');
   return pages ? `${place}, ${pages}` : place;
 }
 

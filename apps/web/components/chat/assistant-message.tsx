@@ -1,6 +1,7 @@
 'use client';
 
 import { GENERAL_KNOWLEDGE_NEEDS_LLM } from '@lumina/shared';
+import { HeadingTrail } from '../ui/heading-trail';
 import { useLlmAvailability } from '../../hooks/use-health';
 import { generalKnowledgeOffer } from '../../lib/general-knowledge';
 import type { AssistantTurn } from '../../store/chat.store';
@@ -176,9 +177,11 @@ export function AssistantMessage({
                   <span className="source-marker">{citation.marker}</span>
                   <span>
                     {citation.title}
-                    {citation.headingPath.length ? (
-                      <span className="muted"> › {citation.headingPath.join(' › ')}</span>
-                    ) : null}
+                    <HeadingTrail
+                      title={citation.title}
+                      headingPath={citation.headingPath}
+                      className="muted"
+                    />
                     {citation.pages ? (
                       <span className="source-pages muted">, {formatPages(citation.pages)}</span>
                     ) : null}

@@ -7,6 +7,7 @@ import type { GeneratorSource, RetrievalTrace, SearchResponse } from '../../lib/
 import { parseBranch, timingLabel } from '../../lib/branches';
 import { AnswerabilityFacts } from './answerability-facts';
 import { formatPages } from '../../lib/citations';
+import { HeadingTrail } from '../ui/heading-trail';
 
 export interface RetrievalPanelProps {
   search: SearchResponse;
@@ -155,9 +156,11 @@ export function RetrievalPanel({ search, messageId, citedChunkIds }: RetrievalPa
                   <span className="retrieval-rank">[{index + 1}]</span>
                   <span className="retrieval-title">
                     {result.documentTitle}
-                    {result.headingPath.length ? (
-                      <span className="retrieval-path"> › {result.headingPath.join(' › ')}</span>
-                    ) : null}
+                    <HeadingTrail
+                      title={result.documentTitle}
+                      headingPath={result.headingPath}
+                      className="retrieval-path"
+                    />
                     {result.pages ? (
                       <span className="retrieval-path">, {formatPages(result.pages)}</span>
                     ) : null}
