@@ -20,3 +20,4 @@ export {
 } from './answerability-model';
 export type { AnswerabilityModel, FitAnswerabilityOptions, LabelledFeatures } from './answerability-model';
 export { DEFAULT_ANSWERABILITY_MODEL } from './default-answerability-model';
+export { withoutFramingWords } from './framing-words';

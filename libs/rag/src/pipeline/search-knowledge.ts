@@ -5,6 +5,7 @@ import { feedbackPseudoDocument, feedbackVariants } from '../expansion/pseudo-re
 import type { HydeGenerator, QueryExpander } from '../expansion/query-expander.port';
 import { answerabilityFeatures, weightedQueryTerms } from '../answerability/answerability-features';
 import { decideAnswerability } from '../answerability/answerability-model';
+import { withoutFramingWords } from '../answerability/framing-words';
 import { reciprocalRankFusion } from '../fusion/reciprocal-rank-fusion';
 import type { RankedList } from '../fusion/reciprocal-rank-fusion';
 import type { ChunkFilter, ChunkSearch, ScoredChunk } from '../ports/chunk-search.port';
@@ -298,7 +299,8 @@ export async function searchKnowledge(
   if (opts.answerabilityModel && ports.chunks.termEvidence && results.length > 0) {
     try {
       const top = results.slice(0, opts.answerabilityPassages).map((hit) => hit.chunkId);
-      const evidence = await ports.chunks.termEvidence(query, top);
+      // Read without the words that only ask for a form of answer ("explain … step by step").
+      const evidence = await ports.chunks.termEvidence(withoutFramingWords(query), top);
       const features = answerabilityFeatures({
         evidence,
         passageTexts: results.slice(0, opts.answerabilityPassages).map((hit) => ({
