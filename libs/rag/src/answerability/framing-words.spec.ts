@@ -28,6 +28,7 @@ describe('withoutFramingWords', () => {
       'Which fields does describeTable return?',
     );
     expect(withoutFramingWords('explainer video length')).toBe('explainer video length');
+    expect(withoutFramingWords('如何重试失败的HTTP请求')).toBe('如何重试失败的HTTP请求');
   });
 
   it('keeps the question when nothing else would be left', () => {

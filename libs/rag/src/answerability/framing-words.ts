@@ -67,7 +67,8 @@ const LATIN_ANYWHERE = new RegExp(
 // Chinese and Japanese are written without spaces, so these are matched as they are written.
 const CJK_OPENING =
   /^\s*(?:请你?|麻烦你?)?(?:详细地?|简要地?)?(?:解释|说明|描述|介绍|讲解|总结|告诉我)(?:一下)?/u;
-const CJK_ANYWHERE = /(?:一步一步地?|逐步地?|详细地?|请)/gu;
+// 请 only as an opening (above): inside a sentence it is part of words such as 请求 (a request).
+const CJK_ANYWHERE = /(?:一步一步地?|逐步地?|详细地?)/gu;
 
 /** The question without the words that only ask for a form of answer; the question itself when nothing
  *  would be left. */
