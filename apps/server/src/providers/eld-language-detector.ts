@@ -1,6 +1,7 @@
 import { existsSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { join } from 'node:path';
+import { LANGUAGE_SAMPLE_CHARS, languageSample } from '@lumina/rag';
 import type { LanguageDetector } from '@lumina/rag';
 
 interface Eld {
@@ -21,8 +22,6 @@ function eldSmallEntry(): string {
   throw new Error('the eld package (language detection) is not installed');
 }
 
-/** The first characters tell the language; eld's cost grows with the length of the text. */
-const SAMPLE_CHARS = 2_000;
 const LETTER = /\p{L}/u;
 
 /**
@@ -31,10 +30,14 @@ const LETTER = /\p{L}/u;
  * other languages"). Loaded once per process (about 1.5 s, 150 MB resident).
  */
 export class EldLanguageDetector implements LanguageDetector {
-  constructor(private readonly eld: Eld) {}
+  constructor(
+    private readonly eld: Eld,
+    /** How much of a text it reads (`languageSample`): eld's cost grows with it, its accuracy does not. */
+    private readonly sampleChars = LANGUAGE_SAMPLE_CHARS,
+  ) {}
 
   detect(text: string): string | null {
-    const sample = text.length > SAMPLE_CHARS ? text.slice(0, SAMPLE_CHARS) : text;
+    const sample = languageSample(text, this.sampleChars);
     if (!LETTER.test(sample)) return null;
     const language = this.eld.detect(sample).language;
     return language && language !== 'und' ? language : null;

@@ -4,3 +4,4 @@ export { SIMPLE_CONFIG, textSearchConfig } from './text-search-config';
 export { DEFAULT_SEGMENTATION, hasNoSpaceScript, segmentWords } from './word-segmentation';
 export type { Segmentation } from './word-segmentation';
 export { crossLingualWarning } from './cross-lingual';
+export { LANGUAGE_SAMPLE_CHARS, languageSample } from './language-sample';
