@@ -44,6 +44,7 @@ describe(`migrations on a fresh database (${TEST_BACKEND})`, () => {
       'LanguageAnalysis1764500020000',
       'ChunkPages1764500030000',
       'Answerability1764500040000',
+      'ChunkAnalysisOnce1764500050000',
     ]);
     expect(await tables(db)).toEqual([
       'api_keys',
@@ -115,6 +116,34 @@ describe(`migrations on a fresh database (${TEST_BACKEND})`, () => {
     expect(chunk.tsv).toBe("'lauf':2 'lief':3 '碗':5 '超级':4");
     expect(chunk.lexical_length).toBe(4);
   });
+
+  it('follows a change of the text or its configuration, and overwrites what a statement writes itself', async () => {
+    const [doc] = await db.dataSource.query(
+      `INSERT INTO documents (title, content_hash) VALUES ('Queues', 'hash-3') RETURNING id`,
+    );
+    await db.dataSource.query(
+      `INSERT INTO chunks (document_id, ordinal, text, index_text, span_start, span_end, tsv, lexical_length)
+       VALUES ($1, 0, 'Workers retry failed jobs', 'Workers retry failed jobs', 0, 25, 'forged', 99)`,
+      [doc.id],
+    );
+    const read = async (): Promise<{ tsv: string; lexical_length: number }> =>
+      (
+        await db.dataSource.query(
+          `SELECT tsv::text AS tsv, lexical_length FROM chunks WHERE document_id = $1`,
+          [doc.id],
+        )
+      )[0];
+    expect(await read()).toEqual({ tsv: "'fail':3 'job':4 'retri':2 'worker':1", lexical_length: 4 });
+
+    await db.dataSource.query(`UPDATE chunks SET index_text = 'Jobs wait' WHERE document_id = $1`, [doc.id]);
+    expect(await read()).toEqual({ tsv: "'job':1 'wait':2", lexical_length: 2 });
+    await db.dataSource.query(`UPDATE chunks SET text_config = 'simple' WHERE document_id = $1`, [doc.id]);
+    expect(await read()).toEqual({ tsv: "'jobs':1 'wait':2", lexical_length: 2 });
+    await db.dataSource.query(`UPDATE chunks SET tsv = 'forged', lexical_length = 7 WHERE document_id = $1`, [
+      doc.id,
+    ]);
+    expect(await read()).toEqual({ tsv: "'jobs':1 'wait':2", lexical_length: 2 });
+  });
 });
 
 /** The migrations after the postings-length one, in order. */
@@ -123,6 +152,7 @@ const LATER = [
   'LanguageAnalysis1764500020000',
   'ChunkPages1764500030000',
   'Answerability1764500040000',
+  'ChunkAnalysisOnce1764500050000',
 ];
 
 describe('the BM25 postings-length migration over an existing index', () => {

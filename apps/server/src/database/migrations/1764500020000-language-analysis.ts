@@ -43,7 +43,7 @@ export class LanguageAnalysis1764500020000 implements MigrationInterface {
 }
 
 /** `tsv` and `lexical_length` regenerated from a configuration and a text (dropping tsv drops its index). */
-function generatedColumns(config: string, text: string): string {
+export function generatedColumns(config: string, text: string): string {
   return `
       ALTER TABLE chunks
         DROP COLUMN tsv,

@@ -12,6 +12,7 @@ import { Bm25WriterSlots1764500010000 } from './1764500010000-bm25-writer-slots'
 import { LanguageAnalysis1764500020000 } from './1764500020000-language-analysis';
 import { ChunkPages1764500030000 } from './1764500030000-chunk-pages';
 import { Answerability1764500040000 } from './1764500040000-answerability';
+import { ChunkAnalysisOnce1764500050000 } from './1764500050000-chunk-analysis-once';
 
 /**
  * Every migration in order. The chunk vector dimension comes from the configured embedder, the vector
@@ -34,5 +35,6 @@ export function allMigrations(
     LanguageAnalysis1764500020000,
     ChunkPages1764500030000,
     Answerability1764500040000,
+    ChunkAnalysisOnce1764500050000,
   ];
 }
