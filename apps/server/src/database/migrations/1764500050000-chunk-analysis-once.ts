@@ -4,8 +4,8 @@ import { generatedColumns } from './1764500020000-language-analysis';
 /**
  * A chunk's text is analysed once, not twice. `tsv` and `lexical_length` were two generated columns,
  * each with its own `to_tsvector(text_config, …)`, so every chunk written was stemmed twice; measured on
- * SciFact (8,687 chunks) one such pass is about 2 s of the embedded database's CPU, a fifth of its
- * ingestion work. They are now plain columns that one BEFORE trigger fills from a single analysis,
+ * SciFact (8,687 chunks) one such pass is about 2 s of the embedded database's CPU, of some 27 s for
+ * the whole ingestion. They are now plain columns that one BEFORE trigger fills from a single analysis,
  * whatever writes the row (INSERT, UPDATE of the text or its configuration, COPY), so they still always
  * follow the text: nobody can write them by hand, since the trigger overwrites what a statement gives.
  * DROP EXPRESSION keeps the stored values, so the lexemes, the lengths and the BM25 statistics built from
