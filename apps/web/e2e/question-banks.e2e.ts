@@ -122,7 +122,10 @@ describeWhenServerHas(
       await importForm.getByRole('button', { name: 'Import' }).click();
       await eventually(
         'the import report',
-        async () => (await page.getByText('Imported 12 rows: 12 accepted, 0 rejected.').count()) === 1,
+        async () =>
+          (await page
+            .getByText('Imported 12 rows: 12 added, 0 unchanged, 0 updated, 0 rejected.')
+            .count()) === 1,
       );
       await eventually(
         'the item count',
@@ -181,6 +184,20 @@ describeWhenServerHas(
       expect(exported.items.map((item) => item.question)).toContain(
         'How many weeks of parental leave are paid?',
       );
+
+      // Importing that file again adds nothing: every row matches the item it was exported from.
+      await importForm.getByLabel(/or paste/).fill('');
+      await importForm.getByLabel('File').setInputFiles((await file.path())!);
+      await importForm.getByRole('button', { name: 'Import' }).click();
+      await eventually(
+        'the re-import report',
+        async () =>
+          (await page
+            .getByText('Imported 12 rows: 0 added, 12 unchanged, 0 updated, 0 rejected.')
+            .count()) === 1,
+      );
+      await screenshot(page, 'question-bank-reimport.png');
+      expect(await page.getByTestId('bank-item-count').innerText()).toBe('12');
 
       // Evaluate with the default settings (BM25) …
       const evaluate = page.getByRole('button', { name: 'Evaluate with current settings' });

@@ -1,4 +1,4 @@
-import type { ImportFormat, SearchSettings } from '@lumina/shared';
+import type { ImportRequest, SearchSettings } from '@lumina/shared';
 import {
   abortedError,
   ApiError,
@@ -102,14 +102,7 @@ export interface BankInput {
   tags?: string[];
 }
 
-export interface ImportInput {
-  format: ImportFormat;
-  queries?: string;
-  qrels?: string;
-  csv?: string;
-  items?: unknown[];
-  dryRun?: boolean;
-}
+export type ImportInput = ImportRequest;
 
 /** Every failure is thrown as an ApiError whose message is a sentence for a person. */
 export function createApiClient(options: ApiClientOptions) {
@@ -526,7 +519,9 @@ export function createApiClient(options: ApiClientOptions) {
         ops.importQuestionBankItems,
         { params: { id }, body: input, signal },
         (body) =>
-          isRecord(body) && typeof body.accepted === 'number' ? (body as unknown as ImportReport) : null,
+          isRecord(body) && typeof body.accepted === 'number'
+            ? ({ added: body.accepted, updated: 0, unchanged: 0, ...body } as unknown as ImportReport)
+            : null,
         'expected an import report',
       );
     },

@@ -535,6 +535,60 @@ describe('question banks over REST (embedded PGlite)', () => {
       }
       expect((await call('GET', `/question-banks/${bankId}/export?format=xml`)).status).toBe(400);
     });
+
+    it('re-importing an export adds nothing: rows match by id or by question and report unchanged, updated, added', async () => {
+      const before = (await call('GET', `/question-banks/${bankId}`)).body.itemCount;
+      const json = await call('GET', `/question-banks/${bankId}/export`);
+      const again = await call('POST', `/question-banks/${bankId}/import`, {
+        format: 'json',
+        items: json.body.items,
+      });
+      expect(again.status).toBe(200);
+      expect(again.body).toMatchObject({
+        accepted: before,
+        added: 0,
+        updated: 0,
+        unchanged: before,
+        rejected: [],
+      });
+      expect(again.body.itemIds).toEqual(json.body.items.map((i: Json) => i.id));
+      const csv = await call('GET', `/question-banks/${bankId}/export?format=csv`);
+      const csvAgain = await call('POST', `/question-banks/${bankId}/import`, {
+        format: 'csv',
+        csv: csv.text,
+      });
+      expect(csvAgain.body).toMatchObject({ added: 0, updated: 0, unchanged: before, rejected: [] });
+      expect((await call('GET', `/question-banks/${bankId}`)).body.itemCount).toBe(before);
+
+      const [first, second] = json.body.items as Json[];
+      const mixed = await call('POST', `/question-banks/${bankId}/import`, {
+        format: 'json',
+        items: [
+          { ...first, difficulty: 'easy', tags: ['edited'] },
+          { question: `  ${second.question.toUpperCase()}  `, expectedSources: second.expectedSources },
+          { question: 'A question the bank does not have yet?' },
+          { question: 'a question the BANK does not have yet?' },
+        ],
+      });
+      expect(mixed.status).toBe(200);
+      expect(mixed.body).toMatchObject({ rows: 4, accepted: 3, added: 1, updated: 1, unchanged: 1 });
+      expect(mixed.body.rejected).toEqual([{ row: 4, reasons: ['repeats the question of row 3'] }]);
+      expect(mixed.body.itemIds.slice(0, 2)).toEqual([first.id, second.id]);
+      const edited = await call('GET', `/question-banks/${bankId}/items/${first.id}`);
+      expect(edited.body).toMatchObject({ question: first.question, difficulty: 'easy', tags: ['edited'] });
+      const untouched = await call('GET', `/question-banks/${bankId}/items/${second.id}`);
+      expect(untouched.body).toMatchObject({ question: second.question, tags: second.tags });
+      expect((await call('GET', `/question-banks/${bankId}`)).body.itemCount).toBe(before + 1);
+
+      const dry = await call('POST', `/question-banks/${bankId}/import`, {
+        format: 'json',
+        items: [{ ...first, difficulty: 'hard' }, { question: 'Only checked, never written?' }],
+        dryRun: true,
+      });
+      expect(dry.body).toMatchObject({ dryRun: true, added: 1, updated: 1, unchanged: 0, itemIds: [] });
+      expect((await call('GET', `/question-banks/${bankId}/items/${first.id}`)).body.difficulty).toBe('easy');
+      expect((await call('GET', `/question-banks/${bankId}`)).body.itemCount).toBe(before + 1);
+    });
   });
 
   describe('generation, offline (the template generator, through the queue)', () => {
