@@ -146,6 +146,35 @@ describeWhenServerHas(
       expect(await table.innerText()).toContain(OUT_OF_SCOPE[1]);
       await screenshot(page, 'question-bank-items.png');
 
+      // The page and the filter live in the address: a reload shows the same page.
+      expect(new URL(page.url()).searchParams.get('page')).toBe('2');
+      await page.reload();
+      await hydrated();
+      await eventually('page 2 after the reload', async () =>
+        (await pager.innerText()).includes('Page 2 of 2 · 12 in all'),
+      );
+      await eventually(
+        'two items after the reload',
+        async () => (await table.locator('tbody tr').count()) === 2,
+      );
+      await page.getByLabel('Scope').selectOption('false');
+      await eventually('the out-of-scope filter in the address', async () => {
+        const params = new URL(page.url()).searchParams;
+        return params.get('scope') === 'false' && params.get('page') === null;
+      });
+      await page.reload();
+      await hydrated();
+      expect(await page.getByLabel('Scope').inputValue()).toBe('false');
+      await eventually('only the out-of-scope items', async () => {
+        const text = await table.innerText();
+        return (await table.locator('tbody tr').count()) === 2 && !text.includes(IN_SCOPE[0][0]);
+      });
+      await page.getByLabel('Scope').selectOption('');
+      await pager.getByRole('button', { name: 'Next' }).click();
+      await eventually('the second page again', async () =>
+        (await pager.innerText()).includes('Page 2 of 2'),
+      );
+
       // Edit one, add one, delete one.
       await table.getByRole('button', { name: `Edit "${OUT_OF_SCOPE[1]}"` }).click();
       const editForm = page.getByRole('form', { name: 'Save question' });
@@ -343,6 +372,16 @@ describeWhenServerHas(
         .last()
         .selectOption({ label: `Filter template ${tag}` });
       await eventually('only the bank of that template', async () => {
+        const text = await table.innerText();
+        return (await table.locator('tbody tr').count()) === 1 && text.includes(`Filtered bank ${tag}`);
+      });
+      // The words and the template are in the address: a reload keeps the filtered list.
+      const params = new URL(page.url()).searchParams;
+      expect([params.get('q'), params.get('template')]).toEqual([tag, template.id]);
+      await page.reload();
+      await hydrated();
+      expect(await page.getByLabel('Search', { exact: true }).inputValue()).toBe(tag);
+      await eventually('the same filtered list after the reload', async () => {
         const text = await table.innerText();
         return (await table.locator('tbody tr').count()) === 1 && text.includes(`Filtered bank ${tag}`);
       });

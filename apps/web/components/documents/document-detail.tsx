@@ -1,8 +1,10 @@
 'use client';
 
 import Link from 'next/link';
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useRef } from 'react';
 import { useResource } from '../../hooks/use-resource';
+import { useUrlState } from '../../hooks/use-url-state';
+import { pageFromParam } from '../../lib/url-state';
 import { useApiClient } from '../../lib/api-provider';
 import { formatBytes, formatDateTime, plural } from '../../lib/format';
 import { isTerminal } from '../../lib/ingestion';
@@ -17,7 +19,9 @@ const CHUNK_PAGE_SIZE = 20;
 /** One document: its state, and its passages with their heading paths. */
 export function DocumentDetail({ id }: { id: string }) {
   const api = useApiClient();
-  const [page, setPage] = useState(1);
+  const [url, setUrl] = useUrlState({ page: '1' });
+  const page = pageFromParam(url.page);
+  const setPage = (next: number) => setUrl({ page: next });
   const document = useResource(`doc|${id}`, (signal) => api.getDocument(id, { signal }));
   const chunks = useResource(`chunks|${id}|${page}`, (signal) =>
     api.listChunks(id, { page, limit: CHUNK_PAGE_SIZE }, { signal }),
