@@ -390,6 +390,66 @@ describeWhenServerHas(
       await screenshot(page, 'question-banks.png');
     });
 
+    it('edits a template and deletes it; its bank stays, without a template', async () => {
+      const tag = `${stamp}t`;
+      const template = await apiJson<{ id: string }>('POST', '/question-templates', {
+        name: `Editable template ${tag}`,
+        kind: 'definition',
+        promptTemplate: 'Ask about {{passage}}',
+      });
+      await apiJson('POST', '/question-banks', { name: `Templated bank ${tag}`, templateId: template.id });
+
+      await page.goto(`${WEB_URL}/question-banks?q=${tag}`);
+      await hydrated();
+      const table = page.getByRole('table', { name: 'Question banks' });
+      await eventually('the bank with its template', async () =>
+        (await table.innerText()).includes(`Editable template ${tag}`),
+      );
+      await page.getByText('Question templates').click();
+      const templates = page.getByRole('list', { name: 'Templates' });
+      await templates.getByRole('button', { name: `Edit template "Editable template ${tag}"` }).click();
+      const form = page.getByRole('form', { name: `Edit template "Editable template ${tag}"` });
+      await form.getByLabel('Name').fill(`Renamed template ${tag}`);
+      await form.getByLabel('Kind').selectOption('scenario');
+      await form.getByLabel('Summary (optional)').fill('Scenarios from the handbook');
+      // A prompt of spaces is refused before it is sent, with a sentence that says what is missing.
+      await form.getByLabel('Prompt').fill('   ');
+      await form.getByRole('button', { name: 'Save template' }).click();
+      expect(await form.getByRole('alert').innerText()).toContain('Write the prompt the generator uses.');
+      await form.getByLabel('Prompt').fill('Describe a situation where {{passage}} applies.');
+      await form.getByRole('button', { name: 'Save template' }).click();
+      await eventually('the renamed template', async () =>
+        (await templates.innerText()).includes(`Renamed template ${tag}`),
+      );
+      expect(await templates.innerText()).toContain('Scenarios from the handbook');
+      await eventually('the bank list with the new name', async () =>
+        (await table.innerText()).includes(`Renamed template ${tag}`),
+      );
+      const saved = await apiJson<{ kind: string; promptTemplate: string }>(
+        'GET',
+        `/question-templates/${template.id}`,
+      );
+      expect(saved).toMatchObject({
+        kind: 'scenario',
+        promptTemplate: 'Describe a situation where {{passage}} applies.',
+      });
+      await screenshot(page, 'question-template-edited.png');
+
+      await templates.getByRole('button', { name: `Delete template "Renamed template ${tag}"` }).click();
+      await templates
+        .getByRole('group', { name: /^Delete this template\?/ })
+        .getByRole('button', { name: 'Delete' })
+        .click();
+      await eventually(
+        'the template gone',
+        async () => !(await templates.innerText()).includes(`Renamed template ${tag}`),
+      );
+      await eventually('the bank still listed, without a template', async () => {
+        const row = table.locator('tbody tr', { hasText: `Templated bank ${tag}` });
+        return (await row.count()) === 1 && !(await row.innerText()).includes('Renamed template');
+      });
+    });
+
     it('asks to sign in when the server wants a key, checks the key, and then sends it as a header', async () => {
       // This test server runs in local mode (loopback needs no key), so the test makes a real admin key
       // and plays a server with ADMIN_API_KEY by answering keyless bank creations with 401.

@@ -1,4 +1,4 @@
-import type { ImportRequest, SearchSettings } from '@lumina/shared';
+import type { ImportRequest, QuestionTemplateInput, SearchSettings } from '@lumina/shared';
 import {
   abortedError,
   ApiError,
@@ -603,7 +603,7 @@ export function createApiClient(options: ApiClientOptions) {
     },
 
     createQuestionTemplate(
-      input: Pick<QuestionTemplate, 'name' | 'kind' | 'promptTemplate'> & { description?: string },
+      input: QuestionTemplateInput,
       { signal }: RequestOptions = {},
     ): Promise<QuestionTemplate> {
       return json(
@@ -612,6 +612,23 @@ export function createApiClient(options: ApiClientOptions) {
         asRecordWithId<QuestionTemplate>,
         'expected the new template',
       );
+    },
+
+    updateQuestionTemplate(
+      id: string,
+      input: Partial<QuestionTemplateInput>,
+      { signal }: RequestOptions = {},
+    ): Promise<QuestionTemplate> {
+      return json(
+        ops.updateQuestionTemplate,
+        { params: { id }, body: input, signal },
+        asRecordWithId<QuestionTemplate>,
+        'expected the template',
+      );
+    },
+
+    deleteQuestionTemplate(id: string, { signal }: RequestOptions = {}): Promise<void> {
+      return noContent(ops.deleteQuestionTemplate, { params: { id }, signal });
     },
 
     // --- evaluation runs ---

@@ -46,6 +46,15 @@ export interface QuestionTemplate {
   updatedAt: string;
 }
 
+/** POST /question-templates (all of it) and PATCH /question-templates/:id (any of it). */
+export interface QuestionTemplateInput {
+  name: string;
+  kind: QuestionTemplateKind;
+  /** null clears it (PATCH). */
+  description?: string | null;
+  promptTemplate: string;
+}
+
 export interface QuestionBank {
   id: string;
   name: string;

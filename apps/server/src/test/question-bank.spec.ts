@@ -359,6 +359,37 @@ describe('question banks over REST (embedded PGlite)', () => {
       expect((await call('GET', `/question-banks/${bank.id}`)).status).toBe(404);
     });
 
+    it('edits a template field by field, and refuses blank or unknown values with a 400 that says why', async () => {
+      const template = await createTemplate('Editable');
+      const edited = await call('PATCH', `/question-templates/${template.id}`, {
+        name: '  Edited name ',
+        kind: 'scenario',
+        description: 'Now with a description',
+      });
+      expect(edited.status).toBe(200);
+      expect(edited.body).toMatchObject({
+        name: 'Edited name',
+        kind: 'scenario',
+        description: 'Now with a description',
+        promptTemplate: template.promptTemplate,
+      });
+      const cleared = await call('PATCH', `/question-templates/${template.id}`, { description: null });
+      expect(cleared.body).toMatchObject({ name: 'Edited name', description: null });
+      for (const [body, message] of [
+        [{ name: '   ' }, /name must not be only spaces/],
+        [{ promptTemplate: '' }, /promptTemplate must not be empty/],
+        [{ promptTemplate: ' \n ' }, /promptTemplate must not be only spaces/],
+        [{ kind: 'riddle' }, /kind must be one of definition/],
+        [{ owner: 'me' }, /property owner should not exist/],
+      ] as const) {
+        const refused = await call('PATCH', `/question-templates/${template.id}`, body);
+        expect(refused.status).toBe(400);
+        expect(messages(refused.body)).toMatch(message);
+      }
+      expect((await call('PATCH', '/question-templates/42', { name: 'x' })).status).toBe(400);
+      expect((await call('GET', `/question-templates/${template.id}`)).body.name).toBe('Edited name');
+    });
+
     it('deleting a template leaves its banks, with templateId null', async () => {
       const template = await createTemplate('Short-lived');
       const bank = await createBank({ name: 'Survivor', templateId: template.id });

@@ -166,7 +166,13 @@ export function BanksView() {
         <Pagination label="Question banks" data={banks.data} disabled={banks.loading} onPage={setPage} />
       </section>
 
-      <TemplateManager templates={templateList} onCreated={() => setTemplatesVersion((v) => v + 1)} />
+      <TemplateManager
+        templates={templateList}
+        onChanged={() => {
+          setTemplatesVersion((v) => v + 1);
+          banks.reload();
+        }}
+      />
     </section>
   );
 }

@@ -1,12 +1,13 @@
 import { ApiProperty, ApiPropertyOptional, PartialType } from '@nestjs/swagger';
 import { QUESTION_TEMPLATE_KINDS } from '@lumina/shared';
 import type { QuestionTemplateKind } from '@lumina/shared';
-import { IsIn, IsNotEmpty, IsOptional, IsString, MaxLength } from 'class-validator';
+import { IsIn, IsNotEmpty, IsOptional, IsString, Matches, MaxLength } from 'class-validator';
 
 export class CreateQuestionTemplateDto {
   @ApiProperty({ maxLength: 200, example: 'Definitions' })
   @IsString()
   @IsNotEmpty({ message: 'name must not be empty' })
+  @Matches(/\S/, { message: 'name must not be only spaces' })
   @MaxLength(200)
   name!: string;
 
@@ -16,11 +17,11 @@ export class CreateQuestionTemplateDto {
   })
   kind!: QuestionTemplateKind;
 
-  @ApiPropertyOptional({ maxLength: 2000 })
+  @ApiPropertyOptional({ maxLength: 2000, nullable: true, description: 'null clears it' })
   @IsOptional()
   @IsString()
   @MaxLength(2000)
-  description?: string;
+  description?: string | null;
 
   @ApiProperty({
     maxLength: 8000,
@@ -29,6 +30,7 @@ export class CreateQuestionTemplateDto {
   })
   @IsString()
   @IsNotEmpty({ message: 'promptTemplate must not be empty' })
+  @Matches(/\S/, { message: 'promptTemplate must not be only spaces' })
   @MaxLength(8000)
   promptTemplate!: string;
 }
