@@ -186,12 +186,35 @@ describeWhenServerHas(
       await page.getByRole('button', { name: 'Add a question' }).click();
       const addForm = page.getByRole('form', { name: 'Add question' });
       await addForm.getByLabel('Question').fill('How many weeks of parental leave are paid?');
-      await addForm.getByLabel('Expected sources').fill(`chunk:${chunkOf.get('Parental leave')}`);
+      // The expected source is found by searching the library as one types, not by its id.
+      await addForm.getByLabel('Find sources in the library').pressSequentially('parental leave weeks');
+      const matches = addForm.getByRole('list', { name: 'Matching passages' });
+      const addPassage = matches.getByRole('button', {
+        name: /^Add the passage Staff Handbook › .*Parental leave$/,
+      });
+      await addPassage.waitFor();
+      await screenshot(page, 'question-source-picker.png');
+      await addPassage.click();
+      await eventually('the passage added', async () => (await addPassage.innerText()) === 'Passage added');
+      const picked = addForm.getByRole('list', { name: 'Expected sources picked' });
+      expect(await picked.innerText()).toMatch(/Staff Handbook › .*Parental leave/);
+      expect(await addForm.getByLabel('Expected sources', { exact: true }).inputValue()).toBe(
+        `chunk:${chunkOf.get('Parental leave')}`,
+      );
       await addForm.getByRole('button', { name: 'Add question' }).click();
       await eventually(
         'thirteen items',
         async () => (await page.getByTestId('bank-item-count').innerText()) === '13',
       );
+      const bankId = bankUrl.split('/').at(-1)!;
+      const added = await apiJson<{ items: { question: string; expectedSources: unknown[] }[] }>(
+        'GET',
+        `/question-banks/${bankId}/items?limit=100`,
+      );
+      expect(
+        added.items.find((item) => item.question === 'How many weeks of parental leave are paid?')
+          ?.expectedSources,
+      ).toEqual([{ chunkId: chunkOf.get('Parental leave'), documentId: handbookId }]);
       await table.getByRole('button', { name: 'Delete "Who won the chess olympiad in 1996?"' }).click();
       await table
         .getByRole('group', { name: 'Delete this question?' })
@@ -288,7 +311,6 @@ describeWhenServerHas(
         async () => (await trend.locator('.recharts-line-dots circle, .recharts-dot').count()) === 2,
         30_000,
       );
-
       const rows = runs.locator('tbody tr');
       await rows.nth(1).getByRole('radio', { name: /as A$/ }).check();
       await rows.nth(0).getByRole('radio', { name: /as B$/ }).check();
