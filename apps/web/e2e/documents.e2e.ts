@@ -162,7 +162,47 @@ describeWhenServerHas(
       );
       expect(await passages.locator(':scope > li').count()).toBe(4);
       await screenshot(page, 'document-passages.png');
-      expect(page.url()).toBe(`${WEB_URL}/documents/${created.id}`);
+      expect(page.url()).toBe(`${WEB_URL}/documents/${created.id}?page=2`);
+      await page.reload();
+      await eventually('page 2 after a reload', async () =>
+        (await pager.innerText()).includes('Page 2 of 2'),
+      );
+
+      // A link to one passage (as a citation makes) opens the page that holds it, scrolled to and marked.
+      const all = await apiJson<{ items: { id: string; headingPath: string[] }[] }>(
+        'GET',
+        `/documents/${created.id}/chunks?limit=100`,
+      );
+      const term23 = all.items.find((chunk) => chunk.headingPath.at(-1) === 'Term 23');
+      expect(term23).toBeDefined();
+      await page.goto(`${WEB_URL}/documents/${created.id}?chunk=${term23!.id}`);
+      const marked = passages.locator('li[aria-current="true"]');
+      await eventually('the cited passage marked on page 2', async () =>
+        (await marked.count()) === 1 ? (await marked.innerText()).includes('Glossary › Term 23') : false,
+      );
+      expect(await pager.innerText()).toContain('Page 2 of 2');
+      await eventually('the marked passage scrolled into view', async () => {
+        const box = await marked.boundingBox();
+        const viewport = page.viewportSize()!;
+        return box !== null && box.y >= 0 && box.y + box.height <= viewport.height;
+      });
+      expect(new URL(page.url()).searchParams.get('page')).toBe('2');
+      await screenshot(page, 'document-passage-marked.png', false);
+      await page.reload();
+      await eventually('the mark after a reload', async () => (await marked.count()) === 1);
+      await pager.getByRole('button', { name: 'Previous' }).click();
+      await eventually('page 1 without a mark', async () =>
+        (await pager.innerText()).includes('Page 1 of 2'),
+      );
+      expect(await marked.count()).toBe(0);
+      expect(new URL(page.url()).searchParams.get('chunk')).toBeNull();
+
+      // A passage of another document is refused by the server: the page says so and shows page 1.
+      await page.goto(`${WEB_URL}/documents/${created.id}?chunk=00000000-0000-4000-8000-000000000000`);
+      await page.getByText('The cited passage is no longer part of this document').waitFor();
+      await eventually('the first page instead', async () =>
+        (await pager.innerText()).includes('Page 1 of 2'),
+      );
     });
 
     it('deletes a document after asking once', async () => {

@@ -352,9 +352,10 @@ export function createApiClient(options: ApiClientOptions) {
       return json(ops.getDocument, { params: { id }, signal }, parseDocument, 'expected a document');
     },
 
+    /** A page of the document's passages; with `chunk` (and no `page`), the page that holds that passage. */
     listChunks(
       id: string,
-      query: PageQuery = {},
+      query: PageQuery & { chunk?: string } = {},
       { signal }: RequestOptions = {},
     ): Promise<Page<DocumentChunk>> {
       return json(
