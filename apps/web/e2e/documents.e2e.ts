@@ -8,6 +8,7 @@ import path from 'node:path';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { apiJson } from './support/api';
 import {
+  API_URL,
   describeWhenServerHas,
   eventually,
   launchBrowser,
@@ -202,6 +203,45 @@ describeWhenServerHas(
       await page.getByText('The cited passage is no longer part of this document').waitFor();
       await eventually('the first page instead', async () =>
         (await pager.innerText()).includes('Page 1 of 2'),
+      );
+    });
+
+    it('shows the uploads in progress instead of "No documents yet" while an empty library receives files', async () => {
+      // An empty library (the shared test server has documents, so its list is answered empty here),
+      // and an upload held back until the test lets it through.
+      let listed = false;
+      let release: () => void = () => undefined;
+      const held = new Promise<void>((resolve) => (release = resolve));
+      const api = new URL(API_URL);
+      await page.route(
+        (url) => url.origin === api.origin && url.pathname === '/documents',
+        async (route) => {
+          const method = route.request().method();
+          if (method === 'GET' && !listed) {
+            await route.fulfill({
+              status: 200,
+              contentType: 'application/json',
+              headers: { 'Access-Control-Allow-Origin': '*' },
+              body: JSON.stringify({ items: [], page: 1, limit: 20, total: 0, totalPages: 0 }),
+            });
+            return;
+          }
+          if (method === 'POST') await held;
+          await route.continue();
+        },
+      );
+      await documents.goto();
+      await page.getByText('No documents yet.').waitFor();
+      await documents.drop([{ name: `pending-${stamp}.md`, content: `# Pending ${stamp}\n\nHeld back.` }]);
+      const pending = page.getByTestId('uploads-in-progress');
+      await pending.waitFor();
+      expect(await pending.innerText()).toContain(`Uploading 1 file: pending-${stamp}.md.`);
+      expect(await page.getByText('No documents yet.').count()).toBe(0);
+      await screenshot(page, 'documents-empty-uploading.png');
+      listed = true;
+      release();
+      await eventually('the upload in the library', async () =>
+        (await documents.library.innerText().catch(() => '')).includes(`Pending ${stamp}`),
       );
     });
 

@@ -37,6 +37,30 @@ describe('layout and status', () => {
   });
 
   it.each(['/', '/documents', '/question-banks', '/evals'])(
+    'loads %s without a failed request, with an icon',
+    async (route) => {
+      const { context, page, pageErrors } = await openPage(browser);
+      const failed: string[] = [];
+      page.on('response', (response) => {
+        if (response.status() >= 400 && response.url().startsWith(WEB_URL)) {
+          failed.push(`${response.status()} ${response.url()}`);
+        }
+      });
+      await page.goto(`${WEB_URL}${route}`, { waitUntil: 'load' });
+      await new ChatPage(page).waitForHydration();
+      await page.waitForLoadState('networkidle').catch(() => undefined);
+      const icon = await page.locator('link[rel~="icon"]').first().getAttribute('href');
+      expect(icon).toBeTruthy();
+      const served = await fetch(new URL(icon!, WEB_URL));
+      expect(served.status).toBe(200);
+      expect((await fetch(`${WEB_URL}/favicon.ico`)).status).toBe(200);
+      expect(failed).toEqual([]);
+      await context.close();
+      expect(pageErrors).toEqual([]);
+    },
+  );
+
+  it.each(['/', '/documents', '/question-banks', '/evals'])(
     'fits a 375 px wide screen: %s',
     async (route) => {
       const { context, page, pageErrors } = await openPage(browser, { width: 375, height: 812 });

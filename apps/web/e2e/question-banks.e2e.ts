@@ -311,6 +311,13 @@ describeWhenServerHas(
         async () => (await trend.locator('.recharts-line-dots circle, .recharts-dot').count()) === 2,
         30_000,
       );
+      // The two runs were made within a minute or so: their axis labels still differ.
+      const ticks = (await trend.locator('.recharts-cartesian-axis-tick-value').allTextContents()).filter(
+        (text) => /^\d\d-\d\d \d\d:\d\d/.test(text),
+      );
+      expect(ticks).toHaveLength(2);
+      expect(new Set(ticks).size).toBe(2);
+
       const rows = runs.locator('tbody tr');
       await rows.nth(1).getByRole('radio', { name: /as A$/ }).check();
       await rows.nth(0).getByRole('radio', { name: /as B$/ }).check();

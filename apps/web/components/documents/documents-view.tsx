@@ -124,6 +124,7 @@ export function DocumentsView() {
             return;
           }
           patch(key, { phase: 'accepted', documentId: document.id, duplicate: document.duplicate });
+          reload();
           ingestionStore.getState().forget(document.id);
           watchers.current.get(document.id)?.();
           watchers.current.delete(document.id);
@@ -156,6 +157,7 @@ export function DocumentsView() {
   };
 
   const canUpload = capabilities.has('uploadDocuments');
+  const sending = uploads.filter((entry) => entry.phase === 'uploading');
   const pageData = documents.data;
 
   return (
@@ -243,11 +245,16 @@ export function DocumentsView() {
         ) : null}
 
         {pageData && pageData.items.length === 0 && !documents.loading ? (
-          <p className="empty-state">
-            {query
-              ? `No document title matches "${query}".`
-              : 'No documents yet. Drop some files above to add them.'}
-          </p>
+          query ? (
+            <p className="empty-state">{`No document title matches "${query}".`}</p>
+          ) : sending.length > 0 ? (
+            <p className="empty-state" role="status" data-testid="uploads-in-progress">
+              Uploading {plural(sending.length, 'file')}: {sending.map((entry) => entry.filename).join(', ')}.
+              They are listed here as soon as the server has them.
+            </p>
+          ) : (
+            <p className="empty-state">No documents yet. Drop some files above to add them.</p>
+          )
         ) : null}
 
         {pageData && pageData.items.length > 0 ? (
