@@ -11,13 +11,19 @@ export class CreateQuestionTemplateDto {
   @MaxLength(200)
   name!: string;
 
-  @ApiProperty({ enum: QUESTION_TEMPLATE_KINDS })
+  @ApiProperty({ enum: QUESTION_TEMPLATE_KINDS, example: 'definition' })
   @IsIn(QUESTION_TEMPLATE_KINDS as QuestionTemplateKind[], {
     message: `kind must be one of ${QUESTION_TEMPLATE_KINDS.join(', ')}`,
   })
   kind!: QuestionTemplateKind;
 
-  @ApiPropertyOptional({ maxLength: 2000, nullable: true, description: 'null clears it' })
+  @ApiPropertyOptional({
+    type: String,
+    maxLength: 2000,
+    nullable: true,
+    description: 'null clears it',
+    example: 'Questions that ask what a term means',
+  })
   @IsOptional()
   @IsString()
   @MaxLength(2000)
@@ -27,6 +33,7 @@ export class CreateQuestionTemplateDto {
     maxLength: 8000,
     description:
       'Prompt for the LLM generator; placeholders {{title}}, {{heading}}, {{passage}}, {{language}}',
+    example: 'Write one question that this passage from {{title}} answers, in {{language}}: {{passage}}',
   })
   @IsString()
   @IsNotEmpty({ message: 'promptTemplate must not be empty' })
