@@ -502,6 +502,13 @@ describe('question banks over REST (embedded PGlite)', () => {
         { row: 5, id: '4', reasons: ['unknown document "ghost" (no document has that id or external id)'] },
         { row: 5, id: 'q9', reasons: ['qrels line 5: query "q9" is not in queries'] },
       ]);
+      const again = await call('POST', `/question-banks/${bankId}/import`, {
+        format: 'beir',
+        queries,
+        qrels,
+      });
+      expect(again.body).toMatchObject({ accepted: 2, added: 0, unchanged: 2 });
+      expect(again.body.itemIds).toEqual(response.body.itemIds);
       const imported = await call('GET', `/question-banks/${bankId}/items/${response.body.itemIds[1]}`);
       expect(imported.body).toMatchObject({
         question: 'redis evictions',

@@ -129,6 +129,9 @@ export class QuestionImportService {
       incoming.push({
         row: row.row,
         ...(row.itemId !== undefined ? { itemId: row.itemId } : {}),
+        ...(typeof row.item.metadata?.beirQueryId === 'string'
+          ? { externalKey: row.item.metadata.beirQueryId }
+          : {}),
         given: row.given ?? ALL_FIELDS,
         values: {
           question: row.item.question.trim(),

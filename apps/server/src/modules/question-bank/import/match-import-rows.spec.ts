@@ -107,4 +107,18 @@ describe('matchImportRows', () => {
       { kind: 'unchanged', row: 2, id: 'id-1' },
     ]);
   });
+
+  it('matches rows with a source id (BEIR queries) only by that id, so equal questions stay apart', () => {
+    const existing = [{ ...item('id-1', 'same words'), externalKey: 'q1' }];
+    const plans = matchImportRows(existing, [
+      { ...row(1, 'same words'), externalKey: 'q1' },
+      { ...row(2, 'same words'), externalKey: 'q2' },
+      { ...row(3, 'other words'), externalKey: 'q2' },
+    ]);
+    expect(plans).toEqual([
+      { kind: 'unchanged', row: 1, id: 'id-1' },
+      expect.objectContaining({ kind: 'add', row: 2 }),
+      { kind: 'repeat', row: 3, reason: 'repeats the id of row 2' },
+    ]);
+  });
 });

@@ -26,12 +26,19 @@ export const IMPORTABLE_FIELDS: readonly ImportableField[] = [
 /** An item already in the bank, in insertion order. */
 export interface ExistingItem extends ImportableFields {
   id: string;
+  /** The id the item had in the file it came from (a BEIR query id), when it has one. */
+  externalKey?: string | null;
 }
 
 /** An accepted row: its values, the fields it states (the others stay as they are) and its item id. */
 export interface IncomingRow {
   row: number;
   itemId?: string;
+  /**
+   * The row's id in its source (a BEIR query id): such a row matches only the item imported from the
+   * same id, never by its question, since two queries of a dataset may ask the same words.
+   */
+  externalKey?: string;
   values: ImportableFields;
   given: ReadonlySet<ImportableField>;
 }
@@ -66,7 +73,24 @@ export function matchImportRows(existing: ExistingItem[], rows: IncomingRow[]): 
   const idRows = new Map<string, number>();
   const keyRows = new Map<string, number>();
 
+  const byExternal = new Map<string, ExistingItem>();
+  for (const item of existing) {
+    if (item.externalKey && !byExternal.has(item.externalKey)) byExternal.set(item.externalKey, item);
+  }
+  const externalRows = new Map<string, number>();
+
   return rows.map((row): RowPlan => {
+    if (row.externalKey !== undefined) {
+      const key = row.externalKey;
+      if (externalRows.has(key)) {
+        return { kind: 'repeat', row: row.row, reason: `repeats the id of row ${externalRows.get(key)}` };
+      }
+      externalRows.set(key, row.row);
+      const found = byExternal.get(key);
+      if (!found || claimed.has(found.id)) return { kind: 'add', row: row.row, values: row.values };
+      claimed.add(found.id);
+      return compare(row, found, false);
+    }
     const id = row.itemId?.toLowerCase();
     const key = questionKey(row.values.question);
     if (id !== undefined && idRows.has(id)) {
@@ -85,17 +109,22 @@ export function matchImportRows(existing: ExistingItem[], rows: IncomingRow[]): 
     if (!keyRows.has(key)) keyRows.set(key, row.row);
     if (!match) return { kind: 'add', row: row.row, values: row.values };
     claimed.add(match.id);
-    const changes: Partial<ImportableFields> = {};
-    for (const field of IMPORTABLE_FIELDS) {
-      // A row found by its question asks the same question: case and spacing are not a change.
-      if (field === 'question' && byQuestion) continue;
-      if (!row.given.has(field) || sameValue(field, match[field], row.values[field])) continue;
-      (changes as Record<ImportableField, unknown>)[field] = row.values[field];
-    }
-    return Object.keys(changes).length
-      ? { kind: 'update', row: row.row, id: match.id, changes }
-      : { kind: 'unchanged', row: row.row, id: match.id };
+    return compare(row, match, byQuestion);
   });
+}
+
+/** Update or unchanged: the fields the row states that differ from the item's. */
+function compare(row: IncomingRow, match: ExistingItem, byQuestion: boolean): RowPlan {
+  const changes: Partial<ImportableFields> = {};
+  for (const field of IMPORTABLE_FIELDS) {
+    // A row found by its question asks the same question: case and spacing are not a change.
+    if (field === 'question' && byQuestion) continue;
+    if (!row.given.has(field) || sameValue(field, match[field], row.values[field])) continue;
+    (changes as Record<ImportableField, unknown>)[field] = row.values[field];
+  }
+  return Object.keys(changes).length
+    ? { kind: 'update', row: row.row, id: match.id, changes }
+    : { kind: 'unchanged', row: row.row, id: match.id };
 }
 
 function sameValue<F extends ImportableField>(

@@ -1,7 +1,11 @@
-/** The fields an import compares, of every item of bank `$1`, in insertion order. */
+/**
+ * The fields an import compares, of every item of bank `$1`, in insertion order, with the id the
+ * item had in its source file (a BEIR query id) as "externalKey".
+ */
 export const IMPORT_MATCH_ITEMS_SQL = `
   SELECT id, question, expected_answer AS "expectedAnswer", in_scope AS "inScope",
-         expected_sources AS "expectedSources", language, tags, difficulty
+         expected_sources AS "expectedSources", language, tags, difficulty,
+         metadata->>'beirQueryId' AS "externalKey"
   FROM question_bank_items
   WHERE bank_id = $1
   ORDER BY seq`;
