@@ -5,6 +5,7 @@ import { SettingsHydrator } from '../components/ui/settings-hydrator';
 import { SignIn } from '../components/ui/sign-in';
 import { HealthProvider } from '../hooks/use-health';
 import { StatusBadge } from '../components/ui/status-badge';
+import { MenuToggle } from '../components/ui/menu-toggle';
 import { TopNav } from '../components/ui/top-nav';
 import { ApiProvider } from '../lib/api-provider';
 import { readWebEnv } from '../lib/env';
@@ -49,7 +50,10 @@ export default function RootLayout({ children }: { children: ReactNode }) {
                 <TopNav />
                 <div className="header-end">
                   <StatusBadge />
-                  <SignIn />
+                  <div className="header-sign-in">
+                    <SignIn />
+                  </div>
+                  <MenuToggle />
                 </div>
               </div>
             </header>

@@ -123,6 +123,18 @@ describeWhenServerHas(['chat', 'uploadDocuments'], 'chat', () => {
 
     // The sources list names the same passage.
     expect(await answer.locator('.sources').innerText()).toContain('Staff Handbook › Leave › Vacation');
+
+    // "Open the document" lands on the cited passage in the document's passage list, marked.
+    await marker.click();
+    const cited = await dialog.locator('.cited-passage').getAttribute('data-chunk-id');
+    await dialog.getByRole('link', { name: 'Open the document' }).click();
+    await page.waitForURL(/\/documents\/[0-9a-f-]{36}\?/);
+    expect(new URL(page.url()).searchParams.get('chunk')).toBe(cited);
+    const marked = page.getByRole('list', { name: 'Passages' }).locator('li[aria-current="true"]');
+    await eventually('the cited passage marked', async () => (await marked.count()) === 1);
+    expect(await marked.getAttribute('id')).toBe(`chunk-${cited}`);
+    expect(await marked.innerText()).toContain('twenty-seven days of paid vacation');
+    await screenshot(page, 'citation-landed.png', false);
   });
 
   it('sends expansion and HyDE with the request, shows their branches, and keeps the settings after a reload', async () => {
@@ -162,6 +174,15 @@ describeWhenServerHas(['chat', 'uploadDocuments'], 'chat', () => {
       'The staff handbook answers this',
     );
     expect(await panel.getByRole('region', { name: 'Timings' }).innerText()).toMatch(/Search\s+\d+ ms/);
+    // Each passage shows its branches' own rank and score and the fused score, with what fusion means.
+    const firstPassage = panel.locator('.retrieval-passage').first();
+    const chipText = await firstPassage.locator('.chip[data-branch]').first().innerText();
+    expect(chipText.replace(/\s+/g, ' ')).toMatch(/: rank \d+ · score -?\d/);
+    const fused = await firstPassage.locator('.retrieval-fused').innerText();
+    expect(fused.replace(/\s+/g, ' ')).toMatch(/^fused \d/);
+    expect(await panel.locator('.score-explainer').innerText()).toMatch(
+      /reciprocal rank fusion.*60 \+ its rank/s,
+    );
     const kinds = (await llmRequests()).map((request) => request.kind);
     expect(kinds).toEqual(expect.arrayContaining(['expansion', 'hyde', 'answer']));
     await screenshot(page, 'chat-retrieval-panel.png');

@@ -8,6 +8,7 @@ import path from 'node:path';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { apiJson } from './support/api';
 import {
+  API_URL,
   describeWhenServerHas,
   eventually,
   launchBrowser,
@@ -162,7 +163,86 @@ describeWhenServerHas(
       );
       expect(await passages.locator(':scope > li').count()).toBe(4);
       await screenshot(page, 'document-passages.png');
-      expect(page.url()).toBe(`${WEB_URL}/documents/${created.id}`);
+      expect(page.url()).toBe(`${WEB_URL}/documents/${created.id}?page=2`);
+      await page.reload();
+      await eventually('page 2 after a reload', async () =>
+        (await pager.innerText()).includes('Page 2 of 2'),
+      );
+
+      // A link to one passage (as a citation makes) opens the page that holds it, scrolled to and marked.
+      const all = await apiJson<{ items: { id: string; headingPath: string[] }[] }>(
+        'GET',
+        `/documents/${created.id}/chunks?limit=100`,
+      );
+      const term23 = all.items.find((chunk) => chunk.headingPath.at(-1) === 'Term 23');
+      expect(term23).toBeDefined();
+      await page.goto(`${WEB_URL}/documents/${created.id}?chunk=${term23!.id}`);
+      const marked = passages.locator('li[aria-current="true"]');
+      await eventually('the cited passage marked on page 2', async () =>
+        (await marked.count()) === 1 ? (await marked.innerText()).includes('Glossary › Term 23') : false,
+      );
+      expect(await pager.innerText()).toContain('Page 2 of 2');
+      await eventually('the marked passage scrolled into view', async () => {
+        const box = await marked.boundingBox();
+        const viewport = page.viewportSize()!;
+        return box !== null && box.y >= 0 && box.y + box.height <= viewport.height;
+      });
+      expect(new URL(page.url()).searchParams.get('page')).toBe('2');
+      await screenshot(page, 'document-passage-marked.png', false);
+      await page.reload();
+      await eventually('the mark after a reload', async () => (await marked.count()) === 1);
+      await pager.getByRole('button', { name: 'Previous' }).click();
+      await eventually('page 1 without a mark', async () =>
+        (await pager.innerText()).includes('Page 1 of 2'),
+      );
+      expect(await marked.count()).toBe(0);
+      expect(new URL(page.url()).searchParams.get('chunk')).toBeNull();
+
+      // A passage of another document is refused by the server: the page says so and shows page 1.
+      await page.goto(`${WEB_URL}/documents/${created.id}?chunk=00000000-0000-4000-8000-000000000000`);
+      await page.getByText('The cited passage is no longer part of this document').waitFor();
+      await eventually('the first page instead', async () =>
+        (await pager.innerText()).includes('Page 1 of 2'),
+      );
+    });
+
+    it('shows the uploads in progress instead of "No documents yet" while an empty library receives files', async () => {
+      // An empty library (the shared test server has documents, so its list is answered empty here),
+      // and an upload held back until the test lets it through.
+      let listed = false;
+      let release: () => void = () => undefined;
+      const held = new Promise<void>((resolve) => (release = resolve));
+      const api = new URL(API_URL);
+      await page.route(
+        (url) => url.origin === api.origin && url.pathname === '/documents',
+        async (route) => {
+          const method = route.request().method();
+          if (method === 'GET' && !listed) {
+            await route.fulfill({
+              status: 200,
+              contentType: 'application/json',
+              headers: { 'Access-Control-Allow-Origin': '*' },
+              body: JSON.stringify({ items: [], page: 1, limit: 20, total: 0, totalPages: 0 }),
+            });
+            return;
+          }
+          if (method === 'POST') await held;
+          await route.continue();
+        },
+      );
+      await documents.goto();
+      await page.getByText('No documents yet.').waitFor();
+      await documents.drop([{ name: `pending-${stamp}.md`, content: `# Pending ${stamp}\n\nHeld back.` }]);
+      const pending = page.getByTestId('uploads-in-progress');
+      await pending.waitFor();
+      expect(await pending.innerText()).toContain(`Uploading 1 file: pending-${stamp}.md.`);
+      expect(await page.getByText('No documents yet.').count()).toBe(0);
+      await screenshot(page, 'documents-empty-uploading.png');
+      listed = true;
+      release();
+      await eventually('the upload in the library', async () =>
+        (await documents.library.innerText().catch(() => '')).includes(`Pending ${stamp}`),
+      );
     });
 
     it('deletes a document after asking once', async () => {

@@ -122,7 +122,10 @@ describeWhenServerHas(
       await importForm.getByRole('button', { name: 'Import' }).click();
       await eventually(
         'the import report',
-        async () => (await page.getByText('Imported 12 rows: 12 accepted, 0 rejected.').count()) === 1,
+        async () =>
+          (await page
+            .getByText('Imported 12 rows: 12 added, 0 unchanged, 0 updated, 0 rejected.')
+            .count()) === 1,
       );
       await eventually(
         'the item count',
@@ -143,6 +146,35 @@ describeWhenServerHas(
       expect(await table.innerText()).toContain(OUT_OF_SCOPE[1]);
       await screenshot(page, 'question-bank-items.png');
 
+      // The page and the filter live in the address: a reload shows the same page.
+      expect(new URL(page.url()).searchParams.get('page')).toBe('2');
+      await page.reload();
+      await hydrated();
+      await eventually('page 2 after the reload', async () =>
+        (await pager.innerText()).includes('Page 2 of 2 · 12 in all'),
+      );
+      await eventually(
+        'two items after the reload',
+        async () => (await table.locator('tbody tr').count()) === 2,
+      );
+      await page.getByLabel('Scope').selectOption('false');
+      await eventually('the out-of-scope filter in the address', async () => {
+        const params = new URL(page.url()).searchParams;
+        return params.get('scope') === 'false' && params.get('page') === null;
+      });
+      await page.reload();
+      await hydrated();
+      expect(await page.getByLabel('Scope').inputValue()).toBe('false');
+      await eventually('only the out-of-scope items', async () => {
+        const text = await table.innerText();
+        return (await table.locator('tbody tr').count()) === 2 && !text.includes(IN_SCOPE[0][0]);
+      });
+      await page.getByLabel('Scope').selectOption('');
+      await pager.getByRole('button', { name: 'Next' }).click();
+      await eventually('the second page again', async () =>
+        (await pager.innerText()).includes('Page 2 of 2'),
+      );
+
       // Edit one, add one, delete one.
       await table.getByRole('button', { name: `Edit "${OUT_OF_SCOPE[1]}"` }).click();
       const editForm = page.getByRole('form', { name: 'Save question' });
@@ -154,12 +186,35 @@ describeWhenServerHas(
       await page.getByRole('button', { name: 'Add a question' }).click();
       const addForm = page.getByRole('form', { name: 'Add question' });
       await addForm.getByLabel('Question').fill('How many weeks of parental leave are paid?');
-      await addForm.getByLabel('Expected sources').fill(`chunk:${chunkOf.get('Parental leave')}`);
+      // The expected source is found by searching the library as one types, not by its id.
+      await addForm.getByLabel('Find sources in the library').pressSequentially('parental leave weeks');
+      const matches = addForm.getByRole('list', { name: 'Matching passages' });
+      const addPassage = matches.getByRole('button', {
+        name: /^Add the passage Staff Handbook › .*Parental leave$/,
+      });
+      await addPassage.waitFor();
+      await screenshot(page, 'question-source-picker.png');
+      await addPassage.click();
+      await eventually('the passage added', async () => (await addPassage.innerText()) === 'Passage added');
+      const picked = addForm.getByRole('list', { name: 'Expected sources picked' });
+      expect(await picked.innerText()).toMatch(/Staff Handbook › .*Parental leave/);
+      expect(await addForm.getByLabel('Expected sources', { exact: true }).inputValue()).toBe(
+        `chunk:${chunkOf.get('Parental leave')}`,
+      );
       await addForm.getByRole('button', { name: 'Add question' }).click();
       await eventually(
         'thirteen items',
         async () => (await page.getByTestId('bank-item-count').innerText()) === '13',
       );
+      const bankId = bankUrl.split('/').at(-1)!;
+      const added = await apiJson<{ items: { question: string; expectedSources: unknown[] }[] }>(
+        'GET',
+        `/question-banks/${bankId}/items?limit=100`,
+      );
+      expect(
+        added.items.find((item) => item.question === 'How many weeks of parental leave are paid?')
+          ?.expectedSources,
+      ).toEqual([{ chunkId: chunkOf.get('Parental leave'), documentId: handbookId }]);
       await table.getByRole('button', { name: 'Delete "Who won the chess olympiad in 1996?"' }).click();
       await table
         .getByRole('group', { name: 'Delete this question?' })
@@ -181,6 +236,20 @@ describeWhenServerHas(
       expect(exported.items.map((item) => item.question)).toContain(
         'How many weeks of parental leave are paid?',
       );
+
+      // Importing that file again adds nothing: every row matches the item it was exported from.
+      await importForm.getByLabel(/or paste/).fill('');
+      await importForm.getByLabel('File').setInputFiles((await file.path())!);
+      await importForm.getByRole('button', { name: 'Import' }).click();
+      await eventually(
+        'the re-import report',
+        async () =>
+          (await page
+            .getByText('Imported 12 rows: 0 added, 12 unchanged, 0 updated, 0 rejected.')
+            .count()) === 1,
+      );
+      await screenshot(page, 'question-bank-reimport.png');
+      expect(await page.getByTestId('bank-item-count').innerText()).toBe('12');
 
       // Evaluate with the default settings (BM25) …
       const evaluate = page.getByRole('button', { name: 'Evaluate with current settings' });
@@ -242,6 +311,12 @@ describeWhenServerHas(
         async () => (await trend.locator('.recharts-line-dots circle, .recharts-dot').count()) === 2,
         30_000,
       );
+      // The two runs were made within a minute or so: their axis labels still differ.
+      const ticks = (await trend.locator('.recharts-cartesian-axis-tick-value').allTextContents()).filter(
+        (text) => /^\d\d-\d\d \d\d:\d\d/.test(text),
+      );
+      expect(ticks).toHaveLength(2);
+      expect(new Set(ticks).size).toBe(2);
 
       const rows = runs.locator('tbody tr');
       await rows.nth(1).getByRole('radio', { name: /as A$/ }).check();
@@ -329,9 +404,79 @@ describeWhenServerHas(
         const text = await table.innerText();
         return (await table.locator('tbody tr').count()) === 1 && text.includes(`Filtered bank ${tag}`);
       });
+      // The words and the template are in the address: a reload keeps the filtered list.
+      const params = new URL(page.url()).searchParams;
+      expect([params.get('q'), params.get('template')]).toEqual([tag, template.id]);
+      await page.reload();
+      await hydrated();
+      expect(await page.getByLabel('Search', { exact: true }).inputValue()).toBe(tag);
+      await eventually('the same filtered list after the reload', async () => {
+        const text = await table.innerText();
+        return (await table.locator('tbody tr').count()) === 1 && text.includes(`Filtered bank ${tag}`);
+      });
       await page.getByLabel('Search', { exact: true }).fill(`${tag}-nothing`);
       await eventually('no bank', async () => (await page.getByText('No bank matches.').count()) === 1);
       await screenshot(page, 'question-banks.png');
+    });
+
+    it('edits a template and deletes it; its bank stays, without a template', async () => {
+      const tag = `${stamp}t`;
+      const template = await apiJson<{ id: string }>('POST', '/question-templates', {
+        name: `Editable template ${tag}`,
+        kind: 'definition',
+        promptTemplate: 'Ask about {{passage}}',
+      });
+      await apiJson('POST', '/question-banks', { name: `Templated bank ${tag}`, templateId: template.id });
+
+      await page.goto(`${WEB_URL}/question-banks?q=${tag}`);
+      await hydrated();
+      const table = page.getByRole('table', { name: 'Question banks' });
+      await eventually('the bank with its template', async () =>
+        (await table.innerText()).includes(`Editable template ${tag}`),
+      );
+      await page.getByText('Question templates').click();
+      const templates = page.getByRole('list', { name: 'Templates' });
+      await templates.getByRole('button', { name: `Edit template "Editable template ${tag}"` }).click();
+      const form = page.getByRole('form', { name: `Edit template "Editable template ${tag}"` });
+      await form.getByLabel('Name').fill(`Renamed template ${tag}`);
+      await form.getByLabel('Kind').selectOption('scenario');
+      await form.getByLabel('Summary (optional)').fill('Scenarios from the handbook');
+      // A prompt of spaces is refused before it is sent, with a sentence that says what is missing.
+      await form.getByLabel('Prompt').fill('   ');
+      await form.getByRole('button', { name: 'Save template' }).click();
+      expect(await form.getByRole('alert').innerText()).toContain('Write the prompt the generator uses.');
+      await form.getByLabel('Prompt').fill('Describe a situation where {{passage}} applies.');
+      await form.getByRole('button', { name: 'Save template' }).click();
+      await eventually('the renamed template', async () =>
+        (await templates.innerText()).includes(`Renamed template ${tag}`),
+      );
+      expect(await templates.innerText()).toContain('Scenarios from the handbook');
+      await eventually('the bank list with the new name', async () =>
+        (await table.innerText()).includes(`Renamed template ${tag}`),
+      );
+      const saved = await apiJson<{ kind: string; promptTemplate: string }>(
+        'GET',
+        `/question-templates/${template.id}`,
+      );
+      expect(saved).toMatchObject({
+        kind: 'scenario',
+        promptTemplate: 'Describe a situation where {{passage}} applies.',
+      });
+      await screenshot(page, 'question-template-edited.png');
+
+      await templates.getByRole('button', { name: `Delete template "Renamed template ${tag}"` }).click();
+      await templates
+        .getByRole('group', { name: /^Delete this template\?/ })
+        .getByRole('button', { name: 'Delete' })
+        .click();
+      await eventually(
+        'the template gone',
+        async () => !(await templates.innerText()).includes(`Renamed template ${tag}`),
+      );
+      await eventually('the bank still listed, without a template', async () => {
+        const row = table.locator('tbody tr', { hasText: `Templated bank ${tag}` });
+        return (await row.count()) === 1 && !(await row.innerText()).includes('Renamed template');
+      });
     });
 
     it('asks to sign in when the server wants a key, checks the key, and then sends it as a header', async () => {

@@ -1,4 +1,4 @@
-import type { ImportFormat, SearchSettings } from '@lumina/shared';
+import type { ImportRequest, QuestionTemplateInput, SearchSettings } from '@lumina/shared';
 import {
   abortedError,
   ApiError,
@@ -102,14 +102,7 @@ export interface BankInput {
   tags?: string[];
 }
 
-export interface ImportInput {
-  format: ImportFormat;
-  queries?: string;
-  qrels?: string;
-  csv?: string;
-  items?: unknown[];
-  dryRun?: boolean;
-}
+export type ImportInput = ImportRequest;
 
 /** Every failure is thrown as an ApiError whose message is a sentence for a person. */
 export function createApiClient(options: ApiClientOptions) {
@@ -359,9 +352,10 @@ export function createApiClient(options: ApiClientOptions) {
       return json(ops.getDocument, { params: { id }, signal }, parseDocument, 'expected a document');
     },
 
+    /** A page of the document's passages; with `chunk` (and no `page`), the page that holds that passage. */
     listChunks(
       id: string,
-      query: PageQuery = {},
+      query: PageQuery & { chunk?: string } = {},
       { signal }: RequestOptions = {},
     ): Promise<Page<DocumentChunk>> {
       return json(
@@ -526,7 +520,9 @@ export function createApiClient(options: ApiClientOptions) {
         ops.importQuestionBankItems,
         { params: { id }, body: input, signal },
         (body) =>
-          isRecord(body) && typeof body.accepted === 'number' ? (body as unknown as ImportReport) : null,
+          isRecord(body) && typeof body.accepted === 'number'
+            ? ({ added: body.accepted, updated: 0, unchanged: 0, ...body } as unknown as ImportReport)
+            : null,
         'expected an import report',
       );
     },
@@ -608,7 +604,7 @@ export function createApiClient(options: ApiClientOptions) {
     },
 
     createQuestionTemplate(
-      input: Pick<QuestionTemplate, 'name' | 'kind' | 'promptTemplate'> & { description?: string },
+      input: QuestionTemplateInput,
       { signal }: RequestOptions = {},
     ): Promise<QuestionTemplate> {
       return json(
@@ -617,6 +613,23 @@ export function createApiClient(options: ApiClientOptions) {
         asRecordWithId<QuestionTemplate>,
         'expected the new template',
       );
+    },
+
+    updateQuestionTemplate(
+      id: string,
+      input: Partial<QuestionTemplateInput>,
+      { signal }: RequestOptions = {},
+    ): Promise<QuestionTemplate> {
+      return json(
+        ops.updateQuestionTemplate,
+        { params: { id }, body: input, signal },
+        asRecordWithId<QuestionTemplate>,
+        'expected the template',
+      );
+    },
+
+    deleteQuestionTemplate(id: string, { signal }: RequestOptions = {}): Promise<void> {
+      return noContent(ops.deleteQuestionTemplate, { params: { id }, signal });
     },
 
     // --- evaluation runs ---

@@ -143,6 +143,8 @@ const CALLS: Record<ApiOperationName, (client: ApiClient) => Promise<unknown> | 
   listQuestionTemplates: (c) => c.listQuestionTemplates({ page: 1, limit: 100 }),
   createQuestionTemplate: (c) =>
     c.createQuestionTemplate({ name: 'T', kind: 'definition', promptTemplate: 'p', description: 'd' }),
+  updateQuestionTemplate: (c) => c.updateQuestionTemplate(ID, { name: 'T2', description: null }),
+  deleteQuestionTemplate: (c) => c.deleteQuestionTemplate(ID),
   listEvalRuns: (c) => c.listEvalRuns({ page: 1, limit: 20, bankId: ID }),
   getEvalRun: (c) => c.getEvalRun(ID),
   compareEvalRuns: (c) => c.compareEvalRuns(ID, OTHER),

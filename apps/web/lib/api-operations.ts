@@ -281,6 +281,21 @@ export const API_OPERATIONS = {
     timeoutMs: 15_000,
     invalidHint: FORM_HINT,
   },
+  updateQuestionTemplate: {
+    method: 'PATCH',
+    path: '/question-templates/:id',
+    action: 'save the template',
+    feature: 'Editing question templates',
+    timeoutMs: 15_000,
+    invalidHint: FORM_HINT,
+  },
+  deleteQuestionTemplate: {
+    method: 'DELETE',
+    path: '/question-templates/:id',
+    action: 'delete the template',
+    feature: 'Deleting question templates',
+    timeoutMs: 15_000,
+  },
 
   // evaluation runs
   listEvalRuns: {

@@ -61,6 +61,24 @@ describe('eval charts', () => {
     expect(points[0].label).toBe('01-01 10:00');
   });
 
+  it('gives runs of the same minute, or the same second, labels of their own', () => {
+    const points = metricSeries(
+      [
+        run('aaaaaa-1', '2025-01-01T10:00:05Z', { 'hit@1': 1 }),
+        run('bbbbbb-2', '2025-01-01T10:00:41Z', { 'hit@1': 0 }),
+        run('cccccc-3', '2025-01-01T10:00:41Z', { 'hit@1': 1 }),
+        run('dddddd-4', '2025-01-01T10:01:00Z', { 'hit@1': 1 }),
+      ],
+      'hit@1',
+    );
+    expect(points.map((point) => point.label)).toEqual([
+      '01-01 10:00:05',
+      '01-01 10:00:41 · bbbbbb',
+      '01-01 10:00:41 · cccccc',
+      '01-01 10:01',
+    ]);
+  });
+
   it('orders metric names with the headline ones first', () => {
     expect(metricNames([run('a', 't', { 'recall@6': 1, 'hit@1': 1, 'ndcg@10': 1, 'mrr@10': 1 })])).toEqual([
       'ndcg@10',

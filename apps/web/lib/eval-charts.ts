@@ -9,23 +9,40 @@ export interface MetricPoint {
   bankId: string;
 }
 
-/** Completed runs' value of `metric`, oldest first: the points of "metric per run over time". */
+/**
+ * Completed runs' value of `metric`, oldest first: the points of "metric per run over time". Labels are
+ * the minute ("01-01 10:00"); runs that share a minute get the seconds, and runs that share a second
+ * the start of their id, so no two points have the same label.
+ */
 export function metricSeries(runs: readonly EvalRunSummary[], metric: string): MetricPoint[] {
-  return runs
+  const points = runs
     .filter((run) => run.status === 'completed' && run.metrics && typeof run.metrics[metric] === 'number')
     .map((run) => {
       const time = Date.parse(run.finishedAt ?? run.createdAt);
       return {
         runId: run.id,
         time,
-        label: Number.isFinite(time)
-          ? new Date(time).toISOString().slice(5, 16).replace('T', ' ')
-          : run.id.slice(0, 8),
+        label: Number.isFinite(time) ? timeLabel(time, 16) : run.id.slice(0, 8),
         value: run.metrics![metric],
         bankId: run.bankId,
       };
     })
     .sort((a, b) => a.time - b.time);
+  const withSeconds = relabel(points, (point) =>
+    Number.isFinite(point.time) ? timeLabel(point.time, 19) : point.label,
+  );
+  return relabel(withSeconds, (point) => `${point.label} · ${point.runId.slice(0, 6)}`);
+}
+
+function timeLabel(time: number, end: 16 | 19): string {
+  return new Date(time).toISOString().slice(5, end).replace('T', ' ');
+}
+
+/** Points whose label another point shares get `better(point)`. */
+function relabel(points: MetricPoint[], better: (point: MetricPoint) => string): MetricPoint[] {
+  const counts = new Map<string, number>();
+  for (const point of points) counts.set(point.label, (counts.get(point.label) ?? 0) + 1);
+  return points.map((point) => (counts.get(point.label)! > 1 ? { ...point, label: better(point) } : point));
 }
 
 const PREFERRED = ['ndcg@10', 'mrr@10', 'hit@1', 'hit@5', 'recall@100'];

@@ -1,5 +1,14 @@
 import type { QuestionBankItem } from './api-types';
-import { draftFromItem, EMPTY_DRAFT, inputFromDraft, parseSourcesText, sourcesToText } from './item-form';
+import {
+  addSourceLine,
+  draftFromItem,
+  EMPTY_DRAFT,
+  hasSourceLine,
+  inputFromDraft,
+  parseSourcesText,
+  removeSourceLine,
+  sourcesToText,
+} from './item-form';
 
 describe('item form', () => {
   it('reads sources: document ids, chunk ids and grades, one a line', () => {
@@ -49,5 +58,19 @@ describe('item form', () => {
         difficulty: null,
       },
     });
+  });
+});
+
+describe('sources picked from the library', () => {
+  it('adds a passage or a document as a line once, keeps graded lines, and removes by reference', () => {
+    let text = addSourceLine('', { chunkId: 'c-1' });
+    expect(text).toBe('chunk:c-1');
+    text = addSourceLine(text, { documentId: 'd-1' });
+    expect(text).toBe('chunk:c-1\nd-1');
+    expect(addSourceLine('chunk:c-1 grade=2\n', { chunkId: 'c-1' })).toBe('chunk:c-1 grade=2\n');
+    expect(hasSourceLine(text, { documentId: 'd-1' })).toBe(true);
+    expect(hasSourceLine(text, { documentId: 'c-1' })).toBe(false);
+    expect(removeSourceLine('chunk:c-1 grade=2\nd-1', { chunkId: 'c-1' })).toBe('d-1');
+    expect(parseSourcesText(text)).toEqual({ sources: [{ chunkId: 'c-1' }, { documentId: 'd-1' }] });
   });
 });

@@ -87,3 +87,33 @@ export function inputFromDraft(draft: ItemDraft): { input: ItemInput } | { error
     },
   };
 }
+
+/** A source the picker adds: a whole document, or one passage of it. */
+export type PickedSource = { documentId: string } | { chunkId: string };
+
+function sourceRef(source: PickedSource): string {
+  return 'chunkId' in source ? `chunk:${source.chunkId}` : source.documentId;
+}
+
+/** The sources box with `source` added as a line, unless a line already names it. */
+export function addSourceLine(text: string, source: PickedSource): string {
+  const ref = sourceRef(source);
+  const lines = text.split('\n').filter((line) => line.trim());
+  if (lines.some((line) => line.trim().split(/\s+/)[0] === ref)) return text;
+  return [...lines, ref].join('\n');
+}
+
+/** The sources box without the line that names `source`. */
+export function removeSourceLine(text: string, source: PickedSource): string {
+  const ref = sourceRef(source);
+  return text
+    .split('\n')
+    .filter((line) => line.trim() && line.trim().split(/\s+/)[0] !== ref)
+    .join('\n');
+}
+
+/** Whether a line of the sources box names `source`. */
+export function hasSourceLine(text: string, source: PickedSource): boolean {
+  const ref = sourceRef(source);
+  return text.split('\n').some((line) => line.trim().split(/\s+/)[0] === ref);
+}

@@ -46,6 +46,15 @@ export interface QuestionTemplate {
   updatedAt: string;
 }
 
+/** POST /question-templates (all of it) and PATCH /question-templates/:id (any of it). */
+export interface QuestionTemplateInput {
+  name: string;
+  kind: QuestionTemplateKind;
+  /** null clears it (PATCH). */
+  description?: string | null;
+  promptTemplate: string;
+}
+
 export interface QuestionBank {
   id: string;
   name: string;
@@ -78,6 +87,25 @@ export interface QuestionBankItem {
 
 export type ImportFormat = 'beir' | 'csv' | 'json';
 
+/** POST /question-banks/:id/import. */
+export interface ImportRequest {
+  format: ImportFormat;
+  /** beir: the queries.jsonl text. */
+  queries?: string;
+  /** beir: the qrels TSV text. */
+  qrels?: string;
+  /** csv: the CSV text with a header row (as the export writes it). */
+  csv?: string;
+  /** json: the items (as the export writes them; an `id` matches the item it was exported from). */
+  items?: unknown[];
+  /** Resolve external document ids only among this dataset. */
+  dataset?: string;
+  /** Report what would happen without writing. */
+  dryRun?: boolean;
+  /** Language of rows that do not say (default en). */
+  language?: string;
+}
+
 export interface ImportRejection {
   /** 1-based row (CSV data row, JSON array index + 1, BEIR queries.jsonl line). */
   row: number;
@@ -90,10 +118,18 @@ export interface ImportReport {
   format: ImportFormat;
   dryRun: boolean;
   rows: number;
+  /** Rows taken: added + updated + unchanged. */
   accepted: number;
+  /** Rows that matched no item of the bank and became new items. */
+  added: number;
+  /** Rows that matched an item (by its id, or by its question, case and whitespace aside) and changed it. */
+  updated: number;
+  /** Rows that matched an item whose fields already said the same. */
+  unchanged: number;
   rejected: ImportRejection[];
   /** Rows left out on purpose, not errors (e.g. BEIR queries without judgments in the given qrels). */
   skipped: { count: number; reason: string } | null;
+  /** The items of the accepted rows in row order (added, updated or unchanged); empty on a dry run. */
   itemIds: string[];
 }
 

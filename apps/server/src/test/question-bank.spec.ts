@@ -359,6 +359,37 @@ describe('question banks over REST (embedded PGlite)', () => {
       expect((await call('GET', `/question-banks/${bank.id}`)).status).toBe(404);
     });
 
+    it('edits a template field by field, and refuses blank or unknown values with a 400 that says why', async () => {
+      const template = await createTemplate('Editable');
+      const edited = await call('PATCH', `/question-templates/${template.id}`, {
+        name: '  Edited name ',
+        kind: 'scenario',
+        description: 'Now with a description',
+      });
+      expect(edited.status).toBe(200);
+      expect(edited.body).toMatchObject({
+        name: 'Edited name',
+        kind: 'scenario',
+        description: 'Now with a description',
+        promptTemplate: template.promptTemplate,
+      });
+      const cleared = await call('PATCH', `/question-templates/${template.id}`, { description: null });
+      expect(cleared.body).toMatchObject({ name: 'Edited name', description: null });
+      for (const [body, message] of [
+        [{ name: '   ' }, /name must not be only spaces/],
+        [{ promptTemplate: '' }, /promptTemplate must not be empty/],
+        [{ promptTemplate: ' \n ' }, /promptTemplate must not be only spaces/],
+        [{ kind: 'riddle' }, /kind must be one of definition/],
+        [{ owner: 'me' }, /property owner should not exist/],
+      ] as const) {
+        const refused = await call('PATCH', `/question-templates/${template.id}`, body);
+        expect(refused.status).toBe(400);
+        expect(messages(refused.body)).toMatch(message);
+      }
+      expect((await call('PATCH', '/question-templates/42', { name: 'x' })).status).toBe(400);
+      expect((await call('GET', `/question-templates/${template.id}`)).body.name).toBe('Edited name');
+    });
+
     it('deleting a template leaves its banks, with templateId null', async () => {
       const template = await createTemplate('Short-lived');
       const bank = await createBank({ name: 'Survivor', templateId: template.id });
@@ -471,6 +502,13 @@ describe('question banks over REST (embedded PGlite)', () => {
         { row: 5, id: '4', reasons: ['unknown document "ghost" (no document has that id or external id)'] },
         { row: 5, id: 'q9', reasons: ['qrels line 5: query "q9" is not in queries'] },
       ]);
+      const again = await call('POST', `/question-banks/${bankId}/import`, {
+        format: 'beir',
+        queries,
+        qrels,
+      });
+      expect(again.body).toMatchObject({ accepted: 2, added: 0, unchanged: 2 });
+      expect(again.body.itemIds).toEqual(response.body.itemIds);
       const imported = await call('GET', `/question-banks/${bankId}/items/${response.body.itemIds[1]}`);
       expect(imported.body).toMatchObject({
         question: 'redis evictions',
@@ -534,6 +572,60 @@ describe('question banks over REST (embedded PGlite)', () => {
         expect(shape(copied)).toEqual(shape(original));
       }
       expect((await call('GET', `/question-banks/${bankId}/export?format=xml`)).status).toBe(400);
+    });
+
+    it('re-importing an export adds nothing: rows match by id or by question and report unchanged, updated, added', async () => {
+      const before = (await call('GET', `/question-banks/${bankId}`)).body.itemCount;
+      const json = await call('GET', `/question-banks/${bankId}/export`);
+      const again = await call('POST', `/question-banks/${bankId}/import`, {
+        format: 'json',
+        items: json.body.items,
+      });
+      expect(again.status).toBe(200);
+      expect(again.body).toMatchObject({
+        accepted: before,
+        added: 0,
+        updated: 0,
+        unchanged: before,
+        rejected: [],
+      });
+      expect(again.body.itemIds).toEqual(json.body.items.map((i: Json) => i.id));
+      const csv = await call('GET', `/question-banks/${bankId}/export?format=csv`);
+      const csvAgain = await call('POST', `/question-banks/${bankId}/import`, {
+        format: 'csv',
+        csv: csv.text,
+      });
+      expect(csvAgain.body).toMatchObject({ added: 0, updated: 0, unchanged: before, rejected: [] });
+      expect((await call('GET', `/question-banks/${bankId}`)).body.itemCount).toBe(before);
+
+      const [first, second] = json.body.items as Json[];
+      const mixed = await call('POST', `/question-banks/${bankId}/import`, {
+        format: 'json',
+        items: [
+          { ...first, difficulty: 'easy', tags: ['edited'] },
+          { question: `  ${second.question.toUpperCase()}  `, expectedSources: second.expectedSources },
+          { question: 'A question the bank does not have yet?' },
+          { question: 'a question the BANK does not have yet?' },
+        ],
+      });
+      expect(mixed.status).toBe(200);
+      expect(mixed.body).toMatchObject({ rows: 4, accepted: 3, added: 1, updated: 1, unchanged: 1 });
+      expect(mixed.body.rejected).toEqual([{ row: 4, reasons: ['repeats the question of row 3'] }]);
+      expect(mixed.body.itemIds.slice(0, 2)).toEqual([first.id, second.id]);
+      const edited = await call('GET', `/question-banks/${bankId}/items/${first.id}`);
+      expect(edited.body).toMatchObject({ question: first.question, difficulty: 'easy', tags: ['edited'] });
+      const untouched = await call('GET', `/question-banks/${bankId}/items/${second.id}`);
+      expect(untouched.body).toMatchObject({ question: second.question, tags: second.tags });
+      expect((await call('GET', `/question-banks/${bankId}`)).body.itemCount).toBe(before + 1);
+
+      const dry = await call('POST', `/question-banks/${bankId}/import`, {
+        format: 'json',
+        items: [{ ...first, difficulty: 'hard' }, { question: 'Only checked, never written?' }],
+        dryRun: true,
+      });
+      expect(dry.body).toMatchObject({ dryRun: true, added: 1, updated: 1, unchanged: 0, itemIds: [] });
+      expect((await call('GET', `/question-banks/${bankId}/items/${first.id}`)).body.difficulty).toBe('easy');
+      expect((await call('GET', `/question-banks/${bankId}`)).body.itemCount).toBe(before + 1);
     });
   });
 

@@ -148,7 +148,10 @@ export function CitationDialog({ open, onClose }: CitationDialogProps) {
         ) : null}
         {documentId ? (
           <p>
-            <Link href={`/documents/${encodeURIComponent(documentId)}#chunk-${chunkId}`} onClick={onClose}>
+            <Link
+              href={`/documents/${encodeURIComponent(documentId)}?chunk=${encodeURIComponent(chunkId)}`}
+              onClick={onClose}
+            >
               Open the document
             </Link>
           </p>

@@ -145,6 +145,12 @@ export function RetrievalPanel({ search, messageId, citedChunkIds }: RetrievalPa
       {search.results.length > 0 ? (
         <section aria-label="Passages used">
           <h4>Passages</h4>
+          <p className="field-hint score-explainer">
+            Each branch ranks passages by its own score (BM25 or cosine similarity), and those scores
+            can&apos;t be compared across branches. The fused score is reciprocal rank fusion: every branch
+            that found a passage adds 1 ÷ (60 + its rank there), so passages ranked high by several branches
+            come first. With reranking on, it is the reranker&apos;s score instead.
+          </p>
           <ol className="retrieval-passages">
             {search.results.map((result, index) => (
               <li
@@ -166,8 +172,8 @@ export function RetrievalPanel({ search, messageId, citedChunkIds }: RetrievalPa
                     ) : null}
                   </span>
                   {citedChunkIds.has(result.chunkId) ? <span className="chip chip-accent">cited</span> : null}
-                  <span className="mono" title="Fused score">
-                    {formatScore(result.score)}
+                  <span className="retrieval-fused" data-fused-score={result.score}>
+                    fused <span className="mono">{formatScore(result.score)}</span>
                   </span>
                 </div>
                 <ul className="branch-list" aria-label="Found by">
@@ -180,8 +186,10 @@ export function RetrievalPanel({ search, messageId, citedChunkIds }: RetrievalPa
                         data-branch-kind={branch.kind}
                         data-branch={item.branch}
                       >
-                        {branch.label} <span className="mono">#{item.rank}</span>{' '}
-                        <span className="mono muted">({formatScore(item.score)})</span>
+                        {branch.label}:{' '}
+                        <span className="mono">
+                          rank {item.rank} · score {formatScore(item.score)}
+                        </span>
                       </li>
                     );
                   })}

@@ -3,6 +3,8 @@
 import Link from 'next/link';
 import { useEffect, useRef, useState } from 'react';
 import { useResource } from '../../hooks/use-resource';
+import { useUrlState } from '../../hooks/use-url-state';
+import { pageFromParam } from '../../lib/url-state';
 import { useApiClient } from '../../lib/api-provider';
 import { formatBytes, formatDateTime, plural } from '../../lib/format';
 import { isTerminal } from '../../lib/ingestion';
@@ -17,11 +19,31 @@ const CHUNK_PAGE_SIZE = 20;
 /** One document: its state, and its passages with their heading paths. */
 export function DocumentDetail({ id }: { id: string }) {
   const api = useApiClient();
-  const [page, setPage] = useState(1);
+  // `?chunk=<id>` (from a citation) opens the page that holds that passage and marks it; the page it
+  // found is written beside it, so a reload shows the same page.
+  const [url, setUrl] = useUrlState({ page: '', chunk: '' });
+  const page = pageFromParam(url.page);
+  const target = url.chunk;
+  const locating = target !== '' && url.page === '';
+  const setPage = (next: number) => setUrl({ page: next, chunk: '' });
   const document = useResource(`doc|${id}`, (signal) => api.getDocument(id, { signal }));
-  const chunks = useResource(`chunks|${id}|${page}`, (signal) =>
-    api.listChunks(id, { page, limit: CHUNK_PAGE_SIZE }, { signal }),
+  const chunks = useResource(`chunks|${id}|${locating ? `at:${target}` : page}`, (signal) =>
+    api.listChunks(
+      id,
+      locating ? { chunk: target, limit: CHUNK_PAGE_SIZE } : { page, limit: CHUNK_PAGE_SIZE },
+      { signal },
+    ),
   );
+  const [lostPassage, setLostPassage] = useState(false);
+  useEffect(() => {
+    if (!locating || chunks.loading) return;
+    if (chunks.data) setUrl({ page: chunks.data.page });
+    else if (chunks.errorCode !== null || chunks.error) {
+      // The passage is not (or no longer) one of this document's: show its first page and say so.
+      setLostPassage(true);
+      setUrl({ chunk: '', page: 1 });
+    }
+  }, [locating, chunks.loading, chunks.data, chunks.error, chunks.errorCode, setUrl]);
   const tracked = useIngestionStore((state) => state.documents[id]?.status);
   const reloadDocument = document.reload;
   const reloadChunks = chunks.reload;
@@ -43,13 +65,15 @@ export function DocumentDetail({ id }: { id: string }) {
     };
   }, [api, document.data, reloadDocument, reloadChunks]);
 
-  // Scroll to the passage named in the address (#chunk-<id>), e.g. from a citation.
+  // Scroll to the passage named in the address (?chunk=<id>, or #chunk-<id> of older links).
   useEffect(() => {
-    if (!chunks.data || typeof window === 'undefined' || !window.location.hash.startsWith('#chunk-')) return;
-    const target = window.document.getElementById(window.location.hash.slice(1));
-    target?.scrollIntoView({ block: 'center' });
-    target?.focus();
-  }, [chunks.data]);
+    if (!chunks.data || typeof window === 'undefined') return;
+    const name = target || (window.location.hash.startsWith('#chunk-') ? window.location.hash.slice(7) : '');
+    if (!name || !chunks.data.items.some((chunk) => chunk.id === name)) return;
+    const element = window.document.getElementById(`chunk-${name}`);
+    element?.scrollIntoView({ block: 'center' });
+    element?.focus();
+  }, [chunks.data, target]);
 
   const data = document.data;
   return (
@@ -95,6 +119,12 @@ export function DocumentDetail({ id }: { id: string }) {
 
       <section aria-labelledby="chunks-title" className="card">
         <h2 id="chunks-title">Passages</h2>
+        {lostPassage ? (
+          <Notice tone="warn">
+            The cited passage is no longer part of this document (it may have been indexed again); here is its
+            first page.
+          </Notice>
+        ) : null}
         {chunks.missing ? (
           <Notice tone="warn">Listing passages isn&apos;t available on this server yet.</Notice>
         ) : (
@@ -110,7 +140,13 @@ export function DocumentDetail({ id }: { id: string }) {
         {chunks.data && chunks.data.items.length > 0 ? (
           <ol className="chunk-list" aria-label="Passages" aria-busy={chunks.loading}>
             {chunks.data.items.map((chunk) => (
-              <li key={chunk.id} id={`chunk-${chunk.id}`} className="chunk" tabIndex={-1}>
+              <li
+                key={chunk.id}
+                id={`chunk-${chunk.id}`}
+                className={chunk.id === target ? 'chunk chunk-highlight' : 'chunk'}
+                aria-current={chunk.id === target ? 'true' : undefined}
+                tabIndex={-1}
+              >
                 <div className="chunk-head">
                   <span className="mono muted">#{chunk.ordinal + 1}</span>
                   {chunk.headingPath.length ? (

@@ -4,6 +4,8 @@ import Link from 'next/link';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useCapabilities } from '../../hooks/use-capabilities';
 import { useDebounced, useResource } from '../../hooks/use-resource';
+import { useUrlState } from '../../hooks/use-url-state';
+import { pageFromParam } from '../../lib/url-state';
 import { isApiError } from '../../lib/api-errors';
 import { useApiClient } from '../../lib/api-provider';
 import type { LuminaDocument } from '../../lib/api-types';
@@ -52,9 +54,14 @@ async function inParallel<T>(
 export function DocumentsView() {
   const api = useApiClient();
   const capabilities = useCapabilities();
-  const [page, setPage] = useState(1);
-  const [search, setSearch] = useState('');
+  const [url, setUrl] = useUrlState({ page: '1', q: '' });
+  const page = pageFromParam(url.page);
+  const setPage = useCallback((next: number) => setUrl({ page: next }), [setUrl]);
+  const [search, setSearch] = useState(url.q);
   const query = useDebounced(search.trim(), 300);
+  useEffect(() => {
+    if (query !== url.q) setUrl({ q: query, page: 1 });
+  }, [query, url.q, setUrl]);
   const [uploads, setUploads] = useState<UploadEntry[]>([]);
   const [actionError, setActionError] = useState<string | null>(null);
   const watchers = useRef(new Map<string, () => void>());
@@ -117,6 +124,7 @@ export function DocumentsView() {
             return;
           }
           patch(key, { phase: 'accepted', documentId: document.id, duplicate: document.duplicate });
+          reload();
           ingestionStore.getState().forget(document.id);
           watchers.current.get(document.id)?.();
           watchers.current.delete(document.id);
@@ -149,6 +157,7 @@ export function DocumentsView() {
   };
 
   const canUpload = capabilities.has('uploadDocuments');
+  const sending = uploads.filter((entry) => entry.phase === 'uploading');
   const pageData = documents.data;
 
   return (
@@ -217,10 +226,7 @@ export function DocumentsView() {
               type="search"
               placeholder="Search by title"
               value={search}
-              onChange={(event) => {
-                setSearch(event.target.value);
-                setPage(1);
-              }}
+              onChange={(event) => setSearch(event.target.value)}
             />
           </div>
         </div>
@@ -239,11 +245,16 @@ export function DocumentsView() {
         ) : null}
 
         {pageData && pageData.items.length === 0 && !documents.loading ? (
-          <p className="empty-state">
-            {query
-              ? `No document title matches "${query}".`
-              : 'No documents yet. Drop some files above to add them.'}
-          </p>
+          query ? (
+            <p className="empty-state">{`No document title matches "${query}".`}</p>
+          ) : sending.length > 0 ? (
+            <p className="empty-state" role="status" data-testid="uploads-in-progress">
+              Uploading {plural(sending.length, 'file')}: {sending.map((entry) => entry.filename).join(', ')}.
+              They are listed here as soon as the server has them.
+            </p>
+          ) : (
+            <p className="empty-state">No documents yet. Drop some files above to add them.</p>
+          )
         ) : null}
 
         {pageData && pageData.items.length > 0 ? (

@@ -5,6 +5,8 @@ import { useSearchParams } from 'next/navigation';
 import { useMemo, useState } from 'react';
 import { usePoll } from '../../hooks/use-poll';
 import { useResource } from '../../hooks/use-resource';
+import { useUrlState } from '../../hooks/use-url-state';
+import { pageFromParam } from '../../lib/url-state';
 import { useApiClient } from '../../lib/api-provider';
 import type { EvalRunSummary } from '../../lib/api-types';
 import { formatDateTime, formatMetric } from '../../lib/format';
@@ -37,8 +39,10 @@ function settingsLine(run: EvalRunSummary): string {
 export function EvalsView() {
   const api = useApiClient();
   const params = useSearchParams();
-  const [bankId, setBankId] = useState(params.get('bank') ?? '');
-  const [page, setPage] = useState(1);
+  const [url, setUrl] = useUrlState({ bank: '', page: '1' });
+  const bankId = url.bank;
+  const page = pageFromParam(url.page);
+  const setPage = (next: number) => setUrl({ page: next });
   const [metric, setMetric] = useState('');
   const [runA, setRunA] = useState('');
   const [runB, setRunB] = useState(params.get('run') ?? '');
@@ -80,14 +84,7 @@ export function EvalsView() {
       <div className="filters card">
         <div className="field field-inline">
           <label htmlFor="eval-bank">Bank</label>
-          <select
-            id="eval-bank"
-            value={bankId}
-            onChange={(e) => {
-              setBankId(e.target.value);
-              setPage(1);
-            }}
-          >
+          <select id="eval-bank" value={bankId} onChange={(e) => setUrl({ bank: e.target.value, page: 1 })}>
             <option value="">All banks</option>
             {(banks.data?.items ?? []).map((bank) => (
               <option key={bank.id} value={bank.id}>

@@ -20,7 +20,12 @@ export function MetricTrendChart({ metric, points, bankName }: MetricTrendChartP
         <ResponsiveContainer width="100%" height="100%">
           <LineChart data={[...points]} margin={{ top: 8, right: 16, bottom: 8, left: 0 }}>
             <CartesianGrid strokeDasharray="3 3" stroke="var(--border)" />
-            <XAxis dataKey="label" tick={{ fontSize: 12, fill: 'var(--text-muted)' }} />
+            <XAxis
+              dataKey="label"
+              tick={{ fontSize: 12, fill: 'var(--text-muted)' }}
+              interval="preserveStartEnd"
+              padding={{ left: 56, right: 56 }}
+            />
             <YAxis domain={[0, 1]} tick={{ fontSize: 12, fill: 'var(--text-muted)' }} width={40} />
             <Tooltip
               formatter={(value) => [typeof value === 'number' ? value.toFixed(3) : String(value), metric]}

@@ -44,6 +44,20 @@ async function buildImport(
   return { format, queries: text, qrels: await files.qrels.text(), dryRun };
 }
 
+/**
+ * "Imported 12 rows: 0 added, 12 unchanged, 0 updated, 0 rejected." A row matching an item of the bank
+ * (by id, or by its question) updates it or leaves it as it is; only the others are added.
+ */
+export function importSummary(report: ImportReport): string {
+  const plural = report.rows === 1 ? '' : 's';
+  const skipped = report.skipped ? `, ${report.skipped.count} skipped (${report.skipped.reason})` : '';
+  return (
+    `${report.dryRun ? 'Checked' : 'Imported'} ${report.rows} row${plural}: ` +
+    `${report.added} ${report.dryRun ? 'to add' : 'added'}, ${report.unchanged} unchanged, ` +
+    `${report.updated} ${report.dryRun ? 'to update' : 'updated'}, ${report.rejected.length} rejected${skipped}.`
+  );
+}
+
 /** Import questions (BEIR, CSV or JSON, with a report of every rejected row) and export them. */
 export function BankImportExport({ bankId, onImported }: BankImportExportProps) {
   const api = useApiClient();
@@ -107,7 +121,7 @@ export function BankImportExport({ bankId, onImported }: BankImportExportProps) 
           try {
             const result = await api.importQuestionBankItems(bankId, input);
             setReport(result);
-            if (!result.dryRun && result.accepted > 0) onImported();
+            if (!result.dryRun && result.added + result.updated > 0) onImported();
           } catch (problem) {
             setError(isApiError(problem) ? problem.message : 'The import failed.');
           } finally {
@@ -181,11 +195,7 @@ export function BankImportExport({ bankId, onImported }: BankImportExportProps) 
       <ErrorNotice error={error} />
       {report ? (
         <div className="import-report" role="status">
-          <p>
-            {report.dryRun ? 'Checked' : 'Imported'} {report.rows} row{report.rows === 1 ? '' : 's'}:{' '}
-            {report.accepted} accepted, {report.rejected.length} rejected
-            {report.skipped ? `, ${report.skipped.count} skipped (${report.skipped.reason})` : ''}.
-          </p>
+          <p>{importSummary(report)}</p>
           {report.rejected.length > 0 ? (
             <ul className="plain-list">
               {report.rejected.slice(0, 50).map((rejection) => (

@@ -2,10 +2,12 @@
 
 import { Fragment, useState } from 'react';
 import { useResource } from '../../hooks/use-resource';
+import { useUrlState } from '../../hooks/use-url-state';
 import { isApiError } from '../../lib/api-errors';
 import { useApiClient } from '../../lib/api-provider';
 import type { QuestionBankItem } from '../../lib/api-types';
 import { draftFromItem } from '../../lib/item-form';
+import { pageFromParam } from '../../lib/url-state';
 import { ConfirmButton } from '../ui/confirm-button';
 import { DataTable } from '../ui/data-table';
 import { ErrorNotice } from '../ui/error-notice';
@@ -37,8 +39,10 @@ export interface BankItemsProps {
 /** A bank's questions, a page at a time: add, edit in place, delete; filter by scope. */
 export function BankItems({ bankId, version, onChanged }: BankItemsProps) {
   const api = useApiClient();
-  const [page, setPage] = useState(1);
-  const [scope, setScope] = useState<'' | 'true' | 'false'>('');
+  const [url, setUrl] = useUrlState({ page: '1', scope: '' });
+  const page = pageFromParam(url.page);
+  const scope: '' | 'true' | 'false' = url.scope === 'true' || url.scope === 'false' ? url.scope : '';
+  const setPage = (next: number) => setUrl({ page: next });
   const [editing, setEditing] = useState<string | null>(null);
   const [adding, setAdding] = useState(false);
   const [actionError, setActionError] = useState<string | null>(null);
@@ -72,10 +76,7 @@ export function BankItems({ bankId, version, onChanged }: BankItemsProps) {
             <select
               id="items-scope"
               value={scope}
-              onChange={(e) => {
-                setScope(e.target.value as '' | 'true' | 'false');
-                setPage(1);
-              }}
+              onChange={(e) => setUrl({ scope: e.target.value, page: 1 })}
             >
               <option value="">All</option>
               <option value="true">In scope</option>

@@ -2,8 +2,10 @@
 
 import Link from 'next/link';
 import { useRouter } from 'next/navigation';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useDebounced, useResource } from '../../hooks/use-resource';
+import { useUrlState } from '../../hooks/use-url-state';
+import { pageFromParam } from '../../lib/url-state';
 import { isApiError } from '../../lib/api-errors';
 import { useApiClient } from '../../lib/api-provider';
 import { formatDateTime } from '../../lib/format';
@@ -21,11 +23,16 @@ const PAGE_SIZE = 10;
 export function BanksView() {
   const api = useApiClient();
   const router = useRouter();
-  const [page, setPage] = useState(1);
-  const [search, setSearch] = useState('');
-  const [templateId, setTemplateId] = useState('');
+  const [url, setUrl] = useUrlState({ page: '1', q: '', template: '' });
+  const page = pageFromParam(url.page);
+  const templateId = url.template;
+  const setPage = (next: number) => setUrl({ page: next });
+  const [search, setSearch] = useState(url.q);
   const [templatesVersion, setTemplatesVersion] = useState(0);
   const query = useDebounced(search.trim(), 300);
+  useEffect(() => {
+    if (query !== url.q) setUrl({ q: query, page: 1 });
+  }, [query, url.q, setUrl]);
   const templates = useTemplates(templatesVersion);
   const banks = useResource(`${page}|${query}|${templateId}`, (signal) =>
     api.listQuestionBanks(
@@ -102,10 +109,7 @@ export function BanksView() {
                 type="search"
                 value={search}
                 placeholder="Name or description"
-                onChange={(e) => {
-                  setSearch(e.target.value);
-                  setPage(1);
-                }}
+                onChange={(e) => setSearch(e.target.value)}
               />
             </div>
             <div className="field field-inline">
@@ -113,10 +117,7 @@ export function BanksView() {
               <select
                 id="bank-filter-template"
                 value={templateId}
-                onChange={(e) => {
-                  setTemplateId(e.target.value);
-                  setPage(1);
-                }}
+                onChange={(e) => setUrl({ template: e.target.value, page: 1 })}
               >
                 <option value="">All templates</option>
                 {templateList.map((template) => (
@@ -165,7 +166,13 @@ export function BanksView() {
         <Pagination label="Question banks" data={banks.data} disabled={banks.loading} onPage={setPage} />
       </section>
 
-      <TemplateManager templates={templateList} onCreated={() => setTemplatesVersion((v) => v + 1)} />
+      <TemplateManager
+        templates={templateList}
+        onChanged={() => {
+          setTemplatesVersion((v) => v + 1);
+          banks.reload();
+        }}
+      />
     </section>
   );
 }

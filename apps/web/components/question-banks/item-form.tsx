@@ -2,9 +2,18 @@
 
 import { QUESTION_DIFFICULTIES, type QuestionDifficulty } from '@lumina/shared';
 import { useId, useState } from 'react';
-import { EMPTY_DRAFT, inputFromDraft, type ItemDraft } from '../../lib/item-form';
+import {
+  addSourceLine,
+  EMPTY_DRAFT,
+  inputFromDraft,
+  parseSourcesText,
+  removeSourceLine,
+  type ItemDraft,
+  type PickedSource,
+} from '../../lib/item-form';
 import type { ItemInput } from '../../lib/api-client';
 import { Notice } from '../ui/notice';
+import { SourcePicker } from './source-picker';
 
 export interface ItemFormProps {
   initial?: ItemDraft;
@@ -20,6 +29,19 @@ export function ItemForm({ initial = EMPTY_DRAFT, submitLabel, onSubmit, onCance
   const [draft, setDraft] = useState<ItemDraft>(initial);
   const [error, setError] = useState<string | null>(null);
   const [saving, setSaving] = useState(false);
+  /** Names of the sources picked from the library, by their line in the sources box. */
+  const [labels, setLabels] = useState<Record<string, string>>({});
+  const picked = (() => {
+    const parsed = parseSourcesText(draft.sources);
+    if ('error' in parsed) return [];
+    return parsed.sources.flatMap((source): { source: PickedSource; ref: string }[] =>
+      source.chunkId
+        ? [{ source: { chunkId: source.chunkId }, ref: `chunk:${source.chunkId}` }]
+        : source.documentId
+          ? [{ source: { documentId: source.documentId }, ref: source.documentId }]
+          : [],
+    );
+  })();
   const set = <K extends keyof ItemDraft>(key: K, value: ItemDraft[K]) =>
     setDraft((d) => ({ ...d, [key]: value }));
 
@@ -61,6 +83,37 @@ export function ItemForm({ initial = EMPTY_DRAFT, submitLabel, onSubmit, onCance
         />
       </div>
       <div className="field field-wide">
+        <SourcePicker
+          idPrefix={id}
+          sources={draft.sources}
+          onPick={(source, label) => {
+            setDraft((d) => ({ ...d, sources: addSourceLine(d.sources, source) }));
+            const ref = 'chunkId' in source ? `chunk:${source.chunkId}` : source.documentId;
+            setLabels((known) => ({
+              ...known,
+              [ref]: 'chunkId' in source ? label : `${label} (whole document)`,
+            }));
+          }}
+        />
+        {picked.length > 0 ? (
+          <ul className="picked-sources" aria-label="Expected sources picked">
+            {picked.map(({ source, ref }) => (
+              <li key={ref} className="chip">
+                {labels[ref] ?? ref}
+                <button
+                  type="button"
+                  className="button button-ghost button-small"
+                  aria-label={`Remove ${labels[ref] ?? ref}`}
+                  onClick={() => set('sources', removeSourceLine(draft.sources, source))}
+                >
+                  ×
+                </button>
+              </li>
+            ))}
+          </ul>
+        ) : null}
+      </div>
+      <div className="field field-wide">
         <label htmlFor={`${id}-sources`}>Expected sources</label>
         <textarea
           id={`${id}-sources`}
@@ -70,8 +123,8 @@ export function ItemForm({ initial = EMPTY_DRAFT, submitLabel, onSubmit, onCance
           onChange={(e) => set('sources', e.target.value)}
         />
         <p id={`${id}-sources-hint`} className="field-hint">
-          One a line: a document id (or its external id), or chunk:&lt;chunk id&gt;; add grade=2 for graded
-          relevance.
+          Filled by the search above, or typed: one a line, a document id (or its external id), or
+          chunk:&lt;chunk id&gt;; add grade=2 for graded relevance.
         </p>
       </div>
       <div className="field field-toggle">

@@ -19,7 +19,7 @@ export function TopNav() {
   const pathname = usePathname() ?? '/';
   const api = useApiClient();
   return (
-    <nav className="top-nav" aria-label="Main">
+    <nav className="top-nav" id="main-navigation" aria-label="Main">
       <ul>
         {LINKS.map(({ href, label }) => (
           <li key={href}>

@@ -1,6 +1,7 @@
 import { Body, Controller, Post, Req, Res } from '@nestjs/common';
 import {
   ApiBadRequestResponse,
+  ApiBody,
   ApiConflictResponse,
   ApiNotFoundResponse,
   ApiOkResponse,
@@ -36,6 +37,18 @@ export class ChatController {
     description: EVENTS,
   })
   @ApiProduces('text/event-stream')
+  @ApiBody({
+    type: ChatRequestDto,
+    examples: {
+      'a new conversation': {
+        value: { message: 'How do I fail over the database?', settings: { ranker: 'bm25', topK: 6 } },
+      },
+      'a follow-up': {
+        summary: 'conversationId: the id a first answer returned',
+        value: { conversationId: '3fa85f64-5717-4562-b3fc-2c963f66afa6', message: 'And then?' },
+      },
+    },
+  })
   @ApiOkResponse({ description: 'The event stream' })
   @ApiBadRequestResponse({ description: 'Empty or over-long message, malformed settings' })
   @ApiNotFoundResponse({ description: 'Unknown conversation (or another key’s)' })

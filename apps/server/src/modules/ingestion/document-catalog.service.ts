@@ -1,11 +1,13 @@
-import { Injectable, NotFoundException } from '@nestjs/common';
+import { BadRequestException, Injectable, NotFoundException } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import type { DocumentStatus, Page } from '@lumina/shared';
 import { DataSource } from 'typeorm';
 import type { ChunkView, DocumentDetail, DocumentView } from './dtos/document-views';
 import type { ListDocumentsQueryDto } from './dtos/list-documents-query.dto';
+import type { ListChunksQueryDto } from './dtos/list-chunks-query.dto';
 import { pageOf, pageWindow } from '../../common/pagination/pagination';
-import type { PageQueryDto } from '../../common/pagination/page-query.dto';
+import type { PageWindow } from '../../common/pagination/pagination';
+import { CHUNK_POSITION_SQL } from './repositories/chunk-position.sql';
 import { IngestionQueue } from './ingestion-queue.service';
 import { isIngestionProgress } from './ingestion-progress';
 
@@ -64,9 +66,9 @@ export class DocumentCatalogService {
     return { ...toView(row), jobId, progress };
   }
 
-  async chunks(id: string, query: PageQueryDto): Promise<Page<ChunkView>> {
+  async chunks(id: string, query: ListChunksQueryDto): Promise<Page<ChunkView>> {
     const row = await this.row(id);
-    const window = pageWindow(query);
+    const window = query.chunk ? await this.windowHolding(id, query.chunk, query) : pageWindow(query);
     const chunks: {
       id: string;
       ordinal: number;
@@ -102,6 +104,17 @@ export class DocumentCatalogService {
       total,
       window,
     );
+  }
+
+  /** The page (of `limit` chunks) that holds the chunk; 404 when it is not one of the document's. */
+  private async windowHolding(id: string, chunkId: string, query: ListChunksQueryDto): Promise<PageWindow> {
+    if (query.page !== undefined) {
+      throw new BadRequestException(['give page or chunk, not both: chunk answers the page that holds it']);
+    }
+    const rows: { before: number }[] = await this.dataSource.query(CHUNK_POSITION_SQL, [id, chunkId]);
+    if (rows.length === 0) throw new NotFoundException(`chunk ${chunkId} is not a passage of document ${id}`);
+    const { limit } = pageWindow(query);
+    return pageWindow({ page: Math.floor(rows[0].before / limit) + 1, limit });
   }
 
   /** The document's row (with its content hash, for the job id), or 404. */

@@ -42,8 +42,8 @@ import type {
   DocumentDetail,
   DocumentView,
 } from './dtos/document-views';
+import { ListChunksQueryDto } from './dtos/list-chunks-query.dto';
 import { ListDocumentsQueryDto } from './dtos/list-documents-query.dto';
-import { PageQueryDto } from '../../common/pagination/page-query.dto';
 import { IngestionService } from './ingestion.service';
 import { DocumentUploadInterceptor } from './uploads/document-upload.interceptor';
 import type { StoredFile } from './uploads/hashing-disk-storage';
@@ -146,10 +146,15 @@ export class IngestionController {
   }
 
   @Get(':id/chunks')
-  @ApiOperation({ summary: "A page of a document's chunks, in order" })
+  @ApiOperation({
+    summary: "A page of a document's chunks, in order",
+    description:
+      'With `chunk=<id>` (and no `page`): the page that holds that chunk, e.g. to open a citation.',
+  })
   @ApiOkResponse({ description: 'A page of chunks' })
-  @ApiNotFoundResponse({ description: 'No such document' })
-  chunks(@Param('id', uuid) id: string, @Query() query: PageQueryDto): Promise<Page<ChunkView>> {
+  @ApiBadRequestResponse({ description: 'chunk is not a UUID, or both page and chunk are given' })
+  @ApiNotFoundResponse({ description: 'No such document, or the chunk is not one of its passages' })
+  chunks(@Param('id', uuid) id: string, @Query() query: ListChunksQueryDto): Promise<Page<ChunkView>> {
     return this.catalog.chunks(id, query);
   }
 

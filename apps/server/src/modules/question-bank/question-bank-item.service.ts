@@ -8,12 +8,21 @@ import type {
   QuestionItemSource,
 } from '@lumina/shared';
 import { DataSource } from 'typeorm';
+import type { EntityManager } from 'typeorm';
 import type { QueryDeepPartialEntity } from 'typeorm/query-builder/QueryPartialEntity';
 import type { CreateQuestionBankItemDto, UpdateQuestionBankItemDto } from './dtos/question-bank-item.dto';
 import { QuestionBankItemEntity } from './entities/question-bank-item.entity';
 import { ExpectedSourceResolver } from './expected-source-resolver';
 import { pageOf, pageWindow } from '../../common/pagination/pagination';
 import { QuestionBankService } from './question-bank.service';
+import { questionKey } from './import/match-import-rows';
+import type { ExistingItem, ImportableFields } from './import/match-import-rows';
+import {
+  BANK_QUESTIONS_SQL,
+  IMPORT_MATCH_ITEMS_SQL,
+  IMPORT_UPDATE_ITEM_SQL,
+  TOUCH_BANK_SQL,
+} from './repositories/question-bank-items.sql';
 
 /** An item ready to store: sources already resolved. */
 export interface NewQuestionItem {
@@ -108,35 +117,61 @@ export class QuestionBankItemService {
   async insert(bankId: string, items: NewQuestionItem[]): Promise<QuestionBankItemEntity[]> {
     if (items.length === 0) return [];
     const ids = await this.dataSource.transaction(async (manager) => {
-      const written: string[] = [];
-      for (let i = 0; i < items.length; i += 500) {
-        const result = await manager.insert(
-          QuestionBankItemEntity,
-          items.slice(i, i + 500).map((item) => ({
-            bankId,
-            question: item.question.trim(),
-            expectedAnswer: item.expectedAnswer ?? null,
-            inScope: item.inScope ?? true,
-            expectedSources: item.expectedSources ?? [],
-            language: item.language ?? 'en',
-            tags: [...new Set(item.tags ?? [])],
-            difficulty: item.difficulty ?? null,
-            source: item.source,
-            generator: item.generator ?? null,
-            metadata: item.metadata ?? {},
-          })) as QueryDeepPartialEntity<QuestionBankItemEntity>[],
-        );
-        written.push(...result.identifiers.map((identifier) => String(identifier.id)));
-      }
-      await manager.query(`UPDATE question_banks SET updated_at = now() WHERE id = $1`, [bankId]);
+      const written = await insertItems(manager, bankId, items);
+      await manager.query(TOUCH_BANK_SQL, [bankId]);
       return written;
     });
-    const stored = await this.repository
+    return this.storedInOrder(ids);
+  }
+
+  /** The fields an import compares, of every item of the bank, in insertion order. */
+  async importMatchItems(bankId: string): Promise<ExistingItem[]> {
+    return this.dataSource.query(IMPORT_MATCH_ITEMS_SQL, [bankId]);
+  }
+
+  /**
+   * Writes an import in one transaction: the added items in order, then the changed fields of the
+   * matched ones. Returns the ids of the added items.
+   */
+  async applyImport(
+    bankId: string,
+    added: NewQuestionItem[],
+    updates: { id: string; changes: Partial<ImportableFields> }[],
+  ): Promise<string[]> {
+    if (added.length === 0 && updates.length === 0) return [];
+    return this.dataSource.transaction(async (manager) => {
+      const written = await insertItems(manager, bankId, added);
+      for (const { id, changes } of updates) {
+        const value = <F extends keyof ImportableFields>(field: F) => [
+          changes[field] !== undefined,
+          changes[field] ?? null,
+        ];
+        await manager.query(IMPORT_UPDATE_ITEM_SQL, [
+          id,
+          bankId,
+          ...value('question'),
+          ...value('expectedAnswer'),
+          ...value('inScope'),
+          changes.expectedSources !== undefined,
+          changes.expectedSources !== undefined ? JSON.stringify(changes.expectedSources) : null,
+          ...value('language'),
+          changes.tags !== undefined,
+          changes.tags !== undefined ? [...new Set(changes.tags)] : null,
+          ...value('difficulty'),
+        ]);
+      }
+      await manager.query(TOUCH_BANK_SQL, [bankId]);
+      return written;
+    });
+  }
+
+  private async storedInOrder(ids: string[]): Promise<QuestionBankItemEntity[]> {
+    if (ids.length === 0) return [];
+    return this.repository
       .createQueryBuilder('item')
       .where('item.id IN (:...ids)', { ids })
       .orderBy('item.seq', 'ASC')
       .getMany();
-    return stored;
   }
 
   async update(
@@ -170,16 +205,39 @@ export class QuestionBankItemService {
 
   /** Questions already in the bank (normalised), to skip duplicates when generating. */
   async questionKeys(bankId: string): Promise<Set<string>> {
-    const rows: { question: string }[] = await this.dataSource.query(
-      `SELECT question FROM question_bank_items WHERE bank_id = $1`,
-      [bankId],
-    );
+    const rows: { question: string }[] = await this.dataSource.query(BANK_QUESTIONS_SQL, [bankId]);
     return new Set(rows.map((row) => questionKey(row.question)));
   }
 }
 
-export function questionKey(question: string): string {
-  return question.toLowerCase().replace(/\s+/g, ' ').trim();
+export { questionKey };
+
+async function insertItems(
+  manager: EntityManager,
+  bankId: string,
+  items: NewQuestionItem[],
+): Promise<string[]> {
+  const written: string[] = [];
+  for (let i = 0; i < items.length; i += 500) {
+    const result = await manager.insert(
+      QuestionBankItemEntity,
+      items.slice(i, i + 500).map((item) => ({
+        bankId,
+        question: item.question.trim(),
+        expectedAnswer: item.expectedAnswer ?? null,
+        inScope: item.inScope ?? true,
+        expectedSources: item.expectedSources ?? [],
+        language: item.language ?? 'en',
+        tags: [...new Set(item.tags ?? [])],
+        difficulty: item.difficulty ?? null,
+        source: item.source,
+        generator: item.generator ?? null,
+        metadata: item.metadata ?? {},
+      })) as QueryDeepPartialEntity<QuestionBankItemEntity>[],
+    );
+    written.push(...result.identifiers.map((identifier) => String(identifier.id)));
+  }
+  return written;
 }
 
 function fromDto(dto: Partial<CreateQuestionBankItemDto>): Omit<NewQuestionItem, 'source'> {

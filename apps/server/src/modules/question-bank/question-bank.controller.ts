@@ -159,7 +159,9 @@ export class QuestionBankController {
     summary: 'Import items from BEIR (queries.jsonl + qrels text), CSV or JSON (admin)',
     description:
       'Each row is checked on its own; the report lists accepted and rejected rows with reasons. An expected ' +
-      'source naming an unknown document or chunk rejects its row. dryRun checks without writing.',
+      'source naming an unknown document or chunk rejects its row. Re-importing is idempotent: a row whose id ' +
+      "names an item of the bank, or that asks an item's question (case and whitespace aside), updates that " +
+      'item or leaves it unchanged; the report counts added, updated and unchanged. dryRun checks without writing.',
   })
   async importItems(@Param('id', uuid) id: string, @Body() body: ImportItemsDto): Promise<ImportReport> {
     await this.banks.assertExists(id);

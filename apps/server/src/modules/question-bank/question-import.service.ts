@@ -1,6 +1,6 @@
 import { BadRequestException, Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
-import type { ImportFormat, ImportRejection, ImportReport } from '@lumina/shared';
+import type { ImportFormat, ImportRejection, ImportReport, ImportRequest } from '@lumina/shared';
 import { DataSource } from 'typeorm';
 import { MAX_IMPORT_ROWS } from './dtos/import-items.dto';
 import type { ImportItemsDto } from './dtos/import-items.dto';
@@ -15,6 +15,8 @@ import {
 } from './import/csv-columns';
 import { CsvFormatError, parseCsv, restoreInertCell } from './import/parse-csv';
 import { parseBeirQrels, parseBeirQueries } from './import/parse-beir-text';
+import { matchImportRows } from './import/match-import-rows';
+import type { ImportableField, ImportableFields, IncomingRow } from './import/match-import-rows';
 import { QuestionBankItemService } from './question-bank-item.service';
 import type { NewQuestionItem } from './question-bank-item.service';
 import { validateItemRow } from './validate-item-row';
@@ -22,27 +24,47 @@ import { validateItemRow } from './validate-item-row';
 /** A row read from an import, before its sources are checked against the database. */
 interface CandidateRow {
   row: number;
+  /** The row's own id in its file, for the report (a BEIR query id, an exported item id). */
   id?: string;
+  /** The id of the item the row was exported from (JSON `id`, CSV `id` column), to match it again. */
+  itemId?: string;
   item?: Omit<NewQuestionItem, 'expectedSources' | 'source'>;
+  /** The fields the row states; a matched item keeps the others as they are. */
+  given?: ReadonlySet<ImportableField>;
   refs: SourceReference[];
   reasons: string[];
 }
 
-export interface ImportInput {
-  format: ImportFormat;
-  queries?: string;
-  qrels?: string;
-  csv?: string;
-  items?: unknown[];
-  dataset?: string;
-  dryRun?: boolean;
-  language?: string;
-}
+const ALL_FIELDS: ReadonlySet<ImportableField> = new Set<ImportableField>([
+  'question',
+  'expectedAnswer',
+  'inScope',
+  'expectedSources',
+  'language',
+  'tags',
+  'difficulty',
+]);
+
+/** The item field each CSV column sets. */
+const CSV_FIELD: Record<string, ImportableField> = {
+  question: 'question',
+  expected_answer: 'expectedAnswer',
+  in_scope: 'inScope',
+  expected_documents: 'expectedSources',
+  expected_chunks: 'expectedSources',
+  language: 'language',
+  tags: 'tags',
+  difficulty: 'difficulty',
+};
+
+export type ImportInput = ImportRequest;
 
 /**
  * Imports rows into a bank from BEIR (queries.jsonl + qrels), CSV or JSON. Every row is checked on its
  * own — shape, then each expected source against the documents and chunks — and the report says which
- * rows were accepted and why the others were rejected. Accepted rows are written in one transaction.
+ * rows were accepted and why the others were rejected. Importing is idempotent: a row matching an item
+ * of the bank (by the item's id, or by its question, case and whitespace aside) updates that item or
+ * leaves it unchanged instead of adding a copy. Accepted rows are written in one transaction.
  */
 @Injectable()
 export class QuestionImportService {
@@ -93,8 +115,9 @@ export class QuestionImportService {
       rows.map((row) => (row.reasons.length ? [] : row.refs)),
       { dataset: options.dataset },
     );
-    const accepted: NewQuestionItem[] = [];
+    const incoming: IncomingRow[] = [];
     const rejected: ImportRejection[] = [];
+    const taken: { row: CandidateRow; sources: NewQuestionItem['expectedSources'] }[] = [];
     rows.forEach((row, index) => {
       const result = resolved[index];
       const reasons = [...row.reasons, ...(result.ok ? [] : result.reasons)];
@@ -102,18 +125,67 @@ export class QuestionImportService {
         rejected.push({ row: row.row, ...(row.id !== undefined ? { id: row.id } : {}), reasons });
         return;
       }
-      accepted.push({ ...row.item, expectedSources: result.sources, source: 'imported' });
+      taken.push({ row, sources: result.sources });
+      incoming.push({
+        row: row.row,
+        ...(row.itemId !== undefined ? { itemId: row.itemId } : {}),
+        ...(typeof row.item.metadata?.beirQueryId === 'string'
+          ? { externalKey: row.item.metadata.beirQueryId }
+          : {}),
+        given: row.given ?? ALL_FIELDS,
+        values: {
+          question: row.item.question.trim(),
+          expectedAnswer: row.item.expectedAnswer ?? null,
+          inScope: row.item.inScope ?? true,
+          expectedSources: result.sources,
+          language: row.item.language ?? 'en',
+          tags: [...new Set(row.item.tags ?? [])],
+          difficulty: row.item.difficulty ?? null,
+        },
+      });
+    });
+    const existing = incoming.length ? await this.items.importMatchItems(bankId) : [];
+    const plans = matchImportRows(existing, incoming);
+    const added: NewQuestionItem[] = [];
+    const addedAt: number[] = [];
+    const updates: { id: string; changes: Partial<ImportableFields> }[] = [];
+    const itemIdAt = new Map<number, string>();
+    let unchanged = 0;
+    plans.forEach((plan, at) => {
+      const { row, sources } = taken[at];
+      if (plan.kind === 'repeat') {
+        rejected.push({
+          row: row.row,
+          ...(row.id !== undefined ? { id: row.id } : {}),
+          reasons: [plan.reason],
+        });
+      } else if (plan.kind === 'add') {
+        added.push({ ...row.item!, expectedSources: sources, source: 'imported' });
+        addedAt.push(at);
+      } else if (plan.kind === 'update') {
+        updates.push({ id: plan.id, changes: plan.changes });
+        itemIdAt.set(at, plan.id);
+      } else {
+        unchanged++;
+        itemIdAt.set(at, plan.id);
+      }
     });
     const dryRun = options.dryRun ?? false;
-    const stored = dryRun ? [] : await this.items.insert(bankId, accepted);
+    if (!dryRun) {
+      const addedIds = await this.items.applyImport(bankId, added, updates);
+      addedAt.forEach((at, index) => itemIdAt.set(at, addedIds[index]));
+    }
     return {
       format,
       dryRun,
       rows: rows.length,
-      accepted: accepted.length,
+      accepted: added.length + updates.length + unchanged,
+      added: added.length,
+      updated: updates.length,
+      unchanged,
       rejected: rejected.sort((a, b) => a.row - b.row),
       skipped,
-      itemIds: stored.map((item) => item.id),
+      itemIds: dryRun ? [] : [...itemIdAt].sort((a, b) => a[0] - b[0]).map(([, id]) => id),
     };
   }
 
@@ -169,6 +241,7 @@ export class QuestionImportService {
       ]);
     }
     if (!header.includes('question')) throw new BadRequestException(['the CSV needs a "question" column']);
+    const given = new Set(header.flatMap((name) => (CSV_FIELD[name] ? [CSV_FIELD[name]] : [])));
     return records.slice(1).map((record, index) => {
       const cell = (name: string) => {
         const at = header.indexOf(name);
@@ -200,12 +273,24 @@ export class QuestionImportService {
         ...(splitList(cell('tags')).length ? { tags: splitList(cell('tags')) } : {}),
         ...(cell('difficulty').trim() ? { difficulty: cell('difficulty').trim().toLowerCase() } : {}),
       };
-      return this.candidate(index + 1, plain, refs, reasons, language);
+      const itemId = cell('id').trim();
+      return {
+        ...this.candidate(index + 1, plain, refs, reasons, language),
+        ...(itemId ? { id: itemId, itemId } : {}),
+        given,
+      };
     });
   }
 
   private readJson(items: unknown[], language: string): CandidateRow[] {
-    return items.map((row, index) => this.candidate(index + 1, withoutExportFields(row), null, [], language));
+    return items.map((row, index) => {
+      const candidate = this.candidate(index + 1, withoutExportFields(row), null, [], language);
+      if (typeof row !== 'object' || row === null || Array.isArray(row)) return candidate;
+      const id = (row as { id?: unknown }).id;
+      const given = new Set(ALL_FIELDS);
+      for (const field of ALL_FIELDS) if (!(field in row)) given.delete(field);
+      return { ...candidate, ...(typeof id === 'string' && id ? { id, itemId: id } : {}), given };
+    });
   }
 
   /** Checks a row with the item DTO's rules; `refs` null takes the row's own expectedSources. */
@@ -266,6 +351,7 @@ function beirRows(
       row: query.line,
       id: query.id,
       item: { question: query.text, inScope: true, language, metadata: { beirQueryId: query.id } },
+      given: new Set<ImportableField>(['question', 'expectedSources']),
       refs: [...judged].map(([documentId, grade]) => ({ documentId, grade })),
       reasons: [],
     });

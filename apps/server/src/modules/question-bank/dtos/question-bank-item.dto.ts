@@ -28,7 +28,7 @@ export class CreateQuestionBankItemDto {
   })
   question!: string;
 
-  @ApiPropertyOptional({ maxLength: 20000, nullable: true })
+  @ApiPropertyOptional({ maxLength: 20000, nullable: true, example: 'Run pg_ctl promote on the standby' })
   @ValidateIf((_, value) => value !== undefined && value !== null)
   @IsString()
   @MaxLength(20000)
@@ -42,7 +42,11 @@ export class CreateQuestionBankItemDto {
   @IsBoolean({ message: 'inScope must be true or false' })
   inScope?: boolean;
 
-  @ApiPropertyOptional({ type: [ExpectedSourceDto] })
+  @ApiPropertyOptional({
+    type: [ExpectedSourceDto],
+    description: 'Documents (id or external id) and/or chunks that answer it; each must exist',
+    example: [],
+  })
   @IsOptional()
   @IsArray({ message: 'expectedSources must be an array' })
   @ArrayMaxSize(200)
@@ -58,7 +62,7 @@ export class CreateQuestionBankItemDto {
   })
   language?: string;
 
-  @ApiPropertyOptional({ type: [String] })
+  @ApiPropertyOptional({ type: [String], example: ['failover'] })
   @IsOptional()
   @IsArray()
   @ArrayMaxSize(50)
@@ -67,7 +71,7 @@ export class CreateQuestionBankItemDto {
   @MaxLength(100, { each: true })
   tags?: string[];
 
-  @ApiPropertyOptional({ enum: QUESTION_DIFFICULTIES, nullable: true })
+  @ApiPropertyOptional({ enum: QUESTION_DIFFICULTIES, nullable: true, example: 'easy' })
   @ValidateIf((_, value) => value !== undefined && value !== null)
   @IsIn(QUESTION_DIFFICULTIES as QuestionDifficulty[], {
     message: `difficulty must be one of ${QUESTION_DIFFICULTIES.join(', ')}`,

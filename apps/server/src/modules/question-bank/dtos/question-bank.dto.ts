@@ -17,18 +17,18 @@ export class CreateQuestionBankDto {
   @MaxLength(200)
   name!: string;
 
-  @ApiPropertyOptional({ maxLength: 2000 })
+  @ApiPropertyOptional({ maxLength: 2000, example: 'Questions the database runbook answers' })
   @IsOptional()
   @IsString()
   @MaxLength(2000)
   description?: string;
 
-  @ApiPropertyOptional({ format: 'uuid', nullable: true })
+  @ApiPropertyOptional({ format: 'uuid', nullable: true, example: null })
   @ValidateIf((_, value) => value !== undefined && value !== null)
   @IsUUID('all', { message: 'templateId must be a template id (UUID)' })
   templateId?: string | null;
 
-  @ApiPropertyOptional({ type: [String] })
+  @ApiPropertyOptional({ type: [String], example: ['runbook'] })
   @IsOptional()
   @IsArray()
   @ArrayMaxSize(50)

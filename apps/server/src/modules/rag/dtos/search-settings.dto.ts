@@ -1,5 +1,5 @@
 import { ApiPropertyOptional } from '@nestjs/swagger';
-import { RANKERS, SETTINGS_LIMITS } from '@lumina/shared';
+import { DEFAULT_SETTINGS, RANKERS, SETTINGS_LIMITS } from '@lumina/shared';
 import type { Ranker, SearchSettings } from '@lumina/shared';
 import {
   ArrayMaxSize,
@@ -15,48 +15,72 @@ import {
 
 /** Per-request overrides of DEFAULT_SETTINGS (libs/shared); unknown keys are rejected. */
 export class SearchSettingsDto implements Partial<SearchSettings> {
-  @ApiPropertyOptional({ description: 'Multi-query expansion (LLM, or pseudo-relevance feedback offline)' })
+  @ApiPropertyOptional({
+    description: 'Multi-query expansion (LLM, or pseudo-relevance feedback offline)',
+    example: DEFAULT_SETTINGS.enableQueryExpansion,
+  })
   @IsOptional()
   @IsBoolean()
   enableQueryExpansion?: boolean;
 
-  @ApiPropertyOptional({ description: 'Hypothetical answer passage searched alongside the query' })
+  @ApiPropertyOptional({
+    description: 'Hypothetical answer passage searched alongside the query',
+    example: DEFAULT_SETTINGS.enableHyDE,
+  })
   @IsOptional()
   @IsBoolean()
   enableHyDE?: boolean;
 
-  @ApiPropertyOptional({ enum: RANKERS })
+  @ApiPropertyOptional({ enum: RANKERS, example: DEFAULT_SETTINGS.ranker })
   @IsOptional()
   @IsIn(RANKERS as Ranker[], { message: `ranker must be one of ${RANKERS.join(', ')}` })
   ranker?: Ranker;
 
-  @ApiPropertyOptional()
+  @ApiPropertyOptional({ example: DEFAULT_SETTINGS.enableRerank })
   @IsOptional()
   @IsBoolean()
   enableRerank?: boolean;
 
-  @ApiPropertyOptional({ minimum: SETTINGS_LIMITS.topK.min, maximum: SETTINGS_LIMITS.topK.max })
+  @ApiPropertyOptional({
+    minimum: SETTINGS_LIMITS.topK.min,
+    maximum: SETTINGS_LIMITS.topK.max,
+    example: DEFAULT_SETTINGS.topK,
+  })
   @IsOptional()
   @IsInt()
   @Min(SETTINGS_LIMITS.topK.min)
   @Max(SETTINGS_LIMITS.topK.max)
   topK?: number;
 
-  @ApiPropertyOptional({ minimum: SETTINGS_LIMITS.candidateK.min, maximum: SETTINGS_LIMITS.candidateK.max })
+  @ApiPropertyOptional({
+    minimum: SETTINGS_LIMITS.candidateK.min,
+    maximum: SETTINGS_LIMITS.candidateK.max,
+    example: DEFAULT_SETTINGS.candidateK,
+  })
   @IsOptional()
   @IsInt()
   @Min(SETTINGS_LIMITS.candidateK.min)
   @Max(SETTINGS_LIMITS.candidateK.max)
   candidateK?: number;
 
-  @ApiPropertyOptional({ minimum: 0, maximum: 1, description: 'Minimum cosine similarity to the query' })
+  @ApiPropertyOptional({
+    minimum: 0,
+    maximum: 1,
+    description: 'Minimum cosine similarity to the query',
+    example: DEFAULT_SETTINGS.minScore,
+  })
   @IsOptional()
   @IsNumber({ allowNaN: false, allowInfinity: false })
   @Min(SETTINGS_LIMITS.minScore.min)
   @Max(SETTINGS_LIMITS.minScore.max)
   minScore?: number;
 
-  @ApiPropertyOptional({ type: [String], description: 'Search only these documents' })
+  @ApiPropertyOptional({
+    type: [String],
+    format: 'uuid',
+    description: 'Search only these documents (empty: all)',
+    example: [],
+  })
   @IsOptional()
   @IsUUID('all', { each: true, message: 'documentIds must be document ids (UUIDs)' })
   @ArrayMaxSize(1000)
@@ -65,6 +89,7 @@ export class SearchSettingsDto implements Partial<SearchSettings> {
   @ApiPropertyOptional({
     minimum: SETTINGS_LIMITS.expansionCount.min,
     maximum: SETTINGS_LIMITS.expansionCount.max,
+    example: DEFAULT_SETTINGS.expansionCount,
   })
   @IsOptional()
   @IsInt()
