@@ -1,0 +1,147 @@
+import { writeFileSync } from 'node:fs';
+import { basename, resolve } from 'node:path';
+import { parseArgs } from 'node:util';
+import { loadBeirDataset, selectQueriesWithQrels } from '@lumina/eval';
+import { DEFAULT_LTR_FIT, LTR_FEATURES, LtrFeatureRecorder, fitLtrModel, searchKnowledge } from '@lumina/rag';
+import type { LtrFeature, RankingSample } from '@lumina/rag';
+import { DEFAULT_SETTINGS } from '@lumina/shared';
+import { loadEnv } from '../config/load-env';
+import { openDataSource } from '../database/open-data-source';
+import { createEmbedder } from '../providers/create-embedder';
+import { createSearchPorts } from '../modules/rag/search-ports.factory';
+import { indexBeirCorpus } from './beir-index';
+import { nonNegativeNumber, positiveInt, UsageError } from './cli-args';
+import { progressReporter } from './progress';
+
+export const RERANK_USAGE = `usage:
+  npm run eval -- --suite rerank --dataset <beir-dir> --split train --fit <model.json> --version <name>
+                  [--candidate-k 30] [--l2 0.001] [--seed 1] [--max-pairs 300] [--features a,b,…]
+                  [--limit-queries N] [--concurrency 2] [--db-dir <dir>]
+
+Fits the learned reranker on a BEIR split (use TRAIN, never the split you report on): every judged query
+is searched the way the app searches (BM25, the original query), the features of its candidateK
+candidates are read from the index exactly as the reranker will read them, and a linear model is fitted
+pairwise on the judged relevance of each candidate's document. Writes a versioned model (features,
+weights, standardisation, provenance); RERANK_MODEL_FILE makes the server rerank with it, and
+npm run eval -- --rerank-model <model.json> evaluates it.`;
+
+export async function runRerankCli(argv: string[]): Promise<void> {
+  const { values } = parseArgs({
+    args: argv,
+    options: {
+      dataset: { type: 'string' },
+      split: { type: 'string', default: 'train' },
+      fit: { type: 'string' },
+      version: { type: 'string' },
+      'candidate-k': { type: 'string', default: String(DEFAULT_SETTINGS.candidateK) },
+      l2: { type: 'string', default: String(DEFAULT_LTR_FIT.l2) },
+      seed: { type: 'string', default: String(DEFAULT_LTR_FIT.seed) },
+      'max-pairs': { type: 'string', default: String(DEFAULT_LTR_FIT.maxPairsPerQuery) },
+      features: { type: 'string' },
+      'limit-queries': { type: 'string' },
+      concurrency: { type: 'string', default: '2' },
+      'db-dir': { type: 'string' },
+      help: { type: 'boolean', default: false },
+    },
+  });
+  if (values.help) {
+    console.log(RERANK_USAGE);
+    return;
+  }
+  const env = loadEnv();
+  const datasetDir = values.dataset ?? env.EVAL_DATASET_DIR;
+  if (!datasetDir) throw new UsageError('--dataset (or EVAL_DATASET_DIR) is required');
+  if (!values.fit) throw new UsageError('--fit <model.json> is required');
+  if (!values.version) throw new UsageError('--version <name> is required: every trace names it');
+  const features = (values.features ? values.features.split(',') : [...LTR_FEATURES]) as LtrFeature[];
+  const unknown = features.filter((f) => !(LTR_FEATURES as readonly string[]).includes(f));
+  if (unknown.length)
+    throw new UsageError(`unknown features: ${unknown.join(', ')} (known: ${LTR_FEATURES.join(', ')})`);
+  const candidateK = positiveInt(values['candidate-k'], '--candidate-k');
+  const limit = values['limit-queries'] ? positiveInt(values['limit-queries'], '--limit-queries') : undefined;
+  const concurrency = positiveInt(values.concurrency, '--concurrency');
+
+  const datasetName = basename(resolve(datasetDir));
+  const dataset = await loadBeirDataset(datasetDir, values.split);
+  const queries = selectQueriesWithQrels(dataset).slice(0, limit);
+  const chunking = {
+    unit: 'chunk' as const,
+    maxChars: env.CHUNK_MAX_CHARS,
+    overlapChars: env.CHUNK_OVERLAP_CHARS,
+  };
+  // The retrieval eval's database for the same chunking, so the index is shared with it.
+  const dbDir =
+    values['db-dir'] ?? `.data/eval/${datasetName}-chunk-${chunking.maxChars}-${chunking.overlapChars}`;
+  const database = await openDataSource({ ...env, PGLITE_DATA_DIR: dbDir, PGLITE_PORT: 0 });
+  try {
+    const { dataSource } = database;
+    const search = createSearchPorts(dataSource, env, createEmbedder(env), {});
+    const indexed = await indexBeirCorpus(dataSource, dataset, datasetName, chunking, null, progressReporter);
+    console.error(
+      `index: ${indexed.documentsAdded} documents added, ${indexed.chunksWritten} chunks written`,
+    );
+
+    const settings = { ranker: 'bm25' as const, enableRerank: true, candidateK, topK: candidateK };
+    const samples: RankingSample[] = [];
+    const report = progressReporter('reading features');
+    let next = 0;
+    let done = 0;
+    const worker = async () => {
+      while (next < queries.length) {
+        const query = queries[next++];
+        const recorder = new LtrFeatureRecorder();
+        const result = await searchKnowledge(
+          query.text,
+          settings,
+          { ...search.ports, reranker: recorder },
+          search.options,
+        );
+        if (result.warnings.some((w) => w.startsWith('Reranking failed')))
+          throw new Error(result.warnings.join('; '));
+        const [recorded] = recorder.recorded;
+        if (recorded) {
+          const judged = dataset.qrels.get(query.id) ?? new Map<string, number>();
+          samples.push({
+            queryId: query.id,
+            rows: recorded.rows,
+            relevance: recorded.documents.map((doc) => Math.max(0, judged.get(doc) ?? 0)),
+          });
+        }
+        report(++done, queries.length);
+      }
+    };
+    await Promise.all(Array.from({ length: concurrency }, worker));
+    // Queries finish in any order: fit on them in the split's order, so the fit is reproducible.
+    const order = new Map(queries.map((q, i) => [q.id, i]));
+    samples.sort((a, b) => order.get(a.queryId)! - order.get(b.queryId)!);
+
+    const started = Date.now();
+    const model = fitLtrModel(samples, {
+      version: values.version,
+      source: `${datasetName}:${values.split}`,
+      features,
+      l2: nonNegativeNumber(values.l2, '--l2'),
+      seed: positiveInt(values.seed, '--seed'),
+      maxPairsPerQuery: positiveInt(values['max-pairs'], '--max-pairs'),
+      maxIterations: DEFAULT_LTR_FIT.maxIterations,
+      candidateDepth: candidateK,
+      notes: {
+        search: { ranker: settings.ranker, candidateK, k1: env.BM25_K1, b: env.BM25_B, chunking },
+        queriesAsked: queries.length,
+      },
+    });
+    console.error(
+      `fitted on ${model.training.queries} queries, ${model.training.pairs} pairs in ${Date.now() - started} ms ` +
+        `(${model.training.iterations} Newton steps, converged: ${model.training.converged}); ` +
+        `pairwise loss ${model.training.loss.initial} → ${model.training.loss.final}`,
+    );
+    const table = model.features
+      .map((name, i) => ({ name, weight: model.weights[i] }))
+      .sort((a, b) => Math.abs(b.weight) - Math.abs(a.weight));
+    console.log(table.map((f) => `${f.name.padEnd(24)} ${f.weight.toFixed(4)}`).join('\n'));
+    writeFileSync(values.fit, `${JSON.stringify(model, null, 2)}\n`);
+    console.error(`model ${model.version} written to ${values.fit}`);
+  } finally {
+    await database.close();
+  }
+}
