@@ -1,5 +1,13 @@
 export type { RerankEvidence, RerankPassageEvidence, RerankQueryTerm } from './rerank-evidence';
-export { LTR_FEATURES, ORDERED_PAIR_WINDOW, ltrFeatureRows, orderedPairs, spanDensity } from './ltr-features';
+export {
+  COVERAGE_WINDOW,
+  LTR_FEATURES,
+  ORDERED_PAIR_WINDOW,
+  ltrFeatureRows,
+  orderedPairs,
+  spanDensity,
+  windowCoverage,
+} from './ltr-features';
 export type { LtrFeature } from './ltr-features';
 export { LTR_MODEL_FORMAT, featureColumns, parseLtrModel, scoreLtr } from './ltr-model';
 export type { LtrModel, LtrTraining } from './ltr-model';

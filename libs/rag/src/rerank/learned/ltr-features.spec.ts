@@ -1,6 +1,6 @@
 import { idf } from '../../answerability/answerability-features';
 import type { RerankCandidate } from '../reranker.port';
-import { LTR_FEATURES, ltrFeatureRows, orderedPairs, spanDensity } from './ltr-features';
+import { LTR_FEATURES, ltrFeatureRows, orderedPairs, spanDensity, windowCoverage } from './ltr-features';
 import type { LtrFeature } from './ltr-features';
 import type { RerankEvidence, RerankPassageEvidence } from './rerank-evidence';
 
@@ -120,6 +120,21 @@ describe('learned reranker features', () => {
     expect(feature(rows[1], 'documentPassages')).toBe(0);
   });
 
+  it('scores BM25 again with Lucene defaults and without length normalisation', () => {
+    const lucene = (df: number, tf: number, length: number) =>
+      (idf(df, 100) * tf * 2.2) / (tf + 1.2 * (0.25 + (0.75 * length) / 10));
+    expect(feature(rows[1], 'bm25Lucene')).toBeCloseTo(lucene(50, 3, 20), 10);
+    expect(feature(rows[1], 'bm25NoLength')).toBeCloseTo((idfQueue * 3 * 2.2) / (3 + 1.2), 10);
+  });
+
+  it('finds the idf mass held within a sentence-sized window, and a missing rarest term', () => {
+    expect(feature(rows[0], 'windowCoverage')).toBeCloseTo((idfRedis + idfQueue) / mass, 10);
+    expect(feature(rows[1], 'windowCoverage')).toBeCloseTo(idfQueue / mass, 10);
+    // redi is the rarest term the corpus uses (kafka is unseen): b lacks it.
+    expect(feature(rows[0], 'missingSalient')).toBe(0);
+    expect(feature(rows[1], 'missingSalient')).toBe(1);
+  });
+
   it('measures length against the corpus average', () => {
     expect(feature(rows[1], 'lengthRatio')).toBe(2);
     expect(feature(rows[1], 'logLength')).toBeCloseTo(Math.log(21), 10);
@@ -130,7 +145,21 @@ describe('learned reranker features', () => {
   });
 });
 
-describe('span density and ordered pairs', () => {
+describe('span density, window coverage and ordered pairs', () => {
+  it('sums the weights of distinct terms inside the best window only', () => {
+    const weights = new Map([
+      ['a', 0.5],
+      ['b', 0.3],
+      ['c', 0.2],
+    ]);
+    // a at 1–2, b at 4, c at 24: windows of 3 or 4 positions hold a and b, one of 30 holds all three.
+    const positions = { a: [1, 2], b: [4], c: [24] };
+    expect(windowCoverage(positions, weights, 4)).toBeCloseTo(0.8, 10);
+    expect(windowCoverage(positions, weights, 2)).toBeCloseTo(0.5, 10); // positions 2–4 span 3
+    expect(windowCoverage(positions, weights, 30)).toBeCloseTo(1, 10);
+    expect(windowCoverage({}, weights, 16)).toBe(0);
+  });
+
   it('finds the shortest window holding every held term once', () => {
     // a at 1 and 20, b at 10 and 22, c at 21: the window 20–22 holds all three.
     const positions = { a: [1, 20], b: [10, 22], c: [21] };

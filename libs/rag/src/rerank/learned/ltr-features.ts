@@ -20,6 +20,14 @@ export const LTR_FEATURES = [
   'idfCoverage',
   /** Share of the query's idf mass in the title. */
   'idfCoverageTitle',
+  /** The largest share of the query's idf mass held within any COVERAGE_WINDOW consecutive positions. */
+  'windowCoverage',
+  /** 1 when the passage lacks the query's rarest term that the corpus uses. */
+  'missingSalient',
+  /** BM25 of the passage with Lucene's defaults (k1 1.2, b 0.75): a stronger length normalisation. */
+  'bm25Lucene',
+  /** BM25 of the passage without length normalisation (k1 1.2, b 0). */
+  'bm25NoLength',
   /** Share of the query's distinct terms the passage holds. */
   'termCoverage',
   /** Distinct query terms held over the shortest window holding them all (0 with fewer than two). */
@@ -50,6 +58,9 @@ export const LTR_FEATURES = [
 
 export type LtrFeature = (typeof LTR_FEATURES)[number];
 
+/** Positions a window of `windowCoverage` spans (about a sentence). */
+export const COVERAGE_WINDOW = 16;
+
 /** Largest distance between two query terms that still counts as a pair in query order. */
 export const ORDERED_PAIR_WINDOW = 3;
 
@@ -69,13 +80,16 @@ export function ltrFeatureRows(candidates: readonly RerankCandidate[], evidence:
   const mass = terms.reduce((sum, t) => sum + t.qtf * t.idf, 0);
   const inOrder = [...terms].sort((x, y) => x.position - y.position || (x.term < y.term ? -1 : 1));
 
-  const bm25Of = (passage: RerankPassageEvidence) =>
+  const bm25With = (passage: RerankPassageEvidence, k: number, lengthWeight: number) =>
     scored.reduce((sum, t) => {
       const tf = passage.positions[t.term]?.length ?? 0;
       if (tf === 0) return sum;
-      const norm = k1 * (1 - b + (b * passage.length) / avgLength);
-      return sum + (t.qtf * t.idf * tf * (k1 + 1)) / (tf + norm);
+      const norm = k * (1 - lengthWeight + (lengthWeight * passage.length) / avgLength);
+      return sum + (t.qtf * t.idf * tf * (k + 1)) / (tf + norm);
     }, 0);
+  const bm25Of = (passage: RerankPassageEvidence) => bm25With(passage, k1, b);
+  const salient = [...scored].sort((x, y) => y.idf - x.idf || (x.term < y.term ? -1 : 1))[0];
+  const weightOf = new Map(terms.map((t) => [t.term, mass > 0 ? (t.qtf * t.idf) / mass : 0]));
   const fieldBm25 = (tfs: Record<string, number>) =>
     scored.reduce((sum, t) => {
       const tf = tfs[t.term] ?? 0;
@@ -106,6 +120,10 @@ export function ltrFeatureRows(candidates: readonly RerankCandidate[], evidence:
       bm25Heading: fieldBm25(passage.headingTf),
       idfCoverage: coverage(holds),
       idfCoverageTitle: coverage((term) => (passage.titleTf[term] ?? 0) > 0),
+      windowCoverage: windowCoverage(passage.positions, weightOf, COVERAGE_WINDOW),
+      missingSalient: salient && !holds(salient.term) ? 1 : 0,
+      bm25Lucene: bm25With(passage, 1.2, 0.75),
+      bm25NoLength: bm25With(passage, 1.2, 0),
       termCoverage: terms.length ? terms.filter((t) => holds(t.term)).length / terms.length : 0,
       spanDensity: spanDensity(passage.positions, terms),
       orderedPairs: orderedPairs(passage.positions, inOrder),
@@ -151,6 +169,38 @@ export function spanDensity(
     }
   }
   return held.length / shortest;
+}
+
+/**
+ * The largest total weight of distinct terms found together within `window` consecutive positions
+ * (weights: each term's share of the query's idf mass).
+ */
+export function windowCoverage(
+  positions: Record<string, number[]>,
+  weights: ReadonlyMap<string, number>,
+  window: number,
+): number {
+  const events = Object.entries(positions)
+    .filter(([term]) => weights.has(term))
+    .flatMap(([term, list]) => list.map((position) => ({ position, term })))
+    .sort((x, y) => x.position - y.position || (x.term < y.term ? -1 : 1));
+  const counts = new Map<string, number>();
+  let held = 0;
+  let best = 0;
+  let start = 0;
+  for (const event of events) {
+    while (event.position - events[start].position >= window) {
+      const left = events[start++].term;
+      const count = counts.get(left)! - 1;
+      counts.set(left, count);
+      if (count === 0) held -= weights.get(left)!;
+    }
+    const count = (counts.get(event.term) ?? 0) + 1;
+    counts.set(event.term, count);
+    if (count === 1) held += weights.get(event.term)!;
+    best = Math.max(best, held);
+  }
+  return best;
 }
 
 /** Share of neighbouring query terms (a, b) in query order with some b at most ORDERED_PAIR_WINDOW after some a. */
