@@ -1,7 +1,7 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import { basename, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
-import { crossValidateLtr, loadBeirDataset, selectQueriesWithQrels } from '@lumina/eval';
+import { crossValidateLtr, loadBeirDataset, refineForNdcg, selectQueriesWithQrels } from '@lumina/eval';
 import type { JudgedRankingSample } from '@lumina/eval';
 import { DEFAULT_LTR_FIT, LTR_FEATURES, LtrFeatureRecorder, fitLtrModel, searchKnowledge } from '@lumina/rag';
 import type { FitLtrOptions, LtrFeature } from '@lumina/rag';
@@ -18,7 +18,7 @@ import { progressReporter } from './progress';
 export const RERANK_USAGE = `usage:
   npm run eval -- --suite rerank --dataset <beir-dir> --split train --fit <model.json> --version <name>
                   [--candidate-k 30] [--l2 0.001] [--seed 1] [--max-pairs 300] [--features a,b,…]
-                  [--cv 5] [--samples <samples.json>] [--from-samples <samples.json>]
+                  [--objective ranknet|ndcg] [--cv 5] [--samples <samples.json>] [--from-samples <samples.json>]
                   [--limit-queries N] [--concurrency 2] [--db-dir <dir>]
 
 Fits the learned reranker on a BEIR split (use TRAIN, never the split you report on): every judged query
@@ -28,7 +28,8 @@ pairwise on the judged relevance of each candidate's document. Writes a versione
 weights, standardisation, provenance); RERANK_MODEL_FILE makes the server rerank with it, and
 npm run eval -- --rerank-model <model.json> evaluates it. --cv k prints k-fold cross-validated nDCG@10
 over the candidates (fused order against reranked, paired test) — for a bank without a split, or to
-choose options on the train split. --samples writes the features read; --from-samples fits on such a
+choose options on the train split. --objective ndcg refines the pairwise fit by coordinate ascent on the
+fitting queries' nDCG@10. --samples writes the features read; --from-samples fits on such a
 file without searching again.`;
 
 export async function runRerankCli(argv: string[]): Promise<void> {
@@ -45,6 +46,7 @@ export async function runRerankCli(argv: string[]): Promise<void> {
       'max-pairs': { type: 'string', default: String(DEFAULT_LTR_FIT.maxPairsPerQuery) },
       features: { type: 'string' },
       cv: { type: 'string' },
+      objective: { type: 'string', default: 'ranknet' },
       samples: { type: 'string' },
       'from-samples': { type: 'string' },
       'limit-queries': { type: 'string' },
@@ -101,8 +103,16 @@ export async function runRerankCli(argv: string[]): Promise<void> {
     candidateDepth: read.candidateK,
     notes: { search: read.search, queriesAsked: read.queriesAsked },
   };
+  if (values.objective !== 'ranknet' && values.objective !== 'ndcg')
+    throw new UsageError('--objective must be ranknet or ndcg');
+  const fit = (train: JudgedRankingSample[], options: FitLtrOptions) => {
+    const pairwise = fitLtrModel(train, options);
+    if (values.objective === 'ranknet')
+      return { ...pairwise, training: { ...pairwise.training, objective: 'ranknet' } };
+    return refineForNdcg(pairwise, train).model;
+  };
   if (values.cv) {
-    const cv = crossValidateLtr(samples, fitOptions, positiveInt(values.cv, '--cv'), fitOptions.seed);
+    const cv = crossValidateLtr(samples, fitOptions, positiveInt(values.cv, '--cv'), fitOptions.seed, fit);
     console.log(
       `${cv.folds}-fold cross-validation on ${read.source}, ${cv.queries} queries, nDCG@10 over ${read.candidateK} ` +
         `candidates: search order ${cv.meanBefore.toFixed(4)}, reranked ${cv.meanAfter.toFixed(4)} ` +
@@ -111,11 +121,14 @@ export async function runRerankCli(argv: string[]): Promise<void> {
   }
   if (!values.fit) return;
   const started = Date.now();
-  const model = fitLtrModel(samples, fitOptions);
+  const model = fit(samples, fitOptions);
   console.error(
     `fitted on ${model.training.queries} queries, ${model.training.pairs} pairs in ${Date.now() - started} ms ` +
       `(${model.training.iterations} Newton steps, converged: ${model.training.converged}); ` +
-      `pairwise loss ${model.training.loss.initial} → ${model.training.loss.final}`,
+      `pairwise loss ${model.training.loss.initial} → ${model.training.loss.final}` +
+      (model.training.coordinateAscent
+        ? `; nDCG@10 on the fitting queries ${model.training.coordinateAscent.ndcgBefore} → ${model.training.coordinateAscent.ndcgAfter}`
+        : ''),
   );
   const table = model.features
     .map((name, i) => ({ name, weight: model.weights[i] }))

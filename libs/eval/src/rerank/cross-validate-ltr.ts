@@ -55,6 +55,9 @@ export function crossValidateLtr(
   options: FitLtrOptions,
   folds = 5,
   seed = 1,
+  /** How a fold's model is fitted (default: the pairwise fit). */
+  fit: (train: JudgedRankingSample[], options: FitLtrOptions) => LtrModel = (train, o) =>
+    fitLtrModel(train, o),
 ): LtrCrossValidation {
   if (folds < 2 || folds > samples.length) throw new RangeError(`folds must be in [2, ${samples.length}]`);
   const random = mulberry32(seed);
@@ -73,7 +76,7 @@ export function crossValidateLtr(
   );
   const after = new Array<number>(samples.length).fill(0);
   for (let fold = 0; fold < folds; fold++) {
-    const model = fitLtrModel(
+    const model = fit(
       samples.filter((_, i) => foldOf[i] !== fold),
       options,
     );

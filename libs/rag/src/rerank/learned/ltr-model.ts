@@ -35,6 +35,9 @@ export interface LtrTraining {
   converged: boolean;
   /** Mean pairwise logistic loss on the fitting pairs, before (all weights 0) and after. */
   loss: { initial: number; final: number };
+  /** 'ranknet' (the pairwise fit alone) or 'ranknet+ndcg@10' (then coordinate ascent on nDCG@10). */
+  objective?: string;
+  coordinateAscent?: { rounds: number; ndcgBefore: number; ndcgAfter: number };
   /** Anything else the fitting command wants to keep (the search settings, the date, a metric). */
   notes?: Record<string, unknown>;
 }
