@@ -3,3 +3,4 @@ export * from './stats';
 export * from './datasets';
 export * from './runner';
 export * from './answers';
+export * from './rerank';

@@ -16,7 +16,16 @@ export type { LlmHydeGeneratorOptions } from './expansion/llm-hyde-generator';
 export { parseVariants } from './expansion/parse-variants';
 export { EXPANSION_PROMPT_VERSION, expansionMessages } from './expansion/prompts/expansion.prompt';
 export { HYDE_PROMPT_VERSION, hydeMessages } from './expansion/prompts/hyde.prompt';
-export type { Reranker } from './rerank/reranker.port';
+export { isEvidenceReranker } from './rerank/reranker.port';
+export type {
+  AnyReranker,
+  EvidenceReranker,
+  EvidenceRerankInput,
+  Reranker,
+  RerankCandidate,
+  RerankExplanation,
+} from './rerank/reranker.port';
+export * from './rerank/learned';
 export { LlmListwiseReranker } from './rerank/llm-listwise-reranker';
 export type { LlmListwiseRerankerOptions } from './rerank/llm-listwise-reranker';
 export { parseOrdering } from './rerank/parse-ordering';

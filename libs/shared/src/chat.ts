@@ -75,6 +75,16 @@ export interface PassageProvenance {
   score: number;
 }
 
+/**
+ * Which reranker ordered a passage (its model version, e.g. 'ltr:ltr-scifact-v1' or 'rerank:<model>'),
+ * and for the learned reranker what each feature added to the passage's score.
+ */
+export interface PassageRerank {
+  model: string;
+  /** Feature name → weight × standardised value; absent for rerankers that do not explain. */
+  contributions?: Record<string, number>;
+}
+
 /** A retrieved passage as the chat shows it (and as the model saw it, numbered `marker`). */
 export interface RetrievedPassage extends Citation {
   text: string;
@@ -83,6 +93,8 @@ export interface RetrievedPassage extends Citation {
   /** Cosine similarity to the query when a threshold asked for it. */
   similarity: number | null;
   provenance: PassageProvenance[];
+  /** Set when a reranker ordered the passages. */
+  rerank?: PassageRerank;
 }
 
 export interface ChatTokenUsage {
@@ -226,6 +238,8 @@ export interface TracePassage {
   similarity: number | null;
   /** Per-branch ranks and scores. */
   provenance: PassageProvenance[];
+  /** The reranker's model version and, for the learned reranker, each feature's contribution. */
+  rerank?: PassageRerank;
 }
 
 /**

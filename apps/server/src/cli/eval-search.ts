@@ -9,6 +9,8 @@ import { createSearchPorts } from '../modules/rag/search-ports.factory';
 export interface EvalSearch {
   embedder: CachedEmbedder;
   options: Partial<SearchOptions>;
+  /** The model id of the reranker the environment configures (null: none). */
+  rerankerId: string | null;
   search(query: string, settings: Partial<SearchSettings>): Promise<SearchResult>;
 }
 
@@ -24,6 +26,7 @@ export function createEvalSearch(
   return {
     embedder: built.embedder,
     options,
+    rerankerId: built.ports.reranker?.modelId ?? null,
     search: (query, settings) => searchKnowledge(query, settings, built.ports, options),
   };
 }

@@ -16,6 +16,7 @@ import type { Ranker } from '@lumina/shared';
 import { loadEnv } from '../config/load-env';
 import { runAnswerabilityCli } from './eval-answerability';
 import { runAnswersCli, splitSuite } from './eval-answers';
+import { runRerankCli } from './eval-rerank';
 import { evaluateBeir } from './evaluate-beir';
 import { nonNegativeInt, nonNegativeNumber, positiveInt, runCommand, UsageError } from './cli-args';
 
@@ -23,9 +24,14 @@ const USAGE = `usage:
   npm run eval -- --dataset <beir-dir> [--split test] [--ranker dense|bm25|hybrid] [--expansion] [--hyde]
                   [--unit chunk|document] [--chunk-size 1200 --overlap 200] [--limit-queries N] [--json <file>]
                   [--db-dir <dir>] [--dense-weight W] [--exact] [--concurrency N] [--top-k N --candidate-k N]
+                  [--rerank] [--rerank-model <model.json>]
   npm run eval -- --compare <a.json> <b.json>
   npm run eval -- --suite answers ...   (answer quality with a judge model; --suite answers --help)
   npm run eval -- --suite answerability ...   (refusals and answer support, offline; --suite answerability --help)
+  npm run eval -- --suite rerank ...   (fit the learned reranker on a train split; --suite rerank --help)
+
+--rerank turns enableRerank on (the reranker the environment configures); --rerank-model <model.json> also
+sets RERANK_MODEL_FILE for the run (a fitted learned reranker).
 
 --dataset defaults to EVAL_DATASET_DIR. Without DATABASE_URL the index lives in an embedded database under
 --db-dir (default .data/eval/<dataset>-<unit>-<size>-<overlap>), reused by later runs.`;
@@ -34,8 +40,9 @@ async function main(args: string[]): Promise<void> {
   const { suite, rest: argv } = splitSuite(args);
   if (suite === 'answers') return runAnswersCli(argv);
   if (suite === 'answerability') return runAnswerabilityCli(argv);
+  if (suite === 'rerank') return runRerankCli(argv);
   if (suite !== 'retrieval')
-    throw new UsageError(`--suite must be retrieval, answers or answerability, got "${suite}"`);
+    throw new UsageError(`--suite must be retrieval, answers, answerability or rerank, got "${suite}"`);
   const { values, positionals } = parseArgs({
     args: argv,
     allowPositionals: true,
@@ -56,6 +63,8 @@ async function main(args: string[]): Promise<void> {
       'top-k': { type: 'string' },
       'candidate-k': { type: 'string' },
       exact: { type: 'boolean', default: false },
+      rerank: { type: 'boolean', default: false },
+      'rerank-model': { type: 'string' },
       concurrency: { type: 'string', default: '2' },
       help: { type: 'boolean', default: false },
     },
@@ -73,7 +82,8 @@ async function main(args: string[]): Promise<void> {
     return;
   }
 
-  const env = loadEnv();
+  const loaded = loadEnv();
+  const env = values['rerank-model'] ? { ...loaded, RERANK_MODEL_FILE: values['rerank-model'] } : loaded;
   const datasetDir = values.dataset ?? env.EVAL_DATASET_DIR;
   if (!datasetDir) throw new UsageError('--dataset (or EVAL_DATASET_DIR) is required');
   const ranker = values.ranker as Ranker;
@@ -109,6 +119,7 @@ async function main(args: string[]): Promise<void> {
         ranker,
         expansion: values.expansion,
         hyde: values.hyde,
+        rerank: values.rerank || values['rerank-model'] !== undefined,
         denseWeight:
           values['dense-weight'] === undefined
             ? undefined

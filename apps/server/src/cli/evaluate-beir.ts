@@ -13,6 +13,8 @@ export interface RankerRun {
   ranker: Ranker;
   expansion: boolean;
   hyde: boolean;
+  /** enableRerank: the reranker the environment configures (RERANK_MODEL_FILE for the learned one). */
+  rerank?: boolean;
   denseWeight?: number;
   /** Passages kept per query and the width of each branch list (default: deep enough for 100 documents). */
   topK?: number;
@@ -72,6 +74,7 @@ export async function evaluateBeir(input: EvaluateBeirInput): Promise<RetrievalR
         ranker: run.ranker,
         enableQueryExpansion: run.expansion,
         enableHyDE: run.hyde,
+        enableRerank: run.rerank ?? false,
         topK: run.topK ?? depth,
         candidateK: run.candidateK ?? depth,
       };
@@ -84,6 +87,7 @@ export async function evaluateBeir(input: EvaluateBeirInput): Promise<RetrievalR
           chunking,
           weights: search.options.weights,
           exactDense: search.options.exactDense ?? false,
+          ...(run.rerank ? { reranker: search.rerankerId } : {}),
         },
         queries: input.queries,
         qrels: input.dataset.qrels,
@@ -91,6 +95,9 @@ export async function evaluateBeir(input: EvaluateBeirInput): Promise<RetrievalR
         onProgress: progressReporter(`querying ${run.ranker}`),
         search: async (query) => {
           const result = await search.search(query.text, settings);
+          // A reranker that fails keeps the fused order with a warning: an evaluation of it must stop.
+          const failed = run.rerank && result.warnings.find((w) => /^Rerank/.test(w));
+          if (failed) throw new Error(`query ${query.id}: ${failed}`);
           return documentRanking(
             result.results.map((hit) => ({ documentId: hit.externalId ?? hit.documentId })),
           );

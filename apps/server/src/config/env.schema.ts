@@ -109,6 +109,11 @@ export const envSchema = z
     RERANK_BASE_URL: optionalUrl,
     RERANK_API_KEY: z.string().optional(),
     RERANK_MODEL: z.string().min(1).optional(),
+    /**
+     * A fitted learned-reranker model (JSON written by the rerank eval suite's --fit): the reranker of
+     * `enableRerank` when no RERANK_BASE_URL and no LLM is configured. Unset: no offline reranker.
+     */
+    RERANK_MODEL_FILE: z.string().min(1).optional(),
 
     /** A BEIR-format folder the eval command uses when --dataset is not given. */
     EVAL_DATASET_DIR: z.string().min(1).optional(),

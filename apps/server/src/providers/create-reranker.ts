@@ -1,13 +1,15 @@
 import { LlmListwiseReranker } from '@lumina/rag';
-import type { ChatModel, Reranker } from '@lumina/rag';
+import type { AnyReranker, ChatModel } from '@lumina/rag';
 import type { Env } from '../config/env.schema';
 import { HttpReranker } from './http-reranker';
+import { learnedRerankerFor } from './learned-reranker.loader';
 
 /**
  * The reranker the environment configures: a /v1/rerank endpoint when RERANK_BASE_URL is set, else
- * listwise reranking by the chat model when there is one, else none (null).
+ * listwise reranking by the chat model when there is one, else the learned reranker of
+ * RERANK_MODEL_FILE when a fitted model is given, else none (null).
  */
-export function createReranker(env: Env, chat: ChatModel | null): Reranker | null {
+export function createReranker(env: Env, chat: ChatModel | null): AnyReranker | null {
   if (env.RERANK_BASE_URL) {
     return new HttpReranker({
       baseURL: env.RERANK_BASE_URL,
@@ -17,5 +19,6 @@ export function createReranker(env: Env, chat: ChatModel | null): Reranker | nul
       maxRetries: env.LLM_MAX_RETRIES,
     });
   }
-  return chat ? new LlmListwiseReranker(chat) : null;
+  if (chat) return new LlmListwiseReranker(chat);
+  return learnedRerankerFor(env);
 }

@@ -1,6 +1,6 @@
 import { Global, Inject, Logger, Module } from '@nestjs/common';
 import { getDataSourceToken } from '@nestjs/typeorm';
-import type { ChatModel, LanguageDetector, Reranker } from '@lumina/rag';
+import type { ChatModel, LanguageDetector, AnyReranker } from '@lumina/rag';
 import type { DataSource } from 'typeorm';
 import { APP_CONFIG } from '../config/app-config';
 import type { Env } from '../config/env.schema';
@@ -18,7 +18,10 @@ export const InjectEmbedder = (): ParameterDecorator => Inject(EMBEDDER);
 export const CHAT_MODEL = Symbol('CHAT_MODEL');
 export const InjectChatModel = (): ParameterDecorator => Inject(CHAT_MODEL);
 
-/** Injection token of the reranker (Reranker): RERANK_BASE_URL, else the chat model listwise, else null. */
+/**
+ * Injection token of the reranker: RERANK_BASE_URL, else the chat model listwise, else the learned
+ * reranker of RERANK_MODEL_FILE, else null.
+ */
 export const RERANKER = Symbol('RERANKER');
 export const InjectReranker = (): ParameterDecorator => Inject(RERANKER);
 
@@ -47,7 +50,7 @@ export const InjectLanguageDetector = (): ParameterDecorator => Inject(LANGUAGE_
     {
       provide: RERANKER,
       inject: [APP_CONFIG, CHAT_MODEL],
-      useFactory: (env: Env, chat: ChatModel | null): Reranker | null => createReranker(env, chat),
+      useFactory: (env: Env, chat: ChatModel | null): AnyReranker | null => createReranker(env, chat),
     },
     {
       provide: LANGUAGE_DETECTOR,

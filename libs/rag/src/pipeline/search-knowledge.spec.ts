@@ -1,6 +1,10 @@
 import { LlmHydeGenerator } from '../expansion/llm-hyde-generator';
 import { LlmQueryExpander } from '../expansion/llm-query-expander';
 import type { HydeGenerator, QueryExpander } from '../expansion/query-expander.port';
+import { LearnedReranker } from '../rerank/learned/learned-reranker';
+import { LTR_MODEL_FORMAT } from '../rerank/learned/ltr-model';
+import type { LtrModel } from '../rerank/learned/ltr-model';
+import type { RerankEvidence } from '../rerank/learned/rerank-evidence';
 import { LlmListwiseReranker } from '../rerank/llm-listwise-reranker';
 import type { Reranker } from '../rerank/reranker.port';
 import { searchKnowledge } from './search-knowledge';
@@ -370,6 +374,94 @@ describe('searchKnowledge', () => {
         /^Reranking failed, the fused order is kept: the model's ranking names none/,
       );
       expect(failing.results.map((hit) => hit.chunkId)).toEqual(['a', 'b', 'c']);
+    });
+
+    describe('with the learned reranker', () => {
+      /** A hand-made model that weighs only how close together the query's terms stand. */
+      const model: LtrModel = {
+        format: LTR_MODEL_FORMAT,
+        version: 'proximity-v1',
+        features: ['spanDensity', 'bm25'],
+        mean: [0.5, 0],
+        scale: [0.25, 1],
+        weights: [2, 0],
+        training: {
+          source: 'hand-made',
+          queries: 0,
+          candidates: 0,
+          pairs: 0,
+          candidateDepth: 3,
+          seed: 1,
+          l2: 0,
+          maxPairsPerQuery: 0,
+          iterations: 0,
+          converged: true,
+          loss: { initial: 0, final: 0 },
+        },
+      };
+      // "replica failover": a holds both words far apart, b only one, c both side by side.
+      const evidence = (_query: string, chunkIds: string[]): RerankEvidence => {
+        const positions: Record<string, Record<string, number[]>> = {
+          a: { replica: [1], failov: [20] },
+          b: { replica: [3] },
+          c: { replica: [5], failov: [6] },
+        };
+        return {
+          corpus: { chunks: 10, avgLength: 20 },
+          bm25: { k1: 0.9, b: 0.4 },
+          terms: [
+            { term: 'failov', qtf: 1, df: 2, position: 2 },
+            { term: 'replica', qtf: 1, df: 3, position: 1 },
+          ],
+          passages: chunkIds.map((chunkId) => ({
+            chunkId,
+            length: 20,
+            positions: positions[chunkId] ?? {},
+            titleTf: {},
+            titleLength: 0,
+            headingTf: {},
+            headingLength: 0,
+          })),
+        };
+      };
+
+      it('reorders by the fitted model and records its version and each feature contribution', async () => {
+        const result = await searchKnowledge(
+          QUERY,
+          { enableRerank: true, topK: 3, candidateK: 3 },
+          ports({ ...LISTS, rerankEvidence: evidence }, { reranker: new LearnedReranker(model) }),
+        );
+        expect(result.warnings).toEqual([]);
+        expect(result.results.map((hit) => hit.chunkId)).toEqual(['c', 'a', 'b']);
+        // c: span density 2/2 = 1 → 2 · (1 − 0.5) / 0.25 = 4; a: 2/20 → −3.2; b: 0 → −4.
+        expect(result.results.map((hit) => hit.score)).toEqual([4, expect.closeTo(-3.2, 10), -4]);
+        expect(result.results[0].rerank).toEqual({
+          model: 'ltr:proximity-v1',
+          contributions: { spanDensity: 4, bm25: 0 },
+        });
+      });
+
+      it('keeps the fused order with a warning when the index cannot give it its evidence', async () => {
+        const result = await searchKnowledge(
+          QUERY,
+          { enableRerank: true, topK: 3 },
+          ports(LISTS, { reranker: new LearnedReranker(model) }),
+        );
+        expect(result.warnings).toEqual([
+          'Reranking failed, the fused order is kept: this index cannot give the learned reranker its evidence',
+        ]);
+        expect(result.results.map((hit) => hit.chunkId)).toEqual(['a', 'b', 'c']);
+        expect(result.results[0].rerank).toBeUndefined();
+      });
+    });
+
+    it('names the text reranker that ordered the passages', async () => {
+      const result = await searchKnowledge(
+        QUERY,
+        { enableRerank: true, topK: 1 },
+        ports(LISTS, { reranker: reversing }),
+      );
+      expect(result.results[0].rerank).toEqual({ model: 'reverse' });
     });
 
     it('gives the reranker a deadline', async () => {

@@ -10,7 +10,8 @@ import { reciprocalRankFusion } from '../fusion/reciprocal-rank-fusion';
 import type { RankedList } from '../fusion/reciprocal-rank-fusion';
 import type { ChunkFilter, ChunkSearch, ScoredChunk } from '../ports/chunk-search.port';
 import type { EmbeddingProvider } from '../ports/embedding-provider.port';
-import type { Reranker } from '../rerank/reranker.port';
+import { isEvidenceReranker } from '../rerank/reranker.port';
+import type { AnyReranker, RerankExplanation } from '../rerank/reranker.port';
 import { DEFAULT_SEARCH_OPTIONS } from './search-options';
 import type { SearchOptions } from './search-options';
 import type { ExpansionTrace, HydeTrace, SearchHit, SearchResult } from './search-result';
@@ -23,7 +24,8 @@ export interface SearchPorts {
   expander?: QueryExpander;
   /** LLM HyDE; without it, the top passages of the original query are the pseudo-document. */
   hyde?: HydeGenerator;
-  reranker?: Reranker;
+  /** A /v1/rerank endpoint or the LLM (text in, scores out), or the learned reranker (index evidence). */
+  reranker?: AnyReranker;
   now?: () => number;
 }
 
@@ -232,6 +234,8 @@ export async function searchKnowledge(
   let scores = new Map(candidates.map((item) => [item.id, item.score]));
 
   let rerankMs = 0;
+  let rerankModel: string | null = null;
+  let explanations = new Map<string, RerankExplanation>();
   const records = new Map((await ports.chunks.fetch(candidates.map((c) => c.id))).map((r) => [r.chunkId, r]));
   if (settings.enableRerank) {
     if (!ports.reranker) {
@@ -240,8 +244,38 @@ export async function searchKnowledge(
       const reranker = ports.reranker;
       const t0 = now();
       try {
-        const passages = candidates.map((c) => records.get(c.id)?.text ?? '');
-        const reranked = await llmCall('rerank', (s) => reranker.rerank(query, passages, s));
+        let reranked: number[];
+        if (isEvidenceReranker(reranker)) {
+          // The learned reranker reads the index's term statistics for these candidates; no model call.
+          if (!ports.chunks.rerankEvidence)
+            throw new Error('this index cannot give the learned reranker its evidence');
+          const evidence = await ports.chunks.rerankEvidence(
+            query,
+            candidates.map((c) => c.id),
+          );
+          const explained = reranker.rerankWithEvidence({
+            query,
+            evidence,
+            candidates: candidates.map((c, i) => {
+              const record = records.get(c.id);
+              return {
+                chunkId: c.id,
+                documentId: record?.documentId ?? '',
+                externalId: record?.externalId ?? null,
+                title: record?.documentTitle ?? '',
+                headingPath: record?.headingPath ?? [],
+                text: record?.text ?? '',
+                fusedRank: i + 1,
+                branches: c.provenance.map((p) => ({ branch: p.list, rank: p.rank, score: p.score })),
+              };
+            }),
+          });
+          explanations = new Map(candidates.map((c, i) => [c.id, explained[i]]));
+          reranked = explained.map((e) => e.score);
+        } else {
+          const passages = candidates.map((c) => records.get(c.id)?.text ?? '');
+          reranked = await llmCall('rerank', (s) => reranker.rerank(query, passages, s));
+        }
         if (reranked.length !== candidates.length || reranked.some((v) => !Number.isFinite(v))) {
           throw new Error(
             `the reranker returned ${reranked.length} scores for ${candidates.length} passages`,
@@ -251,7 +285,9 @@ export async function searchKnowledge(
         candidates = [...candidates].sort(
           (a, b) => scores.get(b.id)! - scores.get(a.id)! || (a.id < b.id ? -1 : 1),
         );
+        rerankModel = reranker.modelId;
       } catch (error) {
+        explanations = new Map();
         warnings.push(`Reranking failed, the fused order is kept: ${reason(error)}`);
       }
       rerankMs = now() - t0;
@@ -289,6 +325,16 @@ export async function searchKnowledge(
         score: scores.get(item.id) ?? item.score,
         similarity: similarity.get(item.id) ?? null,
         provenance: item.provenance.map((p) => ({ branch: p.list, rank: p.rank, score: p.score })),
+        ...(rerankModel
+          ? {
+              rerank: {
+                model: rerankModel,
+                ...(explanations.has(item.id)
+                  ? { contributions: explanations.get(item.id)!.contributions }
+                  : {}),
+              },
+            }
+          : {}),
       },
     ];
   });

@@ -1,4 +1,4 @@
-import type { AnswerabilityVerdict, PageRange, SearchSettings } from '@lumina/shared';
+import type { AnswerabilityVerdict, PageRange, PassageRerank, SearchSettings } from '@lumina/shared';
 
 /** Which branch found a passage, at what rank and with what score in that branch's list. */
 export interface BranchProvenance {
@@ -25,6 +25,9 @@ export interface SearchHit {
   /** Cosine similarity to the query, when a threshold asked for it. */
   similarity: number | null;
   provenance: BranchProvenance[];
+  /** Set when a reranker ordered the passages: which one (model version), and for the learned reranker
+   *  each feature's contribution to the passage's score. */
+  rerank?: PassageRerank;
 }
 
 export type GeneratorSource = 'llm' | 'prf';

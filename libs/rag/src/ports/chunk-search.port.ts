@@ -1,4 +1,5 @@
 import type { TermEvidence } from '../answerability/term-evidence';
+import type { RerankEvidence } from '../rerank/learned/rerank-evidence';
 import type { PageRange } from '@lumina/shared';
 
 /** One hit of a ranker: a chunk id and that ranker's score (BM25 score, or cosine similarity). */
@@ -43,4 +44,11 @@ export interface ChunkSearch {
    * answerability decision's evidence). Optional: without it no decision is taken.
    */
   termEvidence?(query: string, chunkIds: string[]): Promise<TermEvidence>;
+  /**
+   * The learned reranker's evidence: the query's lexemes (df, position in the query), and for each chunk
+   * (one entry per id asked, in that order) its length, the positions of the query's lexemes in its
+   * indexed text, and their counts in its document's title and its heading path. Optional: without it
+   * the learned reranker cannot run.
+   */
+  rerankEvidence?(query: string, chunkIds: string[]): Promise<RerankEvidence>;
 }

@@ -212,6 +212,7 @@ export class ChatService {
           score: p.score,
           similarity: p.similarity,
           provenance: p.provenance,
+          ...(p.rerank ? { rerank: p.rerank } : {}),
         })),
         promptVersion: outcome.promptVersion,
         model: outcome.model,

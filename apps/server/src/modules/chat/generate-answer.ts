@@ -213,6 +213,7 @@ export async function generateAnswer(
     score: hit.score,
     similarity: hit.similarity,
     provenance: hit.provenance,
+    ...(hit.rerank ? { rerank: hit.rerank } : {}),
   }));
   sink.retrieval?.({
     query: question,

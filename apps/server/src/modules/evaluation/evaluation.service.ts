@@ -2,7 +2,7 @@ import { InjectQueue } from '@nestjs/bullmq';
 import { BadRequestException, Injectable, Logger, NotFoundException } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { searchKnowledge } from '@lumina/rag';
-import type { ChatModel, Reranker, SearchOptions, SearchPorts } from '@lumina/rag';
+import type { ChatModel, AnyReranker, SearchOptions, SearchPorts } from '@lumina/rag';
 import { resolveSettings } from '@lumina/shared';
 import type { EvalRun, EvalRunComparison, EvalRunSummary, Page, SearchSettings } from '@lumina/shared';
 import { Queue } from 'bullmq';
@@ -46,7 +46,7 @@ export class EvaluationService {
     private readonly banks: QuestionBankService,
     private readonly items: QuestionBankItemService,
     @InjectChatModel() private readonly chatModel: ChatModel | null,
-    @InjectReranker() reranker: Reranker | null,
+    @InjectReranker() reranker: AnyReranker | null,
     @InjectSearchDataSource() searchDataSource: DataSource,
   ) {
     // Exactly the ports RagService searches with (POST /rag/search), LLM ports included when configured.

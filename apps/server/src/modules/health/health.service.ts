@@ -5,7 +5,7 @@ import { DataSource } from 'typeorm';
 import { DATABASE_CONNECTION } from '../../database/database-connection';
 import type { DatabaseConnection } from '../../database/database-connection';
 import { InjectRedis } from '../../jobs/redis-client.provider';
-import type { ChatModel, EmbeddingProvider, Reranker } from '@lumina/rag';
+import type { ChatModel, EmbeddingProvider, AnyReranker } from '@lumina/rag';
 import { InjectChatModel, InjectEmbedder, InjectReranker } from '../../providers/providers.module';
 
 export type ComponentStatus = 'up' | 'down';
@@ -48,7 +48,7 @@ export class HealthService {
     @InjectRedis() private readonly redis: Redis,
     @Inject(DATABASE_CONNECTION) private readonly connection: DatabaseConnection,
     @InjectChatModel() private readonly chatModel: ChatModel | null,
-    @InjectReranker() private readonly reranker: Reranker | null,
+    @InjectReranker() private readonly reranker: AnyReranker | null,
     @InjectEmbedder() private readonly embedder: EmbeddingProvider,
   ) {}
 

@@ -1,5 +1,5 @@
 import { LlmHydeGenerator, LlmQueryExpander } from '@lumina/rag';
-import type { ChatModel, Reranker, SearchPorts } from '@lumina/rag';
+import type { ChatModel, AnyReranker, SearchPorts } from '@lumina/rag';
 import type { Env } from '../../config/env.schema';
 import { createChatModel } from '../../providers/create-chat-model';
 import { createReranker } from '../../providers/create-reranker';
@@ -11,7 +11,7 @@ export type LlmSearchPorts = Partial<Pick<SearchPorts, 'expander' | 'hyde' | 're
  * without one they stay offline (pseudo-relevance feedback, labelled `prf`). The reranker is whatever
  * the providers configured (a /v1/rerank endpoint, the chat model listwise, or none).
  */
-export function llmSearchPorts(chat: ChatModel | null, reranker: Reranker | null): LlmSearchPorts {
+export function llmSearchPorts(chat: ChatModel | null, reranker: AnyReranker | null): LlmSearchPorts {
   return {
     ...(chat ? { expander: new LlmQueryExpander(chat), hyde: new LlmHydeGenerator(chat) } : {}),
     ...(reranker ? { reranker } : {}),

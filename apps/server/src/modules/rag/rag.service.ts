@@ -4,7 +4,7 @@ import { crossLingualWarning, searchKnowledge } from '@lumina/rag';
 import type {
   ChatModel,
   LanguageDetector,
-  Reranker,
+  AnyReranker,
   SearchOptions,
   SearchPorts,
   SearchResult,
@@ -38,7 +38,7 @@ export class RagService {
     @InjectConfig() env: Env,
     @InjectEmbedder() private readonly embedder: CachedEmbedder,
     @InjectChatModel() chat: ChatModel | null,
-    @InjectReranker() reranker: Reranker | null,
+    @InjectReranker() reranker: AnyReranker | null,
     @InjectLanguageDetector() private readonly languages: LanguageDetector,
     @InjectSearchDataSource() searchDataSource: DataSource,
   ) {

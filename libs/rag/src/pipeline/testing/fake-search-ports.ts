@@ -1,5 +1,6 @@
 import type { ChunkFilter, ChunkRecord, ChunkSearch, ScoredChunk } from '../../ports/chunk-search.port';
 import type { EmbeddingProvider } from '../../ports/embedding-provider.port';
+import type { RerankEvidence } from '../../rerank/learned/rerank-evidence';
 import { delay } from './fake-chat-model';
 
 export interface CallLog {
@@ -52,16 +53,22 @@ export interface FakeChunkSearchOptions {
   failLexical?: string[];
   /** Cosine similarity per chunk id for thresholds (default 0.5). */
   similarity?: Record<string, number>;
+  /** The learned reranker's evidence for a query and chunk ids; without it the port is absent. */
+  rerankEvidence?: (query: string, chunkIds: string[]) => RerankEvidence;
 }
 
 /** A ChunkSearch over hand-made ranked lists, with latencies and a log of the calls. */
 export class FakeChunkSearch implements ChunkSearch {
   readonly calls: CallLog[] = [];
+  readonly rerankEvidence?: (query: string, chunkIds: string[]) => Promise<RerankEvidence>;
 
   constructor(
     private readonly embedder: FakeEmbedder,
     private readonly options: FakeChunkSearchOptions = {},
-  ) {}
+  ) {
+    const evidence = options.rerankEvidence;
+    if (evidence) this.rerankEvidence = async (query, chunkIds) => evidence(query, chunkIds);
+  }
 
   async lexical(query: string, k: number, filter?: ChunkFilter): Promise<ScoredChunk[]> {
     const call: CallLog = { what: 'lexical', text: query, startedAt: performance.now() };

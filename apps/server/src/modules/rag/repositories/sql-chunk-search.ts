@@ -1,9 +1,18 @@
-import type { ChunkFilter, ChunkRecord, ChunkSearch, ScoredChunk, TermEvidence } from '@lumina/rag';
+import type {
+  ChunkFilter,
+  ChunkRecord,
+  ChunkSearch,
+  RerankEvidence,
+  RerankPassageEvidence,
+  ScoredChunk,
+  TermEvidence,
+} from '@lumina/rag';
 import { analyseQuery, SIMPLE_CONFIG } from '@lumina/rag';
 import type { DataSource } from 'typeorm';
 import { BM25_MAX_QUERY_TERMS, BM25_SEARCH_SQL } from './sql/bm25-search.sql';
 import type { EmbeddingStorage } from '../../../database/embedding-storage';
 import { denseSearchSql } from './sql/dense-search.sql';
+import { RERANK_PASSAGES_SQL, RERANK_QUERY_TERMS_SQL } from './sql/rerank-evidence.sql';
 import { CORPUS_STATS_SQL, PASSAGE_TERMS_SQL, QUERY_TERM_STATS_SQL } from './sql/term-evidence.sql';
 import { corpusTextConfigs } from './text-search-configs';
 
@@ -141,6 +150,64 @@ export class SqlChunkSearch implements ChunkSearch {
       passages: chunkIds.flatMap((id) => passages.get(id) ?? []),
     };
   }
+
+  async rerankEvidence(query: string, chunkIds: string[]): Promise<RerankEvidence> {
+    const analyses = analyseQuery(query, await corpusTextConfigs(this.dataSource), SIMPLE_CONFIG);
+    const [terms, corpus] = await Promise.all([
+      this.dataSource.query(RERANK_QUERY_TERMS_SQL, [
+        analyses.map((analysis) => analysis.text),
+        analyses.map((analysis) => analysis.config),
+      ]) as Promise<{ term: string; qtf: number; df: number; position: number }[]>,
+      this.dataSource.query(CORPUS_STATS_SQL) as Promise<{ chunks: number; avgLength: number }[]>,
+    ]);
+    const rows: (Omit<RerankPassageEvidence, 'positions'> & { positions: Record<string, number[]> })[] =
+      chunkIds.length === 0
+        ? []
+        : await this.dataSource.query(RERANK_PASSAGES_SQL, [terms.map((t) => t.term), chunkIds]);
+    const byId = new Map(
+      rows.map((row): [string, RerankPassageEvidence] => [
+        row.chunkId,
+        {
+          chunkId: row.chunkId,
+          length: Number(row.length),
+          positions: jsonObject(row.positions) as Record<string, number[]>,
+          titleTf: jsonObject(row.titleTf) as Record<string, number>,
+          titleLength: Number(row.titleLength),
+          headingTf: jsonObject(row.headingTf) as Record<string, number>,
+          headingLength: Number(row.headingLength),
+        },
+      ]),
+    );
+    return {
+      corpus: { chunks: Number(corpus[0]?.chunks ?? 0), avgLength: Number(corpus[0]?.avgLength ?? 1) },
+      bm25: { k1: this.options.k1, b: this.options.b },
+      terms: terms.map((t) => ({
+        term: t.term,
+        qtf: Number(t.qtf),
+        df: Number(t.df),
+        position: Number(t.position),
+      })),
+      // One entry per id asked: a chunk deleted since the search holds nothing.
+      passages: chunkIds.map(
+        (id) =>
+          byId.get(id) ?? {
+            chunkId: id,
+            length: 0,
+            positions: {},
+            titleTf: {},
+            titleLength: 0,
+            headingTf: {},
+            headingLength: 0,
+          },
+      ),
+    };
+  }
+}
+
+/** A json column as an object (drivers hand json back parsed, or as text). */
+function jsonObject(value: unknown): Record<string, unknown> {
+  if (typeof value === 'string') return JSON.parse(value) as Record<string, unknown>;
+  return (value ?? {}) as Record<string, unknown>;
 }
 
 function documentIds(filter: ChunkFilter): string[] | null {

@@ -1,0 +1,4 @@
+export { candidateNdcg, crossValidateLtr, rerankOrder } from './cross-validate-ltr';
+export type { JudgedRankingSample, LtrCrossValidation } from './cross-validate-ltr';
+export { DEFAULT_COORDINATE_ASCENT, refineForNdcg } from './coordinate-ascent';
+export type { CoordinateAscentOptions } from './coordinate-ascent';

@@ -1,0 +1,56 @@
+import type { EvidenceReranker, EvidenceRerankInput, RerankExplanation } from '../reranker.port';
+import { ltrFeatureRows } from './ltr-features';
+import { featureColumns, scoreLtr } from './ltr-model';
+import type { LtrModel } from './ltr-model';
+
+/** The reranker of a fitted model: features from the index's evidence, a linear score, no model call. */
+export class LearnedReranker implements EvidenceReranker {
+  readonly modelId: string;
+  private readonly columns: number[];
+
+  constructor(readonly model: LtrModel) {
+    this.modelId = `ltr:${model.version}`;
+    this.columns = featureColumns(model);
+  }
+
+  rerankWithEvidence(input: EvidenceRerankInput): RerankExplanation[] {
+    const rows = ltrFeatureRows(input.candidates, input.evidence);
+    return rows.map((row) => {
+      const { score, contributions } = scoreLtr(
+        this.model,
+        this.columns.map((c) => row[c]),
+      );
+      return {
+        score,
+        contributions: Object.fromEntries(
+          this.model.features.map((name, i) => [name, Math.round(contributions[i] * 1e4) / 1e4]),
+        ),
+      };
+    });
+  }
+}
+
+/**
+ * Records every candidate's feature row and keeps the fused order (its score is minus the fused rank):
+ * what a fitting run searches with, so the rows are exactly what the fitted reranker will read.
+ */
+export class LtrFeatureRecorder implements EvidenceReranker {
+  readonly modelId = 'ltr:feature-recorder';
+  readonly recorded: {
+    query: string;
+    chunkIds: string[];
+    /** Each candidate's document: its external id (a BEIR corpus id) when it has one, else its id. */
+    documents: string[];
+    rows: number[][];
+  }[] = [];
+
+  rerankWithEvidence(input: EvidenceRerankInput): RerankExplanation[] {
+    this.recorded.push({
+      query: input.query,
+      chunkIds: input.candidates.map((c) => c.chunkId),
+      documents: input.candidates.map((c) => c.externalId ?? c.documentId),
+      rows: ltrFeatureRows(input.candidates, input.evidence),
+    });
+    return input.candidates.map((c) => ({ score: -c.fusedRank, contributions: {} }));
+  }
+}
