@@ -15,7 +15,7 @@ import {
 } from './import/csv-columns';
 import { CsvFormatError, parseCsv, restoreInertCell } from './import/parse-csv';
 import { parseBeirQrels, parseBeirQueries } from './import/parse-beir-text';
-import { matchImportRows } from './import/match-import-rows';
+import { IMPORTABLE_FIELDS, matchImportRows } from './import/match-import-rows';
 import type { ImportableField, ImportableFields, IncomingRow } from './import/match-import-rows';
 import { QuestionBankItemService } from './question-bank-item.service';
 import type { NewQuestionItem } from './question-bank-item.service';
@@ -35,15 +35,7 @@ interface CandidateRow {
   reasons: string[];
 }
 
-const ALL_FIELDS: ReadonlySet<ImportableField> = new Set<ImportableField>([
-  'question',
-  'expectedAnswer',
-  'inScope',
-  'expectedSources',
-  'language',
-  'tags',
-  'difficulty',
-]);
+const ALL_FIELDS: ReadonlySet<ImportableField> = new Set(IMPORTABLE_FIELDS);
 
 /** The item field each CSV column sets. */
 const CSV_FIELD: Record<string, ImportableField> = {

@@ -1,15 +1,10 @@
-import type { ExpectedSource, QuestionDifficulty } from '@lumina/shared';
+import type { ExpectedSource, QuestionBankItem } from '@lumina/shared';
 
 /** The fields of an item an import can set (and so compare). */
-export interface ImportableFields {
-  question: string;
-  expectedAnswer: string | null;
-  inScope: boolean;
-  expectedSources: ExpectedSource[];
-  language: string;
-  tags: string[];
-  difficulty: QuestionDifficulty | null;
-}
+export type ImportableFields = Pick<
+  QuestionBankItem,
+  'question' | 'expectedAnswer' | 'inScope' | 'expectedSources' | 'language' | 'tags' | 'difficulty'
+>;
 
 export type ImportableField = keyof ImportableFields;
 
