@@ -26,6 +26,7 @@ export type {
   RerankExplanation,
 } from './rerank/reranker.port';
 export * from './rerank/learned';
+export { toRerankCandidate } from './rerank/rerank-candidate';
 export { LlmListwiseReranker } from './rerank/llm-listwise-reranker';
 export type { LlmListwiseRerankerOptions } from './rerank/llm-listwise-reranker';
 export { parseOrdering } from './rerank/parse-ordering';

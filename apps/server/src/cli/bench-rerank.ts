@@ -2,8 +2,8 @@ import 'reflect-metadata';
 import { basename, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { loadBeirDataset, quantileSorted, selectQueriesWithQrels } from '@lumina/eval';
-import { searchKnowledge } from '@lumina/rag';
-import type { EvidenceRerankInput, RerankCandidate } from '@lumina/rag';
+import { searchKnowledge, toRerankCandidate } from '@lumina/rag';
+import type { EvidenceRerankInput } from '@lumina/rag';
 import { DEFAULT_SETTINGS } from '@lumina/shared';
 import { loadEnv } from '../config/load-env';
 import { openDataSource } from '../database/open-data-source';
@@ -123,16 +123,9 @@ async function rerankInput(
     ports.chunks.fetch(ids),
     ports.chunks.rerankEvidence!(query, ids),
   ]);
-  const candidates: RerankCandidate[] = records.map((r, i) => ({
-    chunkId: r.chunkId,
-    documentId: r.documentId,
-    externalId: r.externalId,
-    title: r.documentTitle,
-    headingPath: r.headingPath,
-    text: r.text,
-    fusedRank: i + 1,
-    branches: [{ branch: 'original:bm25', rank: i + 1, score: hits[i].score }],
-  }));
+  const candidates = records.map((r, i) =>
+    toRerankCandidate(r.chunkId, r, i + 1, [{ branch: 'original:bm25', rank: i + 1, score: hits[i].score }]),
+  );
   return { query, candidates, evidence };
 }
 

@@ -1,8 +1,8 @@
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { LTR_FEATURES, LTR_MODEL_FORMAT, ltrFeatureRows } from '@lumina/rag';
-import type { LtrModel, RerankCandidate } from '@lumina/rag';
+import { LTR_FEATURES, LTR_MODEL_FORMAT, ltrFeatureRows, toRerankCandidate } from '@lumina/rag';
+import type { LtrModel } from '@lumina/rag';
 import { DataSource } from 'typeorm';
 import { SqlChunkSearch } from '../modules/rag/repositories/sql-chunk-search';
 import { EMBEDDER } from '../providers/providers.module';
@@ -132,16 +132,11 @@ describe('the learned reranker (RERANK_MODEL_FILE, embedded PGlite, offline)', (
       query,
       hits.map((h) => h.chunkId),
     );
-    const candidates: RerankCandidate[] = records.map((r, i) => ({
-      chunkId: r.chunkId,
-      documentId: r.documentId,
-      externalId: r.externalId,
-      title: r.documentTitle,
-      headingPath: r.headingPath,
-      text: r.text,
-      fusedRank: i + 1,
-      branches: [{ branch: 'original:bm25', rank: i + 1, score: hits[i].score }],
-    }));
+    const candidates = records.map((r, i) =>
+      toRerankCandidate(r.chunkId, r, i + 1, [
+        { branch: 'original:bm25', rank: i + 1, score: hits[i].score },
+      ]),
+    );
     const rows = ltrFeatureRows(candidates, evidence);
     const column = (name: (typeof LTR_FEATURES)[number]) => LTR_FEATURES.indexOf(name);
     hits.forEach((hit, i) => expect(rows[i][column('bm25')]).toBeCloseTo(hit.score, 6));

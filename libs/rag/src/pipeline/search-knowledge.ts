@@ -10,6 +10,7 @@ import { reciprocalRankFusion } from '../fusion/reciprocal-rank-fusion';
 import type { RankedList } from '../fusion/reciprocal-rank-fusion';
 import type { ChunkFilter, ChunkSearch, ScoredChunk } from '../ports/chunk-search.port';
 import type { EmbeddingProvider } from '../ports/embedding-provider.port';
+import { toRerankCandidate } from '../rerank/rerank-candidate';
 import { isEvidenceReranker } from '../rerank/reranker.port';
 import type { AnyReranker, RerankExplanation } from '../rerank/reranker.port';
 import { DEFAULT_SEARCH_OPTIONS } from './search-options';
@@ -256,19 +257,14 @@ export async function searchKnowledge(
           const explained = reranker.rerankWithEvidence({
             query,
             evidence,
-            candidates: candidates.map((c, i) => {
-              const record = records.get(c.id);
-              return {
-                chunkId: c.id,
-                documentId: record?.documentId ?? '',
-                externalId: record?.externalId ?? null,
-                title: record?.documentTitle ?? '',
-                headingPath: record?.headingPath ?? [],
-                text: record?.text ?? '',
-                fusedRank: i + 1,
-                branches: c.provenance.map((p) => ({ branch: p.list, rank: p.rank, score: p.score })),
-              };
-            }),
+            candidates: candidates.map((c, i) =>
+              toRerankCandidate(
+                c.id,
+                records.get(c.id),
+                i + 1,
+                c.provenance.map((p) => ({ branch: p.list, rank: p.rank, score: p.score })),
+              ),
+            ),
           });
           explanations = new Map(candidates.map((c, i) => [c.id, explained[i]]));
           reranked = explained.map((e) => e.score);
