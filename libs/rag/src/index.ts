@@ -59,3 +59,5 @@ export type {
 export * from './answer';
 export * from './answerability';
 export { isWhitespace, trailingChars, trimChars, trimCharsEnd, trimEndWhere } from './text/trim-chars';
+export { mulberry32 } from './random/mulberry32';
+export type { RandomSource } from './random/mulberry32';

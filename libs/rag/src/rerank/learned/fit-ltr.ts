@@ -1,4 +1,5 @@
 import { solve } from '../../answerability/logistic-regression';
+import { mulberry32 } from '../../random/mulberry32';
 import { LTR_FEATURES } from './ltr-features';
 import type { LtrFeature } from './ltr-features';
 import { LTR_MODEL_FORMAT } from './ltr-model';
@@ -156,18 +157,6 @@ function sampleWithout<T>(items: readonly T[], count: number, random: () => numb
     [pool[i], pool[j]] = [pool[j], pool[i]];
   }
   return pool.slice(0, count);
-}
-
-/** Mulberry32, a small seeded PRNG (the same as libs/eval's, which libs/rag may not import). */
-function mulberry32(seed: number): () => number {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) | 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
 }
 
 function softplus(z: number): number {
