@@ -140,8 +140,8 @@ describeWhenServerHas(['chat', 'uploadDocuments'], 'chat', () => {
   it('sends expansion and HyDE with the request, shows their branches, and keeps the settings after a reload', async () => {
     await chat.goto();
     await chat.openSettings();
-    await chat.setToggle('Query expansion', true);
-    await chat.setToggle('HyDE', true);
+    await chat.setMode('Query expansion', 'On');
+    await chat.setMode('HyDE', 'On');
     await chat.setToggle('Show retrieval trace', true);
     expect(await chat.storedOverrides()).toEqual({ enableQueryExpansion: true, enableHyDE: true });
     await screenshot(page, 'settings-drawer.png', false);
@@ -189,13 +189,53 @@ describeWhenServerHas(['chat', 'uploadDocuments'], 'chat', () => {
 
     await chat.reload();
     await chat.openSettings();
-    await chat.waitForChecked(chat.toggle('Query expansion'), true);
-    await chat.waitForChecked(chat.toggle('HyDE'), true);
+    await chat.waitForChecked(chat.mode('Query expansion', 'On'), true);
+    await chat.waitForChecked(chat.mode('HyDE', 'On'), true);
     await chat.waitForChecked(chat.toggle('Show retrieval trace'), true);
     await screenshot(page, 'settings-drawer-after-reload.png', false);
     await chat.resetButton.click();
-    await chat.waitForChecked(chat.toggle('HyDE'), false);
+    await chat.waitForChecked(chat.mode('HyDE', 'Off'), true);
     expect(await chat.storedOverrides()).toEqual({});
+  });
+
+  it('runs expansion and HyDE adaptively: the trace says whether they were skipped, and the model calls match', async () => {
+    await chat.goto();
+    await chat.openSettings();
+    await chat.setMode('Query expansion', 'Adaptive');
+    await chat.setMode('HyDE', 'Adaptive');
+    await chat.setToggle('Show retrieval trace', true);
+    expect(await chat.storedOverrides()).toEqual({
+      enableQueryExpansion: 'adaptive',
+      enableHyDE: 'adaptive',
+    });
+    expect(await chat.drawer.locator('#setting-query-expansion-hint').innerText()).toContain(
+      'Adaptive: only when',
+    );
+    await chat.mode('Query expansion', 'Adaptive').scrollIntoViewIfNeeded();
+    await screenshot(page, 'settings-drawer-adaptive.png', false);
+    await chat.closeSettings();
+
+    const sent = page.waitForRequest(
+      (request: Request) => request.url().endsWith('/chat') && request.method() === 'POST',
+    );
+    await chat.ask(VACATION_QUESTION);
+    const body = (await sent).postDataJSON() as { settings: Record<string, unknown> };
+    expect(body.settings).toMatchObject({ enableQueryExpansion: 'adaptive', enableHyDE: 'adaptive' });
+    expect(await chat.waitForAnswer()).toBe('done');
+
+    const facts = chat.lastAnswer().getByRole('region', { name: 'Adaptive expansion' });
+    await facts.waitFor();
+    // The handbook answers this question nearly word for word: the shipped policy is sure, and skips both.
+    expect(await facts.innerText()).toMatch(
+      /^Adaptive: query expansion and HyDE skipped — .*confidence \d\.\d\d ≥ \d\.\d\d/,
+    );
+    expect(await facts.getAttribute('data-skipped')).toBe('expansion hyde');
+    const kinds = (await llmRequests()).map((request) => request.kind);
+    expect(kinds).not.toContain('expansion');
+    expect(kinds).not.toContain('hyde');
+    expect(kinds).toContain('answer');
+    expect(await chat.lastAnswer().locator('.chip[data-branch-kind="variant"]').count()).toBe(0);
+    await screenshot(page, 'chat-adaptive-trace.png');
   });
 
   it("says when the documents don't cover a question, then answers from general knowledge, labelled", async () => {

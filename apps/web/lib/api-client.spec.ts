@@ -107,6 +107,7 @@ describe('api client: requests', () => {
       warnings: [],
       belowThreshold: false,
       answerability: null,
+      adaptive: null,
     });
   });
 

@@ -4,6 +4,7 @@
  */
 import { DOCUMENT_STATUSES } from '@lumina/shared';
 import type {
+  AdaptiveExpansionDecision,
   AnswerGenerator,
   AnswerMetrics,
   AnswerabilityVerdict,
@@ -178,6 +179,7 @@ export function parseSearchResponse(json: unknown): SearchResponse | null {
     warnings: strings(json.warnings),
     belowThreshold: json.belowThreshold === true,
     answerability: parseAnswerability(json.answerability),
+    adaptive: parseAdaptive(json.adaptive),
   };
 }
 
@@ -204,6 +206,24 @@ export function parseAnswerability(value: unknown): AnswerabilityVerdict | null 
       .flatMap((term) =>
         typeof term.term === 'string' ? [{ term: term.term, df: num(term.df), idf: num(term.idf) }] : [],
       ),
+  };
+}
+
+const ADAPTIVE_BRANCHES = ['expansion', 'hyde'] as const;
+
+/** The adaptive-expansion decision; null when absent (nothing was adaptive, or an older server). */
+export function parseAdaptive(value: unknown): AdaptiveExpansionDecision | null {
+  if (!isRecord(value)) return null;
+  const branches = (list: unknown) =>
+    ADAPTIVE_BRANCHES.filter((branch) => Array.isArray(list) && list.includes(branch));
+  return {
+    policyVersion: optStr(value.policyVersion),
+    confidence: optNum(value.confidence),
+    threshold: optNum(value.threshold),
+    skipped: branches(value.skipped),
+    ran: branches(value.ran),
+    features: numbers(value.features),
+    contributions: numbers(value.contributions),
   };
 }
 
@@ -351,6 +371,7 @@ export function parseRetrievalEvent(record: UnknownRecord): SearchResponse {
     warnings: strings(record.warnings),
     belowThreshold: record.belowThreshold === true,
     answerability: parseAnswerability(record.answerability),
+    adaptive: parseAdaptive(record.adaptive),
   };
 }
 
@@ -476,7 +497,11 @@ export function parseConversationDetail(json: unknown): ConversationDetail | nul
 
 export function parseTrace(json: unknown): RetrievalTrace | null {
   if (!isRecord(json) || typeof json.messageId !== 'string' || typeof json.query !== 'string') return null;
-  return { ...(json as unknown as RetrievalTrace), answerability: parseAnswerability(json.answerability) };
+  return {
+    ...(json as unknown as RetrievalTrace),
+    answerability: parseAnswerability(json.answerability),
+    adaptive: parseAdaptive(json.adaptive),
+  };
 }
 
 // --- documents ----------------------------------------------------------------------------------

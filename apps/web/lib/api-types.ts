@@ -6,6 +6,7 @@
  * through the tolerant parsers in api-parsers.ts, so a missing optional field never breaks a page.
  */
 import type {
+  AdaptiveExpansionDecision,
   AnswerGenerator,
   AnswerabilityVerdict,
   AnswerSource,
@@ -19,6 +20,7 @@ import type {
 } from '@lumina/shared';
 
 export type {
+  AdaptiveExpansionDecision,
   AnswerMetrics,
   AnswerabilityVerdict,
   AuthIdentity,
@@ -108,6 +110,8 @@ export interface SearchResponse {
   belowThreshold: boolean;
   /** The answerability decision taken before any model call; null when the server sent none. */
   answerability: AnswerabilityVerdict | null;
+  /** Whether adaptive expansion / HyDE ran or was skipped; null when nothing was adaptive. */
+  adaptive: AdaptiveExpansionDecision | null;
 }
 
 // --- chat ---------------------------------------------------------------------------------------

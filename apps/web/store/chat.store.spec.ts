@@ -24,6 +24,7 @@ function search(): SearchResponse {
     warnings: [],
     belowThreshold: false,
     answerability: null,
+    adaptive: null,
   };
 }
 

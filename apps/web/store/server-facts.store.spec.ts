@@ -28,6 +28,7 @@ const retrieval = (source: string | null): ChatStreamEvent => ({
     warnings: [],
     belowThreshold: false,
     answerability: null,
+    adaptive: null,
   } as SearchResponse,
 });
 

@@ -134,6 +134,15 @@ describe('settings store', () => {
 });
 
 describe('normaliseOverrides', () => {
+  it('keeps the three states of expansion and HyDE and drops any other value', () => {
+    expect(normaliseOverrides({ enableQueryExpansion: 'adaptive', enableHyDE: true })).toEqual({
+      enableQueryExpansion: 'adaptive',
+      enableHyDE: true,
+    });
+    expect(normaliseOverrides({ enableQueryExpansion: 'sometimes', enableHyDE: 'true' })).toEqual({});
+    expect(normaliseOverrides({ enableRerank: 'adaptive' })).toEqual({});
+  });
+
   it('returns an empty object for anything that is not an object', () => {
     expect(normaliseOverrides(null)).toEqual({});
     expect(normaliseOverrides('topK=3')).toEqual({});

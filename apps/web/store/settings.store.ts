@@ -25,9 +25,9 @@ export const SETTINGS_STORAGE_KEY = 'lumina.settings';
 export const SETTINGS_STORAGE_VERSION = 1;
 
 type NumericSetting = keyof typeof SETTINGS_LIMITS;
-type BooleanSetting = 'enableQueryExpansion' | 'enableHyDE' | 'enableRerank';
+type EnhancementSetting = 'enableQueryExpansion' | 'enableHyDE';
 
-const BOOLEAN_SETTINGS: readonly BooleanSetting[] = ['enableQueryExpansion', 'enableHyDE', 'enableRerank'];
+const ENHANCEMENT_SETTINGS: readonly EnhancementSetting[] = ['enableQueryExpansion', 'enableHyDE'];
 const INTEGER_SETTINGS: readonly NumericSetting[] = ['topK', 'candidateK', 'expansionCount'];
 
 function clamp(value: number, key: NumericSetting): number {
@@ -48,10 +48,13 @@ export function normaliseOverrides(input: unknown): SettingsOverrides {
   const raw = input as Record<string, unknown>;
   const out: SettingsOverrides = {};
 
-  for (const key of BOOLEAN_SETTINGS) {
+  for (const key of ENHANCEMENT_SETTINGS) {
     const value = raw[key];
-    if (typeof value === 'boolean' && value !== DEFAULT_SETTINGS[key]) out[key] = value;
+    if ((typeof value === 'boolean' || value === 'adaptive') && value !== DEFAULT_SETTINGS[key])
+      out[key] = value;
   }
+  if (typeof raw.enableRerank === 'boolean' && raw.enableRerank !== DEFAULT_SETTINGS.enableRerank)
+    out.enableRerank = raw.enableRerank;
   if (isRanker(raw.ranker) && raw.ranker !== DEFAULT_SETTINGS.ranker) out.ranker = raw.ranker;
 
   for (const key of INTEGER_SETTINGS) {

@@ -61,3 +61,19 @@ export * from './answerability';
 export { isWhitespace, trailingChars, trimChars, trimCharsEnd, trimEndWhere } from './text/trim-chars';
 export { mulberry32 } from './random/mulberry32';
 export type { RandomSource } from './random/mulberry32';
+export {
+  DEFAULT_EXPANSION_POLICY_FIT,
+  EXPANSION_POLICY_FEATURES,
+  chooseThreshold,
+  expansionProbePolicy,
+  fitExpansionPolicy,
+  parseExpansionPolicy,
+  scoreConfidence,
+} from './expansion/expansion-policy';
+export type {
+  ExpansionPolicy,
+  ExpansionSample,
+  FitExpansionPolicyOptions,
+  PolicyPoint,
+} from './expansion/expansion-policy';
+export { DEFAULT_EXPANSION_POLICY } from './expansion/default-expansion-policy';

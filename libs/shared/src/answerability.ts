@@ -19,6 +19,27 @@ export interface AnswerabilityVerdict {
   terms: { term: string; df: number; idf: number }[];
 }
 
+/**
+ * The adaptive-expansion decision: the original query is searched first, a fitted model reads how sure
+ * its ranking looks, and where it is sure enough the adaptive branches (expansion, HyDE) are skipped with
+ * their LLM calls. Recorded in every search result and retrieval trace that asked for an adaptive branch.
+ */
+export interface AdaptiveExpansionDecision {
+  /** Version of the fitted expansion policy; null when none is configured (the branches then run). */
+  policyVersion: string | null;
+  /** P(the original query's best passage is relevant), as the policy's model reads it (0–1). */
+  confidence: number | null;
+  /** At or above it the adaptive branches are skipped. */
+  threshold: number | null;
+  /** The adaptive branches skipped (their LLM calls were not made). */
+  skipped: ('expansion' | 'hyde')[];
+  /** The adaptive branches that ran. */
+  ran: ('expansion' | 'hyde')[];
+  /** The features the model weighed, by name, and each one's contribution to the log-odds. */
+  features: Record<string, number>;
+  contributions: Record<string, number>;
+}
+
 /** A rate over items, with its 95% Wilson interval. */
 export interface RateInterval {
   items: number;

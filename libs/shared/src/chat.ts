@@ -1,4 +1,4 @@
-import type { AnswerabilityVerdict } from './answerability';
+import type { AdaptiveExpansionDecision, AnswerabilityVerdict } from './answerability';
 import type { SearchSettings } from './settings';
 
 /**
@@ -113,6 +113,8 @@ export interface ChatRetrievalEvent {
   passages: RetrievedPassage[];
   expansions: { source: string; variants: string[] } | null;
   hyde: { source: string; passage: string } | null;
+  /** Whether adaptive expansion/HyDE ran or was skipped, and why (null when neither was adaptive). */
+  adaptive: AdaptiveExpansionDecision | null;
   belowThreshold: boolean;
   /** The answerability decision taken before any model call (null when no model decided). */
   answerability: AnswerabilityVerdict | null;
@@ -256,6 +258,8 @@ export interface RetrievalTrace {
   settings: SearchSettings | null;
   expansions: { source: string; variants: string[] } | null;
   hyde: { source: string; passage: string } | null;
+  /** Whether adaptive expansion/HyDE ran or was skipped, and why (null when neither was adaptive). */
+  adaptive: AdaptiveExpansionDecision | null;
   belowThreshold: boolean;
   answerability: AnswerabilityVerdict | null;
   retrieved: TracePassage[];

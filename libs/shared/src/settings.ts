@@ -3,10 +3,18 @@ export type Ranker = 'dense' | 'bm25' | 'hybrid';
 
 export const RANKERS: readonly Ranker[] = ['dense', 'bm25', 'hybrid'];
 
+/**
+ * An enhancement that costs LLM calls (expansion, HyDE) is off, on, or adaptive: run only when the
+ * original query's fitted confidence is under the expansion policy's threshold.
+ */
+export type EnhancementMode = boolean | 'adaptive';
+
+export const ENHANCEMENT_MODES: readonly EnhancementMode[] = [false, 'adaptive', true];
+
 /** Per-request retrieval settings. The server and the web app both start from DEFAULT_SETTINGS. */
 export interface SearchSettings {
-  enableQueryExpansion: boolean;
-  enableHyDE: boolean;
+  enableQueryExpansion: EnhancementMode;
+  enableHyDE: EnhancementMode;
   ranker: Ranker;
   enableRerank: boolean;
   /** Passages returned (and given to the answerer). */

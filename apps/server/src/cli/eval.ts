@@ -14,6 +14,7 @@ import type { ChunkingSettings } from '@lumina/rag';
 import { RANKERS } from '@lumina/shared';
 import type { Ranker } from '@lumina/shared';
 import { loadEnv } from '../config/load-env';
+import { runAdaptiveCli } from './eval-adaptive';
 import { runAnswerabilityCli } from './eval-answerability';
 import { runAnswersCli, splitSuite } from './eval-answers';
 import { runRerankCli } from './eval-rerank';
@@ -29,6 +30,7 @@ const USAGE = `usage:
   npm run eval -- --suite answers ...   (answer quality with a judge model; --suite answers --help)
   npm run eval -- --suite answerability ...   (refusals and answer support, offline; --suite answerability --help)
   npm run eval -- --suite rerank ...   (fit the learned reranker on a train split; --suite rerank --help)
+  npm run eval -- --suite adaptive ...   (fit or evaluate adaptive expansion and HyDE; --suite adaptive --help)
 
 --rerank turns enableRerank on (the reranker the environment configures); --rerank-model <model.json> also
 sets RERANK_MODEL_FILE for the run (a fitted learned reranker).
@@ -41,8 +43,11 @@ async function main(args: string[]): Promise<void> {
   if (suite === 'answers') return runAnswersCli(argv);
   if (suite === 'answerability') return runAnswerabilityCli(argv);
   if (suite === 'rerank') return runRerankCli(argv);
+  if (suite === 'adaptive') return runAdaptiveCli(argv);
   if (suite !== 'retrieval')
-    throw new UsageError(`--suite must be retrieval, answers, answerability or rerank, got "${suite}"`);
+    throw new UsageError(
+      `--suite must be retrieval, answers, answerability, rerank or adaptive, got "${suite}"`,
+    );
   const { values, positionals } = parseArgs({
     args: argv,
     allowPositionals: true,

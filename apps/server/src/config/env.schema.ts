@@ -122,6 +122,11 @@ export const envSchema = z
      * of the one the project ships; "off" answers every question.
      */
     ANSWERABILITY_MODEL_FILE: z.string().min(1).optional(),
+    /**
+     * A fitted adaptive-expansion policy (JSON written by the adaptive eval suite's --fit) used instead of
+     * the one the project ships; "off": adaptive expansion and HyDE always run.
+     */
+    EXPANSION_POLICY_FILE: z.string().min(1).optional(),
     /** The XQuAD folder (xquad-zh/, xquad-de/, … in BEIR form) the eval gate reads with --suite xquad. */
     XQUAD_DATASET_DIR: z.string().min(1).optional(),
 

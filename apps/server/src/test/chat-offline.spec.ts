@@ -75,6 +75,28 @@ describe('chat offline (extractive answerer, local embedder, embedded PGlite)', 
     expect(trace.answerability).toEqual(retrieval.answerability);
   });
 
+  it('stores the adaptive decision in the trace: offline expansion skipped for a question the runbook answers', async () => {
+    const { events } = await chat({
+      message: 'How many days does write-ahead log archiving keep point-in-time recovery possible?',
+      settings: { enableQueryExpansion: 'adaptive', enableHyDE: 'adaptive' },
+    });
+    const retrieval = eventOf(events, 'retrieval');
+    expect(retrieval.adaptive).toEqual(
+      expect.objectContaining({
+        policyVersion: 'adaptive-scifact-v1',
+        skipped: ['expansion', 'hyde'],
+        ran: [],
+      }),
+    );
+    expect(retrieval.expansions).toBeNull();
+    expect(retrieval.hyde).toBeNull();
+    const trace = (await request('GET', `/messages/${eventOf(events, 'done').messageId}/trace`)).body;
+    expect(trace.adaptive).toEqual(retrieval.adaptive);
+    expect(trace.settings).toEqual(
+      expect.objectContaining({ enableQueryExpansion: 'adaptive', enableHyDE: 'adaptive' }),
+    );
+  });
+
   it('refuses with the fixed sentence, before any answerer, when the decision says the documents do not answer', async () => {
     const { events } = await chat({ message: 'Which primary color do painters mix first?' });
     const retrieval = eventOf(events, 'retrieval');

@@ -45,6 +45,7 @@ describe(`migrations on a fresh database (${TEST_BACKEND})`, () => {
       'ChunkPages1764500030000',
       'Answerability1764500040000',
       'ChunkAnalysisOnce1764500050000',
+      'AdaptiveExpansion1764500060000',
     ]);
     expect(await tables(db)).toEqual([
       'api_keys',
@@ -153,6 +154,7 @@ const LATER = [
   'ChunkPages1764500030000',
   'Answerability1764500040000',
   'ChunkAnalysisOnce1764500050000',
+  'AdaptiveExpansion1764500060000',
 ];
 
 describe('the BM25 postings-length migration over an existing index', () => {

@@ -1,4 +1,4 @@
-import { reciprocalRankFusion } from '@lumina/rag';
+import { DEFAULT_EXPANSION_POLICY, reciprocalRankFusion } from '@lumina/rag';
 import type { RankedList } from '@lumina/rag';
 import { DataSource } from 'typeorm';
 import { EMBEDDER } from '../providers/providers.module';
@@ -12,6 +12,7 @@ import type { TestApp } from './helpers/test-app';
 import { testEnv } from './helpers/test-env';
 
 const QUERY = 'what do we do when the main database goes down';
+const SURE_QUERY = 'How many days does write-ahead log archiving keep point-in-time recovery possible?';
 const VARIANTS = [
   'promote the standby replica with pg_ctl',
   'point-in-time recovery from nightly base backups',
@@ -116,6 +117,40 @@ describe('POST /rag/search with an LLM (scripted OpenAI-compatible server)', () 
     expect(Math.abs(calls[0].at - calls[1].at)).toBeLessThan(100);
     expect(body.warnings).toEqual([]);
   });
+
+  it.each([
+    ['an unsure question runs them', QUERY, 'ran'],
+    ['a question the runbook answers word for word skips them', SURE_QUERY, 'skipped'],
+  ] as const)(
+    'adaptive expansion and HyDE, as the shipped policy decides: %s, and the LLM is called only then',
+    async (_label, query, outcome) => {
+      script();
+      const { status, body } = await search({
+        query,
+        settings: { enableQueryExpansion: 'adaptive', enableHyDE: 'adaptive', topK: 10 },
+      });
+      expect(status).toBe(200);
+      expect(body.settings).toMatchObject({ enableQueryExpansion: 'adaptive', enableHyDE: 'adaptive' });
+      const decision = body.adaptive as Json;
+      expect(decision.policyVersion).toBe(DEFAULT_EXPANSION_POLICY.version);
+      expect(decision.threshold).toBe(DEFAULT_EXPANSION_POLICY.threshold);
+      expect(Object.keys(decision.features).sort()).toEqual([...DEFAULT_EXPANSION_POLICY.features].sort());
+      const calls = llm.requestsTo('/v1/chat/completions').map(kindOf).sort();
+      if (outcome === 'skipped') {
+        expect(decision.confidence).toBeGreaterThanOrEqual(decision.threshold);
+        expect(decision.skipped).toEqual(['expansion', 'hyde']);
+        expect(calls).toEqual([]);
+        expect(body.expansions).toBeNull();
+        expect(body.hyde).toBeNull();
+      } else {
+        expect(decision.confidence).toBeLessThan(decision.threshold);
+        expect(decision.ran).toEqual(['expansion', 'hyde']);
+        expect(calls).toEqual(['expansion', 'hyde']);
+        expect(body.expansions.variants).toEqual(VARIANTS);
+      }
+      expect(body.warnings).toEqual([]);
+    },
+  );
 
   it('labels the LLM expansions and HyDE passage, returns them, and fuses every branch with provenance', async () => {
     script();

@@ -123,6 +123,11 @@ describe('POST /rag/search (embedded PGlite, local embedder)', () => {
       /documentIds must be document ids/,
     ],
     ['a number as the query', { query: 42 }, /query must be a string/],
+    [
+      'an enhancement mode that does not exist',
+      { query: 'ok', settings: { enableHyDE: 'sometimes' } },
+      /enableHyDE must be true, false or \\"adaptive\\"/,
+    ],
   ])('rejects %s with a 400 that says why', async (_label, body, message) => {
     const response = await search(body);
     expect(response.status).toBe(400);

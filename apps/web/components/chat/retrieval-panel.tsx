@@ -3,7 +3,12 @@
 import { useState } from 'react';
 import { isApiError } from '../../lib/api-errors';
 import { useApiClient } from '../../lib/api-provider';
-import type { GeneratorSource, RetrievalTrace, SearchResponse } from '../../lib/api-types';
+import type {
+  AdaptiveExpansionDecision,
+  GeneratorSource,
+  RetrievalTrace,
+  SearchResponse,
+} from '../../lib/api-types';
 import { parseBranch, timingLabel } from '../../lib/branches';
 import { AnswerabilityFacts } from './answerability-facts';
 import { formatPages } from '../../lib/citations';
@@ -87,6 +92,19 @@ function StoredTrace({ messageId }: { messageId: string }) {
             </dd>
           </div>
         ) : null}
+        {trace.adaptive ? (
+          <div>
+            <dt>Adaptive</dt>
+            <dd>
+              {trace.adaptive.skipped.length
+                ? `skipped ${trace.adaptive.skipped.join(', ')}`
+                : `ran ${trace.adaptive.ran.join(', ')}`}
+              {trace.adaptive.confidence !== null && trace.adaptive.threshold !== null
+                ? ` (${trace.adaptive.confidence.toFixed(2)} vs ${trace.adaptive.threshold.toFixed(2)}, ${trace.adaptive.policyVersion})`
+                : ' (no policy)'}
+            </dd>
+          </div>
+        ) : null}
       </dl>
     );
   }
@@ -102,6 +120,34 @@ function StoredTrace({ messageId }: { messageId: string }) {
       </button>
       {state.phase === 'error' ? <p className="notice notice-bad">{state.message}</p> : null}
     </div>
+  );
+}
+
+const BRANCH_NAMES = { expansion: 'query expansion', hyde: 'HyDE' } as const;
+
+/** Whether the adaptive branches ran, and the confidence they were decided on. */
+function AdaptiveFacts({ decision }: { decision: AdaptiveExpansionDecision }) {
+  const names = (list: AdaptiveExpansionDecision['ran']) => list.map((b) => BRANCH_NAMES[b]).join(' and ');
+  const measured =
+    decision.confidence !== null && decision.threshold !== null
+      ? `confidence ${decision.confidence.toFixed(2)} ${decision.confidence >= decision.threshold ? '≥' : '<'} ${decision.threshold.toFixed(2)}`
+      : null;
+  const sentence = decision.skipped.length
+    ? `Adaptive: ${names(decision.skipped)} skipped — the original query's results looked sure enough (${measured}), so no model was called for ${decision.skipped.length === 1 ? 'it' : 'them'}.`
+    : decision.policyVersion === null
+      ? `Adaptive: ${names(decision.ran)} ran — no expansion policy is configured to decide.`
+      : `Adaptive: ${names(decision.ran)} ran — the original query's results looked unsure (${measured}).`;
+  return (
+    <section
+      aria-label="Adaptive expansion"
+      className="adaptive-facts"
+      data-skipped={decision.skipped.join(' ')}
+    >
+      <p className="field-hint">
+        {sentence}
+        {decision.policyVersion ? <span className="mono"> Policy {decision.policyVersion}.</span> : null}
+      </p>
+    </section>
   );
 }
 
@@ -141,6 +187,8 @@ export function RetrievalPanel({ search, messageId, citedChunkIds }: RetrievalPa
       ) : null}
 
       {search.answerability ? <AnswerabilityFacts verdict={search.answerability} /> : null}
+
+      {search.adaptive ? <AdaptiveFacts decision={search.adaptive} /> : null}
 
       {search.results.length > 0 ? (
         <section aria-label="Passages used">

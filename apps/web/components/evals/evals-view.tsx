@@ -26,8 +26,8 @@ function settingsLine(run: EvalRunSummary): string {
   return [
     s.ranker,
     `top ${s.topK}`,
-    s.enableQueryExpansion ? 'expansion' : null,
-    s.enableHyDE ? 'HyDE' : null,
+    s.enableQueryExpansion ? `${s.enableQueryExpansion === 'adaptive' ? 'adaptive ' : ''}expansion` : null,
+    s.enableHyDE ? `${s.enableHyDE === 'adaptive' ? 'adaptive ' : ''}HyDE` : null,
     s.enableRerank ? 'rerank' : null,
     s.minScore > 0 ? `≥${s.minScore}` : null,
   ]

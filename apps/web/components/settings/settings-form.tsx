@@ -4,6 +4,7 @@ import { SETTINGS_LIMITS } from '@lumina/shared';
 import { useLlmAvailability } from '../../hooks/use-health';
 import { usePreferences } from '../../store/preferences.store';
 import { useEffectiveSettings, useSettingsStore } from '../../store/settings.store';
+import { EnhancementField } from './enhancement-field';
 import { NumberField } from './number-field';
 import { RankerField } from './ranker-field';
 import { ThresholdField } from './threshold-field';
@@ -32,14 +33,14 @@ export function SettingsForm() {
     <form className="settings-form" onSubmit={(event) => event.preventDefault()}>
       <section className="settings-group" aria-labelledby="settings-query">
         <h3 id="settings-query">Query</h3>
-        <ToggleField
+        <EnhancementField
           id="setting-query-expansion"
           label="Query expansion"
           hint="Rewrites your question into variants and searches with each of them."
           note={offline(
             'variants come from offline pseudo-relevance feedback (terms of the top keyword matches).',
           )}
-          checked={settings.enableQueryExpansion}
+          value={settings.enableQueryExpansion}
           onChange={(enableQueryExpansion) => updateSettings({ enableQueryExpansion })}
         />
         <NumberField
@@ -56,12 +57,12 @@ export function SettingsForm() {
           disabled={!settings.enableQueryExpansion}
           onChange={(expansionCount) => updateSettings({ expansionCount })}
         />
-        <ToggleField
+        <EnhancementField
           id="setting-hyde"
           label="HyDE"
           hint="Drafts a hypothetical answer passage and searches with it too."
           note={offline('the top passages of the original query stand in for the drafted passage.')}
-          checked={settings.enableHyDE}
+          value={settings.enableHyDE}
           onChange={(enableHyDE) => updateSettings({ enableHyDE })}
         />
       </section>

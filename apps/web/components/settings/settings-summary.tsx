@@ -8,8 +8,10 @@ export function SettingsSummary() {
   const parts = [
     settings.ranker === 'bm25' ? 'BM25' : settings.ranker,
     `top ${settings.topK} of ${settings.candidateK}`,
-    settings.enableQueryExpansion ? `expansion ×${settings.expansionCount}` : null,
-    settings.enableHyDE ? 'HyDE' : null,
+    settings.enableQueryExpansion
+      ? `${settings.enableQueryExpansion === 'adaptive' ? 'adaptive ' : ''}expansion ×${settings.expansionCount}`
+      : null,
+    settings.enableHyDE ? `${settings.enableHyDE === 'adaptive' ? 'adaptive ' : ''}HyDE` : null,
     settings.enableRerank ? 'rerank' : null,
     settings.minScore > 0 ? `threshold ${settings.minScore.toFixed(2)}` : null,
     settings.documentIds.length ? `${settings.documentIds.length} documents` : null,

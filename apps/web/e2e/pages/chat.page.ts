@@ -89,6 +89,19 @@ export class ChatPage {
     await this.drawer.waitFor({ state: 'hidden' });
   }
 
+  /** The Off / Adaptive / On radio of an enhancement (query expansion, HyDE). */
+  mode(label: string, mode: 'Off' | 'Adaptive' | 'On'): Locator {
+    return this.drawer
+      .getByRole('radiogroup', { name: label })
+      .getByRole('radio', { name: mode, exact: true });
+  }
+
+  async setMode(label: string, mode: 'Off' | 'Adaptive' | 'On'): Promise<void> {
+    const radio = this.mode(label, mode);
+    if (!(await radio.isChecked())) await radio.check();
+    await this.waitForChecked(radio, true);
+  }
+
   async setToggle(label: string, on: boolean): Promise<void> {
     const box = this.toggle(label);
     if ((await box.isChecked()) !== on) await box.click();

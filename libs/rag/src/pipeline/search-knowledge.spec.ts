@@ -1,3 +1,6 @@
+import type { TermEvidence } from '../answerability/term-evidence';
+import { expansionProbePolicy } from '../expansion/expansion-policy';
+import type { ExpansionPolicy } from '../expansion/expansion-policy';
 import { LlmHydeGenerator } from '../expansion/llm-hyde-generator';
 import { LlmQueryExpander } from '../expansion/llm-query-expander';
 import type { HydeGenerator, QueryExpander } from '../expansion/query-expander.port';
@@ -325,6 +328,127 @@ describe('searchKnowledge', () => {
       expect(result.expansions?.source).toBe('prf');
       expect(result.expansions?.model).toBeNull();
       expect(result.hyde).toEqual({ source: 'prf', model: null, passage: 'text of a\n\ntext of b' });
+    });
+  });
+
+  describe('adaptive expansion and HyDE', () => {
+    /** A one-feature policy whose confidence is σ(bias): sure (skip) or unsure (run). */
+    const policy = (bias: number): ExpansionPolicy => ({
+      ...expansionProbePolicy(),
+      version: 'adaptive-test-v1',
+      features: ['coverageTop1'],
+      mean: [0],
+      scale: [1],
+      weights: [1],
+      bias,
+      threshold: 0.5,
+    });
+    const evidence = (_query: string, chunkIds: string[]): TermEvidence => ({
+      corpus: { chunks: 100, avgLength: 10 },
+      bm25: { k1: 1.2, b: 0.75 },
+      terms: [
+        { term: 'replica', qtf: 1, df: 3 },
+        { term: 'failover', qtf: 1, df: 2 },
+      ],
+      passages: chunkIds.map((chunkId, i) => ({
+        chunkId,
+        length: 10,
+        tf: (i === 0 ? { replica: 1, failover: 1 } : {}) as Record<string, number>,
+      })),
+    });
+    const llm = () => {
+      const expansionChat = new FakeChatModel(JSON.stringify({ queries: VARIANTS }));
+      const hydeChat = new FakeChatModel(PASSAGE);
+      return {
+        expansionChat,
+        hydeChat,
+        expander: new LlmQueryExpander(expansionChat),
+        hyde: new LlmHydeGenerator(hydeChat),
+      };
+    };
+    const ADAPTIVE = { enableQueryExpansion: 'adaptive', enableHyDE: 'adaptive', expansionCount: 2 } as const;
+
+    it('skips both branches, and makes no LLM call, where the original ranking is sure enough', async () => {
+      const model = llm();
+      const result = await searchKnowledge(
+        QUERY,
+        ADAPTIVE,
+        ports({ ...LISTS, termEvidence: evidence }, model),
+        { expansionPolicy: policy(3) },
+      );
+      expect(model.expansionChat.requests).toHaveLength(0);
+      expect(model.hydeChat.requests).toHaveLength(0);
+      expect(result.expansions).toBeNull();
+      expect(result.hyde).toBeNull();
+      expect(result.results.map((r) => r.chunkId)).toEqual(['a', 'b', 'c']);
+      // coverageTop1 is 1 (both words in the best passage): confidence σ(3 + 1).
+      expect(result.adaptive).toEqual({
+        policyVersion: 'adaptive-test-v1',
+        confidence: 0.982014,
+        threshold: 0.5,
+        skipped: ['expansion', 'hyde'],
+        ran: [],
+        features: { coverageTop1: 1 },
+        contributions: { coverageTop1: 1 },
+      });
+      expect(result.warnings).toEqual([]);
+    });
+
+    it('runs both branches where the confidence is under the threshold', async () => {
+      const model = llm();
+      const result = await searchKnowledge(
+        QUERY,
+        ADAPTIVE,
+        ports({ ...LISTS, termEvidence: evidence }, model),
+        { expansionPolicy: policy(-3) },
+      );
+      expect(model.expansionChat.requests).toHaveLength(1);
+      expect(model.hydeChat.requests).toHaveLength(1);
+      expect(result.expansions?.variants).toEqual(VARIANTS);
+      expect(result.hyde?.passage).toBe(PASSAGE);
+      expect(result.adaptive).toMatchObject({
+        confidence: 0.119203,
+        skipped: [],
+        ran: ['expansion', 'hyde'],
+      });
+    });
+
+    it('decides only for the adaptive branch: an enhancement switched on runs whatever the confidence', async () => {
+      const model = llm();
+      const result = await searchKnowledge(
+        QUERY,
+        { enableQueryExpansion: true, enableHyDE: 'adaptive', expansionCount: 2 },
+        ports({ ...LISTS, termEvidence: evidence }, model),
+        { expansionPolicy: policy(3) },
+      );
+      expect(model.expansionChat.requests).toHaveLength(1);
+      expect(model.hydeChat.requests).toHaveLength(0);
+      expect(result.adaptive).toMatchObject({ skipped: ['hyde'], ran: [] });
+    });
+
+    it('runs the adaptive branches, and says why, without a policy or without term evidence', async () => {
+      for (const [search, options] of [
+        [{ ...LISTS, termEvidence: evidence }, {}],
+        [LISTS, { expansionPolicy: policy(3) }],
+      ] as const) {
+        const model = llm();
+        const result = await searchKnowledge(QUERY, ADAPTIVE, ports(search, model), options);
+        expect(model.expansionChat.requests).toHaveLength(1);
+        expect(model.hydeChat.requests).toHaveLength(1);
+        expect(result.adaptive).toMatchObject({ policyVersion: null, ran: ['expansion', 'hyde'] });
+        expect(result.warnings).toEqual(['No expansion policy is configured, so the adaptive branches ran.']);
+      }
+    });
+
+    it('records no decision when nothing is adaptive', async () => {
+      const result = await searchKnowledge(
+        QUERY,
+        { enableQueryExpansion: true, expansionCount: 1 },
+        ports({ ...LISTS, termEvidence: evidence }),
+        { expansionPolicy: policy(3) },
+      );
+      expect(result.adaptive).toBeNull();
+      expect(result.expansions?.source).toBe('prf');
     });
   });
 

@@ -1,8 +1,9 @@
 import { resolveSettings } from '@lumina/shared';
-import type { AnswerabilityVerdict, SearchSettings } from '@lumina/shared';
+import type { AdaptiveExpansionDecision, AnswerabilityVerdict, SearchSettings } from '@lumina/shared';
 import { l2Normalize } from '../dense/l2-normalize';
 import { feedbackPseudoDocument, feedbackVariants } from '../expansion/pseudo-relevance-feedback';
 import type { HydeGenerator, QueryExpander } from '../expansion/query-expander.port';
+import { scoreConfidence } from '../expansion/expansion-policy';
 import { answerabilityFeatures, weightedQueryTerms } from '../answerability/answerability-features';
 import { decideAnswerability } from '../answerability/answerability-model';
 import { withoutFramingWords } from '../answerability/framing-words';
@@ -121,51 +122,116 @@ export async function searchKnowledge(
       return lists.sort((a, b) => (a.name < b.name ? -1 : 1));
     });
 
-  // Offline expansion and HyDE feed back from the original query's BM25 hits.
-  let feedback: Promise<{ text: string; score: number }[]> | undefined;
+  // Offline expansion and HyDE feed back from the original query's BM25 hits; the adaptive decision
+  // reads the same hits.
+  let feedback: Promise<{ chunkId: string; text: string; context: string; score: number }[]> | undefined;
   const feedbackDocs = () =>
-    (feedback ??= ports.chunks.lexical(query, opts.feedbackDocuments, filter).then(async (hits) => {
-      const records = await ports.chunks.fetch(hits.map((hit) => hit.chunkId));
-      const byId = new Map(records.map((r) => [r.chunkId, r]));
-      return hits.flatMap((hit) => {
-        const record = byId.get(hit.chunkId);
-        return record ? [{ text: record.text, score: hit.score }] : [];
-      });
-    }));
+    (feedback ??= ports.chunks
+      .lexical(query, Math.max(opts.feedbackDocuments, opts.answerabilityPassages), filter)
+      .then(async (hits) => {
+        const records = await ports.chunks.fetch(hits.map((hit) => hit.chunkId));
+        const byId = new Map(records.map((r) => [r.chunkId, r]));
+        return hits.flatMap((hit) => {
+          const record = byId.get(hit.chunkId);
+          if (!record) return [];
+          const context = [record.documentTitle, ...record.headingPath].filter(Boolean).join(' › ');
+          return [{ chunkId: hit.chunkId, text: record.text, context, score: hit.score }];
+        });
+      }));
+  const feedbackTexts = async () => (await feedbackDocs()).slice(0, opts.feedbackDocuments);
+
+  // Adaptive branches wait for the original query's BM25 hits: where the policy's confidence in them
+  // reaches its threshold, those branches (and their LLM calls) are skipped.
+  const adaptiveAsked = (['expansion', 'hyde'] as const).filter(
+    (branch) => (branch === 'expansion' ? settings.enableQueryExpansion : settings.enableHyDE) === 'adaptive',
+  );
+  const adaptive = adaptiveAsked.length ? timed('adaptive', () => decideAdaptive(adaptiveAsked)) : undefined;
+  async function decideAdaptive(
+    asked: readonly ('expansion' | 'hyde')[],
+  ): Promise<AdaptiveExpansionDecision> {
+    const runAll: AdaptiveExpansionDecision = {
+      policyVersion: null,
+      confidence: null,
+      threshold: null,
+      skipped: [],
+      ran: [...asked],
+      features: {},
+      contributions: {},
+    };
+    const policy = opts.expansionPolicy;
+    if (!policy || !ports.chunks.termEvidence) {
+      warnings.push('No expansion policy is configured, so the adaptive branches ran.');
+      return runAll;
+    }
+    try {
+      const top = (await feedbackDocs()).slice(0, opts.answerabilityPassages);
+      if (top.length === 0) return runAll;
+      const evidence = await ports.chunks.termEvidence(
+        withoutFramingWords(query),
+        top.map((hit) => hit.chunkId),
+      );
+      const features = answerabilityFeatures({ evidence, passageTexts: top });
+      const { confidence, contributions } = scoreConfidence(policy, features);
+      const skip = confidence >= policy.threshold;
+      return {
+        policyVersion: policy.version,
+        confidence,
+        threshold: Number.isFinite(policy.threshold) ? policy.threshold : null,
+        skipped: skip ? [...asked] : [],
+        ran: skip ? [] : [...asked],
+        features: Object.fromEntries(policy.features.map((name) => [name, round6(features[name])])),
+        contributions,
+      };
+    } catch (error) {
+      warnings.push(`The adaptive decision could not be taken, so its branches ran: ${reason(error)}`);
+      return runAll;
+    }
+  }
+  /** Whether a branch runs: on, off, or (adaptive) as the decision says. */
+  const branchRuns = (branch: 'expansion' | 'hyde'): Promise<boolean> => {
+    const mode = branch === 'expansion' ? settings.enableQueryExpansion : settings.enableHyDE;
+    if (mode !== 'adaptive') return Promise.resolve(mode === true);
+    return adaptive!.then((decision) => decision.ran.includes(branch));
+  };
 
   // Everything that does not depend on another branch starts now, the LLM calls first: expansion and
-  // HyDE go out together at t = 0, and the original query is searched while they are generated.
-  const expansion = settings.enableQueryExpansion
-    ? (async (): Promise<ExpansionTrace> => {
-        if (ports.expander) {
-          const expander = ports.expander;
-          const variants = await generate('expansion', 'query expansion', (s) =>
-            expander.expand(query, settings.expansionCount, s),
-          );
+  // HyDE go out together at t = 0 (adaptive ones once the decision is taken), and the original query is
+  // searched while they are generated.
+  const expansion = branchRuns('expansion').then((run) =>
+    !run
+      ? null
+      : (async (): Promise<ExpansionTrace> => {
+          if (ports.expander) {
+            const expander = ports.expander;
+            const variants = await generate('expansion', 'query expansion', (s) =>
+              expander.expand(query, settings.expansionCount, s),
+            );
+            return {
+              source: 'llm',
+              model: expander.modelId,
+              variants: distinctVariants(query, variants, settings.expansionCount),
+            };
+          }
           return {
-            source: 'llm',
-            model: expander.modelId,
-            variants: distinctVariants(query, variants, settings.expansionCount),
+            source: 'prf',
+            model: null,
+            variants: feedbackVariants(query, await feedbackTexts(), settings.expansionCount),
           };
-        }
-        return {
-          source: 'prf',
-          model: null,
-          variants: feedbackVariants(query, await feedbackDocs(), settings.expansionCount),
-        };
-      })()
-    : undefined;
-  const hyde = settings.enableHyDE
-    ? (async (): Promise<HydeTrace> => {
-        if (ports.hyde) {
-          const generator = ports.hyde;
-          const passage = (await generate('hyde', 'HyDE', (s) => generator.generate(query, s))).trim();
-          if (!passage) throw new Error('HyDE returned an empty passage');
-          return { source: 'llm', model: generator.modelId, passage };
-        }
-        return { source: 'prf', model: null, passage: feedbackPseudoDocument(await feedbackDocs()) };
-      })()
-    : undefined;
+        })(),
+  );
+  const hyde = branchRuns('hyde').then((run) =>
+    !run
+      ? null
+      : (async (): Promise<HydeTrace> => {
+          if (ports.hyde) {
+            const generator = ports.hyde;
+            const passage = (await generate('hyde', 'HyDE', (s) => generator.generate(query, s))).trim();
+            if (!passage) throw new Error('HyDE returned an empty passage');
+            return { source: 'llm', model: generator.modelId, passage };
+          }
+          return { source: 'prf', model: null, passage: feedbackPseudoDocument(await feedbackTexts()) };
+        })(),
+  );
 
   const queryVector = needsQueryVector ? embedOne(query) : undefined;
   queryVector?.catch(() => undefined);
@@ -173,7 +239,9 @@ export async function searchKnowledge(
   original.catch(() => undefined);
 
   // Each variant is searched as soon as the variants arrive; their vectors come from one embedding call.
-  const variantLists = expansion?.then(async ({ variants }) => {
+  const variantLists = expansion.then(async (expanded) => {
+    if (!expanded) return [];
+    const { variants } = expanded;
     const vectors = searches('variant', settings.ranker, 'dense') ? embedMany(variants) : undefined;
     vectors?.catch(() => undefined);
     const searched = await Promise.allSettled(
@@ -196,16 +264,16 @@ export async function searchKnowledge(
   // HyDE is searched densely (and lexically too when the ranker is hybrid or BM25-only).
   const hydeRanker: Ranker =
     settings.ranker === 'dense' ? 'dense' : settings.ranker === 'bm25' ? 'bm25' : 'hybrid';
-  const hydeLists = hyde?.then((result) =>
-    result.passage ? rankLists('hyde', result.passage, hydeRanker) : [],
+  const hydeLists = hyde.then((result) =>
+    result?.passage ? rankLists('hyde', result.passage, hydeRanker) : [],
   );
 
   const [originalR, expansionR, variantsR, hydeR, hydeListsR] = await Promise.allSettled([
     original,
-    expansion ?? Promise.resolve(null),
-    variantLists ?? Promise.resolve([]),
-    hyde ?? Promise.resolve(null),
-    hydeLists ?? Promise.resolve([]),
+    expansion,
+    variantLists,
+    hyde,
+    hydeLists,
   ]);
 
   const lists: RankedList[] = [];
@@ -364,6 +432,7 @@ export async function searchKnowledge(
     results,
     expansions: expansionR.status === 'fulfilled' ? expansionR.value : null,
     hyde: hydeR.status === 'fulfilled' ? hydeR.value : null,
+    adaptive: adaptive ? await adaptive : null,
     belowThreshold: settings.minScore > 0 && results.length === 0 && fused.length > 0,
     answerability,
     timings: {
@@ -403,6 +472,10 @@ function normalise(text: string): string {
 
 function reason(error: unknown): string {
   return error instanceof Error ? error.message : String(error);
+}
+
+function round6(value: number): number {
+  return Math.round(value * 1e6) / 1e6 || 0;
 }
 
 function round(ms: number): number {

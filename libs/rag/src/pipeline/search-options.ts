@@ -1,4 +1,5 @@
 import type { AnswerabilityModel } from '../answerability/answerability-model';
+import type { ExpansionPolicy } from '../expansion/expansion-policy';
 /** Pipeline settings that are not per request: chosen per embedder by measurement, not by users. */
 export interface SearchOptions {
   /** RRF constant. */
@@ -15,8 +16,10 @@ export interface SearchOptions {
   feedbackDocuments: number;
   /** The fitted answerability model; null: no decision (every question is answered). */
   answerabilityModel: AnswerabilityModel | null;
-  /** Top passages whose words the answerability features read. */
+  /** Top passages whose words the answerability features read (and the adaptive decision). */
   answerabilityPassages: number;
+  /** The fitted adaptive-expansion policy; null: adaptive branches always run (with a warning). */
+  expansionPolicy: ExpansionPolicy | null;
 }
 
 export const DEFAULT_SEARCH_OPTIONS: Readonly<SearchOptions> = Object.freeze({
@@ -28,4 +31,5 @@ export const DEFAULT_SEARCH_OPTIONS: Readonly<SearchOptions> = Object.freeze({
   feedbackDocuments: 10,
   answerabilityModel: null,
   answerabilityPassages: 3,
+  expansionPolicy: null,
 });

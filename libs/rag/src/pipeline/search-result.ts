@@ -1,4 +1,10 @@
-import type { AnswerabilityVerdict, PageRange, PassageRerank, SearchSettings } from '@lumina/shared';
+import type {
+  AdaptiveExpansionDecision,
+  AnswerabilityVerdict,
+  PageRange,
+  PassageRerank,
+  SearchSettings,
+} from '@lumina/shared';
 
 /** Which branch found a passage, at what rank and with what score in that branch's list. */
 export interface BranchProvenance {
@@ -66,6 +72,8 @@ export interface SearchResult {
   results: SearchHit[];
   expansions: ExpansionTrace | null;
   hyde: HydeTrace | null;
+  /** Whether adaptive branches ran or were skipped, and why; null when no branch was adaptive. */
+  adaptive: AdaptiveExpansionDecision | null;
   belowThreshold: boolean;
   /** The answerability decision over the results (null when no model or no evidence). */
   answerability: AnswerabilityVerdict | null;

@@ -13,6 +13,7 @@ import { LanguageAnalysis1764500020000 } from './1764500020000-language-analysis
 import { ChunkPages1764500030000 } from './1764500030000-chunk-pages';
 import { Answerability1764500040000 } from './1764500040000-answerability';
 import { ChunkAnalysisOnce1764500050000 } from './1764500050000-chunk-analysis-once';
+import { AdaptiveExpansion1764500060000 } from './1764500060000-adaptive-expansion';
 
 /**
  * Every migration in order. The chunk vector dimension comes from the configured embedder, the vector
@@ -36,5 +37,6 @@ export function allMigrations(
     ChunkPages1764500030000,
     Answerability1764500040000,
     ChunkAnalysisOnce1764500050000,
+    AdaptiveExpansion1764500060000,
   ];
 }

@@ -107,6 +107,7 @@ export class ChatService {
             passages: stage.passages,
             expansions: stage.search.expansions,
             hyde: stage.search.hyde,
+            adaptive: stage.search.adaptive,
             belowThreshold: stage.search.belowThreshold,
             answerability: stage.search.answerability,
             warnings: stage.search.warnings,
@@ -203,6 +204,7 @@ export class ChatService {
         settings: search?.settings ?? null,
         expansions: search?.expansions ?? null,
         hyde: search?.hyde ?? null,
+        adaptive: search?.adaptive ?? null,
         belowThreshold: search?.belowThreshold ?? false,
         answerability: search?.answerability ?? null,
         retrieved: outcome.passages.map((p) => ({

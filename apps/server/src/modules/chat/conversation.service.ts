@@ -211,6 +211,7 @@ function toTrace(entity: RetrievalTraceEntity): RetrievalTrace {
     settings: entity.settings,
     expansions: entity.expansions,
     hyde: entity.hyde,
+    adaptive: entity.adaptive ?? null,
     belowThreshold: entity.belowThreshold,
     answerability: entity.answerability ?? null,
     retrieved: entity.retrieved,

@@ -3,6 +3,7 @@ import type { DataSource } from 'typeorm';
 import type { Env } from '../../config/env.schema';
 import { CachedEmbedder } from '../../providers/cached-embedder';
 import { answerabilityModelFor } from './answerability-model.loader';
+import { expansionPolicyFor } from './expansion-policy.loader';
 import { fusionWeightsFor } from './fusion-weights';
 import { llmSearchPortsFromEnv } from './llm-search-ports';
 import { SqlChunkSearch } from './repositories/sql-chunk-search';
@@ -37,6 +38,7 @@ export function createSearchPorts(
       weights: fusionWeightsFor(cached.modelId),
       llmTimeoutMs: env.LLM_TIMEOUT_MS,
       answerabilityModel: answerabilityModelFor(env),
+      expansionPolicy: expansionPolicyFor(env),
     },
     embedder: cached,
   };

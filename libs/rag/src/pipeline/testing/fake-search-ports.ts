@@ -1,6 +1,7 @@
 import type { ChunkFilter, ChunkRecord, ChunkSearch, ScoredChunk } from '../../ports/chunk-search.port';
 import type { EmbeddingProvider } from '../../ports/embedding-provider.port';
 import type { RerankEvidence } from '../../rerank/learned/rerank-evidence';
+import type { TermEvidence } from '../../answerability/term-evidence';
 import { delay } from './fake-chat-model';
 
 export interface CallLog {
@@ -55,12 +56,15 @@ export interface FakeChunkSearchOptions {
   similarity?: Record<string, number>;
   /** The learned reranker's evidence for a query and chunk ids; without it the port is absent. */
   rerankEvidence?: (query: string, chunkIds: string[]) => RerankEvidence;
+  /** The answerability / adaptive features' evidence for a query and chunk ids; without it the port is absent. */
+  termEvidence?: (query: string, chunkIds: string[]) => TermEvidence;
 }
 
 /** A ChunkSearch over hand-made ranked lists, with latencies and a log of the calls. */
 export class FakeChunkSearch implements ChunkSearch {
   readonly calls: CallLog[] = [];
   readonly rerankEvidence?: (query: string, chunkIds: string[]) => Promise<RerankEvidence>;
+  readonly termEvidence?: (query: string, chunkIds: string[]) => Promise<TermEvidence>;
 
   constructor(
     private readonly embedder: FakeEmbedder,
@@ -68,6 +72,8 @@ export class FakeChunkSearch implements ChunkSearch {
   ) {
     const evidence = options.rerankEvidence;
     if (evidence) this.rerankEvidence = async (query, chunkIds) => evidence(query, chunkIds);
+    const terms = options.termEvidence;
+    if (terms) this.termEvidence = async (query, chunkIds) => terms(query, chunkIds);
   }
 
   async lexical(query: string, k: number, filter?: ChunkFilter): Promise<ScoredChunk[]> {

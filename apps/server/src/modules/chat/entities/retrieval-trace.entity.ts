@@ -1,5 +1,6 @@
 import { Column, CreateDateColumn, Entity, JoinColumn, OneToOne, PrimaryGeneratedColumn } from 'typeorm';
 import type {
+  AdaptiveExpansionDecision,
   AnswerabilityVerdict,
   AnswerGenerator,
   AnswerSource,
@@ -41,6 +42,9 @@ export class RetrievalTraceEntity {
 
   @Column({ type: 'jsonb', nullable: true })
   hyde!: RetrievalTrace['hyde'];
+
+  @Column({ type: 'jsonb', nullable: true })
+  adaptive!: AdaptiveExpansionDecision | null;
 
   @Column({ name: 'below_threshold', type: 'boolean', default: false })
   belowThreshold!: boolean;

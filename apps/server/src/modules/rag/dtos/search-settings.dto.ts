@@ -1,6 +1,6 @@
 import { ApiPropertyOptional } from '@nestjs/swagger';
-import { DEFAULT_SETTINGS, RANKERS, SETTINGS_LIMITS } from '@lumina/shared';
-import type { Ranker, SearchSettings } from '@lumina/shared';
+import { DEFAULT_SETTINGS, ENHANCEMENT_MODES, RANKERS, SETTINGS_LIMITS } from '@lumina/shared';
+import type { EnhancementMode, Ranker, SearchSettings } from '@lumina/shared';
 import {
   ArrayMaxSize,
   IsBoolean,
@@ -13,23 +13,29 @@ import {
   Min,
 } from 'class-validator';
 
+const ENHANCEMENT_MESSAGE = (name: string) => `${name} must be true, false or "adaptive"`;
+
 /** Per-request overrides of DEFAULT_SETTINGS (libs/shared); unknown keys are rejected. */
 export class SearchSettingsDto implements Partial<SearchSettings> {
   @ApiPropertyOptional({
-    description: 'Multi-query expansion (LLM, or pseudo-relevance feedback offline)',
+    description:
+      'Multi-query expansion (LLM, or pseudo-relevance feedback offline): true, false, or "adaptive" ' +
+      "(only where the original query's fitted confidence is under the expansion policy's threshold)",
+    oneOf: [{ type: 'boolean' }, { type: 'string', enum: ['adaptive'] }],
     example: DEFAULT_SETTINGS.enableQueryExpansion,
   })
   @IsOptional()
-  @IsBoolean()
-  enableQueryExpansion?: boolean;
+  @IsIn(ENHANCEMENT_MODES as EnhancementMode[], { message: ENHANCEMENT_MESSAGE('enableQueryExpansion') })
+  enableQueryExpansion?: EnhancementMode;
 
   @ApiPropertyOptional({
-    description: 'Hypothetical answer passage searched alongside the query',
+    description: 'Hypothetical answer passage searched alongside the query: true, false, or "adaptive"',
+    oneOf: [{ type: 'boolean' }, { type: 'string', enum: ['adaptive'] }],
     example: DEFAULT_SETTINGS.enableHyDE,
   })
   @IsOptional()
-  @IsBoolean()
-  enableHyDE?: boolean;
+  @IsIn(ENHANCEMENT_MODES as EnhancementMode[], { message: ENHANCEMENT_MESSAGE('enableHyDE') })
+  enableHyDE?: EnhancementMode;
 
   @ApiPropertyOptional({ enum: RANKERS, example: DEFAULT_SETTINGS.ranker })
   @IsOptional()
