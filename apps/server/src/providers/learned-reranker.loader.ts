@@ -1,8 +1,6 @@
-import { readFileSync } from 'node:fs';
 import { LearnedReranker, parseLtrModel } from '@lumina/rag';
 import type { Env } from '../config/env.schema';
-
-const loaded = new Map<string, LearnedReranker>();
+import { loadModelFile } from '../config/model-file';
 
 /**
  * The learned reranker of RERANK_MODEL_FILE (read and checked once; a bad file stops the boot with its
@@ -11,14 +9,5 @@ const loaded = new Map<string, LearnedReranker>();
 export function learnedRerankerFor(env: Pick<Env, 'RERANK_MODEL_FILE'>): LearnedReranker | null {
   const file = env.RERANK_MODEL_FILE;
   if (!file) return null;
-  let reranker = loaded.get(file);
-  if (!reranker) {
-    try {
-      reranker = new LearnedReranker(parseLtrModel(JSON.parse(readFileSync(file, 'utf8'))));
-    } catch (error) {
-      throw new Error(`RERANK_MODEL_FILE ${file}: ${error instanceof Error ? error.message : String(error)}`);
-    }
-    loaded.set(file, reranker);
-  }
-  return reranker;
+  return loadModelFile('RERANK_MODEL_FILE', file, (json) => new LearnedReranker(parseLtrModel(json)));
 }

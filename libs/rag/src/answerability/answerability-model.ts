@@ -4,19 +4,20 @@ import type { AnswerabilityFeature, FeatureVector } from './answerability-featur
 import { operatingPoint, rocAuc, thresholdForTarget, tradeOffCurve } from './calibration';
 import type { OperatingPoint } from './calibration';
 import { fitLogistic, sigmoid } from './logistic-regression';
+import {
+  checkStandardisedLogistic,
+  logOdds,
+  roundStored as round,
+  standardise,
+} from './standardised-logistic';
+import type { StandardisedLogistic } from './standardised-logistic';
 
 /**
  * A fitted answerability model: logistic regression over standardised features, and the operating point
  * chosen for a false-refusal target. Stored as JSON and versioned like a prompt; every verdict names it.
  */
-export interface AnswerabilityModel {
+export interface AnswerabilityModel extends StandardisedLogistic {
   version: string;
-  features: AnswerabilityFeature[];
-  /** Standardisation: (x − mean) / scale, per feature. */
-  mean: number[];
-  scale: number[];
-  weights: number[];
-  bias: number;
   /** P(answerable) under this is refused. */
   threshold: number;
   /** What the threshold was chosen for, and what it gave on the fitting data. */
@@ -52,14 +53,7 @@ export function scoreAnswerability(
   model: AnswerabilityModel,
   features: FeatureVector,
 ): { score: number; contributions: Record<string, number> } {
-  const contributions: Record<string, number> = {};
-  let z = model.bias;
-  model.features.forEach((name, i) => {
-    const value = (features[name] - model.mean[i]) / model.scale[i];
-    const contribution = model.weights[i] * value;
-    contributions[name] = round(contribution);
-    z += contribution;
-  });
+  const { z, contributions } = logOdds(model, features);
   return { score: sigmoid(z), contributions };
 }
 
@@ -96,15 +90,10 @@ export function fitAnswerabilityModel(
     throw new RangeError('fitting needs both in-scope and out-of-scope questions');
   }
   const names = [...options.features];
-  const raw = samples.map((s) => names.map((name) => s.features[name]));
-  const bad = raw.findIndex((row) => row.some((value) => !Number.isFinite(value)));
-  if (bad >= 0) throw new RangeError(`sample ${bad} lacks a finite value for one of ${names.join(', ')}`);
-  const mean = names.map((_, j) => raw.reduce((sum, row) => sum + row[j], 0) / raw.length);
-  const scale = names.map((_, j) => {
-    const variance = raw.reduce((sum, row) => sum + (row[j] - mean[j]) ** 2, 0) / raw.length;
-    return Math.sqrt(variance) || 1;
-  });
-  const rows = raw.map((row) => row.map((value, j) => (value - mean[j]) / scale[j]));
+  const { mean, scale, rows } = standardise(
+    samples.map((s) => s.features),
+    names,
+  );
   const groups = new Map<string, number>();
   for (const s of samples)
     groups.set(`${s.source}|${s.inScope}`, (groups.get(`${s.source}|${s.inScope}`) ?? 0) + 1);
@@ -161,28 +150,8 @@ export function parseAnswerabilityModel(value: unknown): AnswerabilityModel {
   if (typeof value !== 'object' || value === null) return fail('not an object');
   const m = value as Record<string, unknown>;
   if (typeof m.version !== 'string' || !m.version) fail('version must be a non-empty string');
-  const features = m.features;
-  if (!Array.isArray(features) || features.length === 0) return fail('features must be a non-empty list');
-  for (const name of features) {
-    if (!(ANSWERABILITY_FEATURES as readonly string[]).includes(name))
-      fail(`unknown feature ${String(name)}`);
-  }
-  for (const key of ['mean', 'scale', 'weights'] as const) {
-    const list = m[key];
-    if (!Array.isArray(list) || list.length !== features.length || list.some((v) => !Number.isFinite(v))) {
-      fail(`${key} must list one finite number per feature`);
-    }
-  }
-  if ((m.scale as number[]).some((v) => v <= 0)) fail('scale must be positive');
-  if (!Number.isFinite(m.bias)) fail('bias must be a finite number');
-  if (typeof m.threshold !== 'number' || m.threshold < 0 || m.threshold > 1)
-    fail('threshold must be in [0, 1]');
+  checkStandardisedLogistic(m, fail);
   return value as AnswerabilityModel;
-}
-
-/** Six decimals (what is stored), and never −0, so a model survives a JSON round trip unchanged. */
-function round(value: number): number {
-  return Math.round(value * 1e6) / 1e6 || 0;
 }
 
 /**

@@ -2,6 +2,13 @@ import { ANSWERABILITY_FEATURES } from '../answerability/answerability-features'
 import type { AnswerabilityFeature, FeatureVector } from '../answerability/answerability-features';
 import { rocAuc } from '../answerability/calibration';
 import { fitLogistic, sigmoid } from '../answerability/logistic-regression';
+import {
+  checkStandardisedLogistic,
+  logOdds,
+  roundStored as round,
+  standardise,
+} from '../answerability/standardised-logistic';
+import type { StandardisedLogistic } from '../answerability/standardised-logistic';
 
 /**
  * When expansion and HyDE are adaptive, the original query is searched first and this fitted policy
@@ -12,14 +19,8 @@ import { fitLogistic, sigmoid } from '../answerability/logistic-regression';
  * a bank for a stated trade-off: the most branch runs skipped whose nDCG@10 stays within `maxLoss` of
  * always running them. Stored as JSON and versioned; every decision names it.
  */
-export interface ExpansionPolicy {
+export interface ExpansionPolicy extends StandardisedLogistic {
   version: string;
-  features: AnswerabilityFeature[];
-  /** Standardisation: (x − mean) / scale, per feature. */
-  mean: number[];
-  scale: number[];
-  weights: number[];
-  bias: number;
   /** Confidence at or above it skips the adaptive branches. */
   threshold: number;
   /** The trade-off the threshold was chosen for, and what it gave on the fitting bank. */
@@ -80,16 +81,10 @@ export const DEFAULT_EXPANSION_POLICY_FIT: Readonly<
 
 /** The policy's confidence for one query's features, and each feature's contribution to the log-odds. */
 export function scoreConfidence(
-  policy: Pick<ExpansionPolicy, 'features' | 'mean' | 'scale' | 'weights' | 'bias'>,
+  policy: StandardisedLogistic,
   features: FeatureVector,
 ): { confidence: number; contributions: Record<string, number> } {
-  const contributions: Record<string, number> = {};
-  let z = policy.bias;
-  policy.features.forEach((name, i) => {
-    const contribution = (policy.weights[i] * (features[name] - policy.mean[i])) / policy.scale[i];
-    contributions[name] = round(contribution);
-    z += contribution;
-  });
+  const { z, contributions } = logOdds(policy, features);
   return { confidence: round(sigmoid(z)), contributions };
 }
 
@@ -139,12 +134,14 @@ export function fitExpansionPolicy(
   if (positives === 0 || positives === samples.length)
     throw new RangeError('fitting needs queries whose best passage is relevant and queries whose is not');
   const names = [...options.features];
-  const raw = samples.map((s) => names.map((name) => s.features[name]));
-  const bad = raw.findIndex((row) => row.some((value) => !Number.isFinite(value)));
-  if (bad >= 0) throw new RangeError(`sample ${bad} lacks a finite value for one of ${names.join(', ')}`);
-  const means = names.map((_, j) => mean(raw.map((row) => row[j])));
-  const scale = names.map((_, j) => Math.sqrt(mean(raw.map((row) => (row[j] - means[j]) ** 2))) || 1);
-  const rows = raw.map((row) => row.map((value, j) => (value - means[j]) / scale[j]));
+  const {
+    mean: means,
+    scale,
+    rows,
+  } = standardise(
+    samples.map((s) => s.features),
+    names,
+  );
   const fit = fitLogistic(
     rows,
     samples.map((s) => (s.top1Relevant ? 1 : 0)),
@@ -201,21 +198,7 @@ export function parseExpansionPolicy(value: unknown): ExpansionPolicy {
   if (typeof value !== 'object' || value === null) return fail('not an object');
   const p = value as Record<string, unknown>;
   if (typeof p.version !== 'string' || !p.version) fail('version must be a non-empty string');
-  const features = p.features;
-  if (!Array.isArray(features) || features.length === 0) return fail('features must be a non-empty list');
-  for (const name of features) {
-    if (!(ANSWERABILITY_FEATURES as readonly string[]).includes(name))
-      fail(`unknown feature ${String(name)}`);
-  }
-  for (const key of ['mean', 'scale', 'weights'] as const) {
-    const list = p[key];
-    if (!Array.isArray(list) || list.length !== features.length || list.some((v) => !Number.isFinite(v)))
-      fail(`${key} must list one finite number per feature`);
-  }
-  if ((p.scale as number[]).some((v) => v <= 0)) fail('scale must be positive');
-  if (!Number.isFinite(p.bias)) fail('bias must be a finite number');
-  if (typeof p.threshold !== 'number' || p.threshold < 0 || p.threshold > 1)
-    fail('threshold must be in [0, 1]');
+  checkStandardisedLogistic(p, fail);
   return value as ExpansionPolicy;
 }
 
@@ -249,9 +232,4 @@ function thinCurve(curve: PolicyPoint[]): PolicyPoint[] {
 
 function mean(values: readonly number[]): number {
   return values.length ? values.reduce((sum, v) => sum + v, 0) / values.length : 0;
-}
-
-/** Six decimals (what is stored), and never −0, so a policy survives a JSON round trip unchanged. */
-function round(value: number): number {
-  return Math.round(value * 1e6) / 1e6 || 0;
 }

@@ -1,9 +1,7 @@
-import { readFileSync } from 'node:fs';
 import { DEFAULT_ANSWERABILITY_MODEL, parseAnswerabilityModel } from '@lumina/rag';
 import type { AnswerabilityModel } from '@lumina/rag';
 import type { Env } from '../../config/env.schema';
-
-const loaded = new Map<string, AnswerabilityModel>();
+import { loadModelFile } from '../../config/model-file';
 
 /**
  * The answerability model searches decide with: ANSWERABILITY_MODEL_FILE when set (read and checked once;
@@ -13,16 +11,5 @@ export function answerabilityModelFor(env: Pick<Env, 'ANSWERABILITY_MODEL_FILE'>
   const file = env.ANSWERABILITY_MODEL_FILE;
   if (!file) return DEFAULT_ANSWERABILITY_MODEL;
   if (file === 'off') return null;
-  let model = loaded.get(file);
-  if (!model) {
-    try {
-      model = parseAnswerabilityModel(JSON.parse(readFileSync(file, 'utf8')));
-    } catch (error) {
-      throw new Error(
-        `ANSWERABILITY_MODEL_FILE ${file}: ${error instanceof Error ? error.message : String(error)}`,
-      );
-    }
-    loaded.set(file, model);
-  }
-  return model;
+  return loadModelFile('ANSWERABILITY_MODEL_FILE', file, parseAnswerabilityModel);
 }

@@ -1,9 +1,7 @@
-import { readFileSync } from 'node:fs';
 import { DEFAULT_EXPANSION_POLICY, parseExpansionPolicy } from '@lumina/rag';
 import type { ExpansionPolicy } from '@lumina/rag';
 import type { Env } from '../../config/env.schema';
-
-const loaded = new Map<string, ExpansionPolicy>();
+import { loadModelFile } from '../../config/model-file';
 
 /**
  * The policy adaptive expansion and HyDE decide with: EXPANSION_POLICY_FILE when set (read and checked
@@ -14,16 +12,5 @@ export function expansionPolicyFor(env: Pick<Env, 'EXPANSION_POLICY_FILE'>): Exp
   const file = env.EXPANSION_POLICY_FILE;
   if (!file) return DEFAULT_EXPANSION_POLICY;
   if (file === 'off') return null;
-  let policy = loaded.get(file);
-  if (!policy) {
-    try {
-      policy = parseExpansionPolicy(JSON.parse(readFileSync(file, 'utf8')));
-    } catch (error) {
-      throw new Error(
-        `EXPANSION_POLICY_FILE ${file}: ${error instanceof Error ? error.message : String(error)}`,
-      );
-    }
-    loaded.set(file, policy);
-  }
-  return policy;
+  return loadModelFile('EXPANSION_POLICY_FILE', file, parseExpansionPolicy);
 }
