@@ -1,0 +1,163 @@
+import { resolveSettings } from '@lumina/shared';
+import type { SearchSettings } from '@lumina/shared';
+import { l2Normalize } from '../../dense/l2-normalize';
+import type { RankedList } from '../../fusion/reciprocal-rank-fusion';
+import type { ChunkFilter, ScoredChunk } from '../../ports/chunk-search.port';
+import type { SearchPorts } from '../search-ports';
+import { DEFAULT_SEARCH_OPTIONS } from '../search-options';
+import type { SearchOptions } from '../search-options';
+import { withDeadline } from '../with-deadline';
+
+export type Ranker = SearchSettings['ranker'];
+
+/**
+ * One search as planned: its resolved settings and options, what every branch searches, and the
+ * bookkeeping the stages share (warnings, per-branch timings, the slowest LLM call). Built by
+ * `planSearch`; each later stage reads it and adds warnings and timings to it.
+ */
+export interface SearchRun {
+  query: string;
+  settings: SearchSettings;
+  opts: SearchOptions;
+  ports: SearchPorts;
+  signal?: AbortSignal;
+  now: () => number;
+  started: number;
+  warnings: string[];
+  perBranch: Record<string, number>;
+  /** The slowest LLM generation so far (expansion and HyDE run at the same time). */
+  llm: { ms: number };
+  filter: ChunkFilter;
+  /** How deep each branch list goes. */
+  depth: number;
+  /** The query is embedded (a dense or hybrid ranker, or a similarity threshold). */
+  needsQueryVector: boolean;
+}
+
+/** The plan stage: settings over the defaults, options over the measured ones, depth and filter. */
+export function planSearch(
+  query: string,
+  requested: Partial<SearchSettings>,
+  ports: SearchPorts,
+  options: Partial<SearchOptions>,
+  signal: AbortSignal | undefined,
+): SearchRun {
+  const settings = resolveSettings(requested);
+  const opts: SearchOptions = { ...DEFAULT_SEARCH_OPTIONS, ...options };
+  const now = ports.now ?? (() => performance.now());
+  return {
+    query,
+    settings,
+    opts,
+    ports,
+    signal,
+    now,
+    started: now(),
+    warnings: [],
+    perBranch: {},
+    llm: { ms: 0 },
+    filter: settings.documentIds.length ? { documentIds: settings.documentIds } : {},
+    depth: Math.max(settings.candidateK, settings.topK, settings.ranker === 'hybrid' ? opts.hybridDepth : 0),
+    needsQueryVector: settings.ranker !== 'bm25' || settings.minScore > 0,
+  };
+}
+
+/** Time a piece of work into `perBranch[name]`. */
+export async function timed<T>(run: SearchRun, name: string, work: () => Promise<T>): Promise<T> {
+  const t0 = run.now();
+  try {
+    return await work();
+  } finally {
+    run.perBranch[name] = round(run.now() - t0);
+  }
+}
+
+/** Every LLM call: a deadline, and an abort that reaches the HTTP request (timeout or caller's abort). */
+export function llmCall<T>(run: SearchRun, label: string, work: (s: AbortSignal) => Promise<T>): Promise<T> {
+  return withDeadline(label, run.opts.llmTimeoutMs, work, run.signal);
+}
+
+/** A generation call (expansion, HyDE): timed in perBranch as `llm:<name>`; `llm` is the slowest. */
+export async function generate<T>(
+  run: SearchRun,
+  name: string,
+  label: string,
+  work: (s: AbortSignal) => Promise<T>,
+): Promise<T> {
+  const t0 = run.now();
+  try {
+    return await llmCall(run, label, work);
+  } finally {
+    run.perBranch[`llm:${name}`] = round(run.now() - t0);
+    run.llm.ms = Math.max(run.llm.ms, run.now() - t0);
+  }
+}
+
+export async function embedMany(run: SearchRun, texts: string[]): Promise<number[][]> {
+  return (await run.ports.embedder.embed(texts, run.signal)).map((vector) => l2Normalize(vector));
+}
+
+/**
+ * Which lists a branch searches. A hybrid list with weight 0 cannot change the fused ranking (it only
+ * shows up in provenance), so only the original query still searches it; the expansion and HyDE
+ * branches, which run after the LLM answers and so add to the wall time, leave it out.
+ */
+export function weightOf(run: SearchRun, ranker: Ranker, list: 'lexical' | 'dense'): number {
+  return ranker === 'hybrid' ? run.opts.weights[list] : 1;
+}
+
+export function searches(run: SearchRun, name: string, ranker: Ranker, list: 'lexical' | 'dense'): boolean {
+  return (
+    (list === 'lexical' ? ranker !== 'dense' : ranker !== 'bm25') &&
+    (name === 'original' || weightOf(run, ranker, list) > 0)
+  );
+}
+
+/** One branch's ranked lists (BM25 and/or dense), timed under its name, in name order. */
+export function rankLists(
+  run: SearchRun,
+  name: string,
+  text: string,
+  ranker: Ranker,
+  vector?: Promise<number[]>,
+): Promise<RankedList[]> {
+  const { chunks } = run.ports;
+  return timed(run, name, async () => {
+    const lists: RankedList[] = [];
+    const jobs: Promise<void>[] = [];
+    if (searches(run, name, ranker, 'lexical')) {
+      jobs.push(
+        chunks.lexical(text, run.depth, run.filter).then((items) => {
+          lists.push(toList(`${name}:bm25`, items, weightOf(run, ranker, 'lexical')));
+        }),
+      );
+    }
+    if (searches(run, name, ranker, 'dense')) {
+      jobs.push(
+        (vector ?? embedMany(run, [text]).then((all) => all[0]))
+          .then((v) => chunks.dense(v, run.depth, { ...run.filter, exact: run.opts.exactDense }))
+          .then((items) => {
+            lists.push(toList(`${name}:dense`, items, weightOf(run, ranker, 'dense')));
+          }),
+      );
+    }
+    await Promise.all(jobs);
+    return lists.sort((a, b) => (a.name < b.name ? -1 : 1));
+  });
+}
+
+function toList(name: string, items: ScoredChunk[], weight: number): RankedList {
+  return { name, weight, items: items.map((item) => ({ id: item.chunkId, score: item.score })) };
+}
+
+export function reason(error: unknown): string {
+  return error instanceof Error ? error.message : String(error);
+}
+
+export function round(ms: number): number {
+  return Math.round(ms * 10) / 10;
+}
+
+export function round6(value: number): number {
+  return Math.round(value * 1e6) / 1e6 || 0;
+}
