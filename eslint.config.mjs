@@ -3,6 +3,21 @@ import nx from '@nx/eslint-plugin';
 import tseslint from 'typescript-eslint';
 
 const NEST_AND_IO = ['@nestjs/*', 'typeorm', 'bullmq', 'ioredis', 'pg', 'nestjs-pino', 'express'];
+/** Node's I/O modules: a pure lib reads and writes through ports (e.g. libs/eval's DatasetFiles). */
+const NODE_IO = [
+  'fs',
+  'fs/promises',
+  'node:fs',
+  'node:fs/promises',
+  'child_process',
+  'node:child_process',
+  'net',
+  'node:net',
+  'http',
+  'node:http',
+  'https',
+  'node:https',
+];
 
 export default tseslint.config(
   {
@@ -62,6 +77,22 @@ export default tseslint.config(
             },
             { sourceTag: 'layer:pure', bannedExternalImports: NEST_AND_IO },
           ],
+        },
+      ],
+    },
+  },
+  {
+    // The pure libs (layer:pure: shared, rag, eval) do no I/O of their own; Node's built-ins are not in the
+    // project graph, so the module-boundary rule cannot ban them.
+    files: ['libs/**/*.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          paths: NODE_IO.map((name) => ({
+            name,
+            message: 'A pure lib does no I/O: take a port (e.g. DatasetFiles) and let the app give it.',
+          })),
         },
       ],
     },

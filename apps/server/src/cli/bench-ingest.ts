@@ -7,7 +7,7 @@ import { join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import type { INestApplication } from '@nestjs/common';
 import { getQueueToken } from '@nestjs/bullmq';
-import { readLines } from '@lumina/eval';
+
 import { chunkDocument } from '@lumina/rag';
 import type { EmbeddingProvider } from '@lumina/rag';
 import type { Queue } from 'bullmq';
@@ -22,6 +22,7 @@ import { QueueName } from '../jobs/queue-name.enum';
 import { createEmbedder } from '../providers/create-embedder';
 import { progressReporter } from './progress';
 import { UsageError } from './cli-args';
+import { readLines } from '../files/node-dataset-files';
 
 /** The benchmark's own admin key: uploads and deletes are admin work. */
 const ADMIN_KEY = generateApiKey().key;

@@ -13,6 +13,7 @@ import { createSearchPorts } from '../modules/rag/search-ports.factory';
 import { indexBeirCorpus } from './beir-index';
 import { nonNegativeInt, positiveInt, runCommand, UsageError } from './cli-args';
 import { progressReporter } from './progress';
+import { nodeDatasetFiles } from '../files/node-dataset-files';
 
 const USAGE = `usage:
   npm run bench:rerank -- --dataset <beir-dir> --model <model.json> [--split test] [--limit-queries 100]
@@ -50,7 +51,7 @@ async function main(argv: string[]): Promise<void> {
   const candidateK = positiveInt(values['candidate-k'], '--candidate-k');
   const warmup = nonNegativeInt(values.warmup, '--warmup');
   const datasetName = basename(resolve(datasetDir));
-  const dataset = await loadBeirDataset(datasetDir, values.split);
+  const dataset = await loadBeirDataset(nodeDatasetFiles, datasetDir, values.split);
   const queries = selectQueriesWithQrels(dataset).slice(
     0,
     positiveInt(values['limit-queries'], '--limit-queries'),

@@ -20,6 +20,7 @@ import { indexBeirCorpus } from './beir-index';
 import { progressReporter } from './progress';
 import { ScriptedLlmServer } from './scripted-llm-server';
 import { nonNegativeInt, positiveInt, runCommand, UsageError } from './cli-args';
+import { nodeDatasetFiles } from '../files/node-dataset-files';
 
 const USAGE = `usage:
   npm run bench:search -- --dataset <beir-dir> [--split test] [--limit-queries 50] [--llm-latency 300]
@@ -77,7 +78,7 @@ async function main(argv: string[]): Promise<void> {
     overlapChars: nonNegativeInt(values.overlap ?? String(env.CHUNK_OVERLAP_CHARS), '--overlap'),
   };
   const datasetName = basename(resolve(datasetDir));
-  const dataset = await loadBeirDataset(datasetDir, values.split);
+  const dataset = await loadBeirDataset(nodeDatasetFiles, datasetDir, values.split);
   const queries = selectQueriesWithQrels(dataset).slice(0, warmup + limit);
   if (queries.length <= warmup)
     throw new UsageError(`the split has only ${queries.length} queries with judgments`);

@@ -6,7 +6,7 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import type { INestApplication } from '@nestjs/common';
-import { readLines } from '@lumina/eval';
+
 import { Client } from 'pg';
 import { DataSource } from 'typeorm';
 import { createHttpApp } from '../bootstrap/create-http-app';
@@ -17,6 +17,7 @@ import { openDatabase } from '../database/database-connection';
 import { generateApiKey } from '../modules/auth/api-key';
 import { progressReporter } from './progress';
 import { UsageError } from './cli-args';
+import { readLines } from '../files/node-dataset-files';
 
 const ADMIN_KEY = generateApiKey().key;
 const AUTH = { 'x-api-key': ADMIN_KEY };

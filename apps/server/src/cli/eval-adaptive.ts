@@ -26,6 +26,7 @@ import { nonNegativeInt, nonNegativeNumber, positiveInt, UsageError } from './cl
 import { createEvalSearch } from './eval-search';
 import { progressReporter } from './progress';
 import { ScriptedLlmServer } from './scripted-llm-server';
+import { nodeDatasetFiles } from '../files/node-dataset-files';
 
 export const ADAPTIVE_USAGE = `usage:
   npm run eval -- --suite adaptive --dataset <beir-dir> --split train --fit <policy.json> --version <name>
@@ -106,7 +107,7 @@ export async function runAdaptiveCli(argv: string[]): Promise<void> {
     : loaded;
   if (!env.LLM_BASE_URL) throw new UsageError('--llm env needs LLM_BASE_URL');
   const datasetName = basename(resolve(datasetDir));
-  const dataset = await loadBeirDataset(datasetDir, values.split);
+  const dataset = await loadBeirDataset(nodeDatasetFiles, datasetDir, values.split);
   const queries = selectQueriesWithQrels(dataset).slice(0, limit);
   const chunking = {
     unit: 'chunk' as const,

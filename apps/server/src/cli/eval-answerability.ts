@@ -20,6 +20,7 @@ import { loadDocsGold } from './answerability/docs-gold';
 import { runAnswerabilitySource, samplesOf } from './answerability/evaluate-answerability';
 import type { AnswerabilitySourceRun } from './answerability/evaluate-answerability';
 import { positiveInt, UsageError } from './cli-args';
+import { nodeDatasetFiles } from '../files/node-dataset-files';
 
 export const ANSWERABILITY_USAGE = `usage:
   npm run eval -- --suite answerability [--dataset <beir-dir> --split test --leave-gold-out 0.5 --seed 1]
@@ -72,7 +73,7 @@ export async function runAnswerabilityCli(argv: string[]): Promise<void> {
   const sources: AnswerabilitySource[] = [];
   const datasetDir = values.dataset ?? (values.docs ? undefined : env.EVAL_DATASET_DIR);
   if (datasetDir) {
-    const dataset = await loadBeirDataset(datasetDir, values.split);
+    const dataset = await loadBeirDataset(nodeDatasetFiles, datasetDir, values.split);
     const name = basename(resolve(datasetDir));
     sources.push(beirLeaveGoldOut(dataset, name, share, positiveInt(values.seed, '--seed'), limit));
   }

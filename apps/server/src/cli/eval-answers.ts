@@ -26,6 +26,7 @@ import { JUDGE_PROMPT_VERSION } from './answers/judge-prompt';
 import { indexBeirCorpus } from './beir-index';
 import { createEvalSearch } from './eval-search';
 import { progressReporter } from './progress';
+import { nodeDatasetFiles } from '../files/node-dataset-files';
 
 export const ANSWERS_USAGE = `usage:
   npm run eval -- --suite answers --dataset <beir-dir> --judge-model <id> [--split test]
@@ -290,14 +291,17 @@ async function answersCli(
     overlapChars: number(values.overlap ?? String(env.CHUNK_OVERLAP_CHARS), '--overlap', 0),
   };
   const limit = values['limit-queries'] ? number(values['limit-queries'], '--limit-queries', 1) : undefined;
-  const dataset = await loadBeirDataset(datasetDir, values.split);
+  const dataset = await loadBeirDataset(nodeDatasetFiles, datasetDir, values.split);
   const datasetName = basename(resolve(datasetDir));
   const outOfScopeFile = values['out-of-scope'] ?? join(datasetDir, 'out-of-scope.jsonl');
   if (values['out-of-scope'] && !existsSync(outOfScopeFile)) {
     throw new AnswersUsageError(`--out-of-scope file not found: ${outOfScopeFile}`);
   }
   const outOfScope = existsSync(outOfScopeFile)
-    ? [...(await readBeirQueries(outOfScopeFile)).entries()].map(([id, text]) => ({ id, text }))
+    ? [...(await readBeirQueries(outOfScopeFile, nodeDatasetFiles)).entries()].map(([id, text]) => ({
+        id,
+        text,
+      }))
     : [];
 
   const report = await runAnswersEval({

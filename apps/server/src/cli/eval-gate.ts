@@ -6,6 +6,7 @@ import { beirSubset, formatReport, loadBeirDataset, selectQueriesWithQrels } fro
 import type { Env } from '../config/env.schema';
 import { loadEnv } from '../config/load-env';
 import { evaluateBeir } from './evaluate-beir';
+import { nodeDatasetFiles } from '../files/node-dataset-files';
 
 /**
  * Retrieval regression gate: a fixed subset of a BEIR dataset (N test queries, all their judged
@@ -82,7 +83,7 @@ async function runGate(
   }
 
   const rankers = (['bm25', 'hybrid'] as const).filter((ranker) => baseline.ndcgAt10[ranker] !== undefined);
-  const full = await loadBeirDataset(datasetDir, 'test');
+  const full = await loadBeirDataset(nodeDatasetFiles, datasetDir, 'test');
   const dataset = beirSubset(full, baseline.subset);
   console.error(
     `gate subset: ${dataset.queries.size} queries, ${dataset.corpus.size} documents (seed ${baseline.subset.seed})`,

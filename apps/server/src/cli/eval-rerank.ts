@@ -14,6 +14,7 @@ import { createSearchPorts } from '../modules/rag/search-ports.factory';
 import { indexBeirCorpus } from './beir-index';
 import { nonNegativeNumber, positiveInt, UsageError } from './cli-args';
 import { progressReporter } from './progress';
+import { nodeDatasetFiles } from '../files/node-dataset-files';
 
 export const RERANK_USAGE = `usage:
   npm run eval -- --suite rerank --dataset <beir-dir> --split train --fit <model.json> --version <name>
@@ -167,7 +168,7 @@ async function readSamples(input: {
   env: Env;
 }): Promise<RecordedSamples> {
   const { env, datasetName, candidateK } = input;
-  const dataset = await loadBeirDataset(input.datasetDir, input.split);
+  const dataset = await loadBeirDataset(nodeDatasetFiles, input.datasetDir, input.split);
   const queries = selectQueriesWithQrels(dataset).slice(0, input.limit);
   const chunking = {
     unit: 'chunk' as const,

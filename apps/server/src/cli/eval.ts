@@ -20,6 +20,7 @@ import { runAnswersCli, splitSuite } from './eval-answers';
 import { runRerankCli } from './eval-rerank';
 import { evaluateBeir } from './evaluate-beir';
 import { nonNegativeInt, nonNegativeNumber, positiveInt, runCommand, UsageError } from './cli-args';
+import { nodeDatasetFiles } from '../files/node-dataset-files';
 
 const USAGE = `usage:
   npm run eval -- --dataset <beir-dir> [--split test] [--ranker dense|bm25|hybrid] [--expansion] [--hyde]
@@ -104,7 +105,7 @@ async function main(args: string[]): Promise<void> {
   const limit = values['limit-queries'] ? positiveInt(values['limit-queries'], '--limit-queries') : undefined;
 
   const datasetName = basename(resolve(datasetDir));
-  const dataset = await loadBeirDataset(datasetDir, values.split);
+  const dataset = await loadBeirDataset(nodeDatasetFiles, datasetDir, values.split);
   const queries = selectQueriesWithQrels(dataset).slice(0, limit);
   const dbDir =
     values['db-dir'] ??

@@ -8,6 +8,7 @@ import { CachedEmbedder } from '../providers/cached-embedder';
 import { createEmbedder } from '../providers/create-embedder';
 import { importBeirAsBank } from './beir-bank-import';
 import { progressReporter } from './progress';
+import { nodeDatasetFiles } from '../files/node-dataset-files';
 
 const USAGE = `usage:
   npm run eval:import-bank -- --dataset <beir-dir> [--split test] [--name <bank name>] [--no-vectors]
@@ -39,7 +40,7 @@ async function main(argv: string[]): Promise<void> {
   const datasetDir = values.dataset ?? env.EVAL_DATASET_DIR;
   if (!datasetDir) throw new UsageError('--dataset (or EVAL_DATASET_DIR) is required');
   const datasetName = basename(resolve(datasetDir));
-  const dataset = await loadBeirDataset(datasetDir, values.split);
+  const dataset = await loadBeirDataset(nodeDatasetFiles, datasetDir, values.split);
 
   const database = await openDataSource(env);
   const { dataSource } = database;

@@ -12,6 +12,7 @@ import type { Json } from './helpers/http';
 import { startTestApp } from './helpers/test-app';
 import type { TestApp } from './helpers/test-app';
 import { testEnv } from './helpers/test-env';
+import { nodeDatasetFiles } from '../files/node-dataset-files';
 
 /** A tiny BEIR dataset: eight passages about running services, six judged queries (one judged twice). */
 const CORPUS = [
@@ -106,7 +107,7 @@ describe('question-bank evaluation runs (queue, PGlite, libs/eval)', () => {
 
   beforeAll(async () => {
     datasetDir = writeTinyBeir();
-    dataset = await loadBeirDataset(datasetDir, 'test');
+    dataset = await loadBeirDataset(nodeDatasetFiles, datasetDir, 'test');
     // The eval command's path: its own throwaway database, its own indexing, its own search.
     [cliReport] = await evaluateBeir({
       env,

@@ -1,5 +1,5 @@
 import { BeirFormatError } from './beir-format-error';
-import { readLines } from './read-lines';
+import type { DatasetFiles } from './dataset-files';
 
 export interface BeirDocument {
   id: string;
@@ -8,9 +8,9 @@ export interface BeirDocument {
 }
 
 /** Reads a BEIR `corpus.jsonl`: one `{"_id", "title", "text", ...}` object per line. */
-export async function readBeirCorpus(file: string): Promise<Map<string, BeirDocument>> {
+export async function readBeirCorpus(file: string, files: DatasetFiles): Promise<Map<string, BeirDocument>> {
   const corpus = new Map<string, BeirDocument>();
-  for await (const { record, lineNumber } of readJsonObjects(file)) {
+  for await (const { record, lineNumber } of readJsonObjects(file, files)) {
     const id = readId(record, file, lineNumber);
     if (corpus.has(id)) throw new BeirFormatError(`duplicate _id "${id}"`, file, lineNumber);
     const text = readString(record, 'text', file, lineNumber);
@@ -25,9 +25,9 @@ export async function readBeirCorpus(file: string): Promise<Map<string, BeirDocu
 }
 
 /** Reads a BEIR `queries.jsonl`: one `{"_id", "text", ...}` object per line. Returns id -> text in file order. */
-export async function readBeirQueries(file: string): Promise<Map<string, string>> {
+export async function readBeirQueries(file: string, files: DatasetFiles): Promise<Map<string, string>> {
   const queries = new Map<string, string>();
-  for await (const { record, lineNumber } of readJsonObjects(file)) {
+  for await (const { record, lineNumber } of readJsonObjects(file, files)) {
     const id = readId(record, file, lineNumber);
     if (queries.has(id)) throw new BeirFormatError(`duplicate _id "${id}"`, file, lineNumber);
     queries.set(id, readString(record, 'text', file, lineNumber));
@@ -37,8 +37,9 @@ export async function readBeirQueries(file: string): Promise<Map<string, string>
 
 async function* readJsonObjects(
   file: string,
+  files: DatasetFiles,
 ): AsyncGenerator<{ record: Record<string, unknown>; lineNumber: number }> {
-  for await (const { text, lineNumber } of readLines(file)) {
+  for await (const { text, lineNumber } of files.lines(file)) {
     if (text.trim() === '') continue;
     let value: unknown;
     try {

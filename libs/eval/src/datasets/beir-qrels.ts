@@ -1,6 +1,6 @@
 import type { Qrels } from '../metrics/types';
 import { BeirFormatError } from './beir-format-error';
-import { readLines } from './read-lines';
+import type { DatasetFiles } from './dataset-files';
 
 export interface ReadQrelsOptions {
   /** Known query ids; judgments naming others are rejected unless `allowUnknown`. */
@@ -19,10 +19,14 @@ const INTEGER = /^[+-]?\d+$/;
  * tab-separated judgment per line with an integer score. A judgment repeated with the same score is
  * accepted once; a repeat with a different score is an error.
  */
-export async function readBeirQrels(file: string, options: ReadQrelsOptions): Promise<Qrels> {
+export async function readBeirQrels(
+  file: string,
+  options: ReadQrelsOptions,
+  files: DatasetFiles,
+): Promise<Qrels> {
   const qrels: Qrels = new Map();
   let seenContent = false;
-  for await (const { text, lineNumber } of readLines(file)) {
+  for await (const { text, lineNumber } of files.lines(file)) {
     if (text.trim() === '') continue;
     const columns = text.split('\t').map((column) => column.trim());
     const isFirst = !seenContent;

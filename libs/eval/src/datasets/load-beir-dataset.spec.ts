@@ -1,14 +1,14 @@
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { BeirFormatError } from './beir-format-error';
+import { memoryDatasetFiles } from './dataset-files';
 import { loadBeirDataset } from './load-beir-dataset';
 import type { LoadBeirOptions } from './load-beir-dataset';
 
-const root = mkdtempSync(join(tmpdir(), 'beir-loader-'));
+const root = '/datasets';
 let folders = 0;
-
-afterAll(() => rmSync(root, { recursive: true, force: true }));
+/** Every dataset folder written so far, in memory. */
+const written: Record<string, string> = {};
+const files = memoryDatasetFiles(written);
 
 const CORPUS = [
   '{"_id":"d1","title":"Alpha","text":"first doc","metadata":{"url":"https://example.org"}}',
@@ -36,17 +36,14 @@ function dataset(files: Record<string, string | null> = {}): string {
     ...files,
   };
   for (const [name, content] of Object.entries(all)) {
-    if (content === null) continue;
-    mkdirSync(join(dir, name, '..'), { recursive: true });
-    writeFileSync(join(dir, name), content);
+    if (content !== null) written[join(dir, name)] = content;
   }
-  mkdirSync(dir, { recursive: true });
   return dir;
 }
 
 async function loadError(dir: string, split?: string, options?: LoadBeirOptions): Promise<BeirFormatError> {
   try {
-    await loadBeirDataset(dir, split, options);
+    await loadBeirDataset(files, dir, split, options);
   } catch (error) {
     if (error instanceof BeirFormatError) return error;
     throw error;
@@ -57,7 +54,7 @@ async function loadError(dir: string, split?: string, options?: LoadBeirOptions)
 describe('loadBeirDataset', () => {
   it('loads corpus, queries and qrels, skipping blank lines and the qrels header', async () => {
     const dir = dataset();
-    const data = await loadBeirDataset(dir);
+    const data = await loadBeirDataset(files, dir);
     expect(data.dir).toBe(dir);
     expect(data.split).toBe('test');
     // 4 corpus lines, one blank -> 3 documents; numeric _id 2 becomes "2"; missing title becomes ""
@@ -93,7 +90,7 @@ describe('loadBeirDataset', () => {
       'qrels/test.tsv': null,
       'qrels/dev.tsv': 'q1\td2\t1\r\nq1\td1\t0\r\n',
     });
-    const data = await loadBeirDataset(dir, 'dev');
+    const data = await loadBeirDataset(files, dir, 'dev');
     expect(data.split).toBe('dev');
     expect([...data.corpus.keys()]).toEqual(['d1', 'd2']);
     expect(data.corpus.get('d2')).toEqual({ id: 'd2', title: 'U', text: 'y' });
@@ -112,7 +109,7 @@ describe('loadBeirDataset', () => {
 
   it('accepts a judgment repeated with the same score once', async () => {
     const dir = dataset({ 'qrels/test.tsv': 'q1\td1\t1\nq1\td1\t1\n' });
-    expect((await loadBeirDataset(dir)).qrels).toEqual(new Map([['q1', new Map([['d1', 1]])]]));
+    expect((await loadBeirDataset(files, dir)).qrels).toEqual(new Map([['q1', new Map([['d1', 1]])]]));
   });
 
   describe('missing files', () => {
@@ -142,7 +139,9 @@ describe('loadBeirDataset', () => {
     });
 
     it('rejects split names that are paths', async () => {
-      await expect(loadBeirDataset(dataset(), '../test')).rejects.toThrow('Invalid split name "../test"');
+      await expect(loadBeirDataset(files, dataset(), '../test')).rejects.toThrow(
+        'Invalid split name "../test"',
+      );
     });
   });
 
@@ -252,7 +251,7 @@ describe('loadBeirDataset', () => {
         `${qrelsFile} line 2: document "d9" is not in corpus.jsonl`,
       );
 
-      const allowed = await loadBeirDataset(unknownDocument, 'test', { allowUnknownQrels: true });
+      const allowed = await loadBeirDataset(files, unknownDocument, 'test', { allowUnknownQrels: true });
       expect(allowed.qrels).toEqual(
         new Map([
           [

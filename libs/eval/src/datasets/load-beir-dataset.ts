@@ -1,10 +1,10 @@
-import { readdir, stat } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { Qrels } from '../metrics/types';
 import { BeirFormatError } from './beir-format-error';
 import { readBeirCorpus, readBeirQueries } from './beir-jsonl';
 import type { BeirDocument } from './beir-jsonl';
 import { readBeirQrels } from './beir-qrels';
+import type { DatasetFiles } from './dataset-files';
 
 export interface BeirDataset {
   dir: string;
@@ -31,6 +31,7 @@ export interface LoadBeirOptions {
  * file line by line. Malformed content raises a BeirFormatError naming the file and line.
  */
 export async function loadBeirDataset(
+  reader: DatasetFiles,
   dir: string,
   split = 'test',
   options: LoadBeirOptions = {},
@@ -45,57 +46,51 @@ export async function loadBeirDataset(
     queries: join(dir, 'queries.jsonl'),
     qrels: join(dir, 'qrels', `${split}.tsv`),
   };
-  await assertLayout(dir, split, files);
+  await assertLayout(reader, dir, split, files);
 
-  const corpus = await readBeirCorpus(files.corpus);
-  const queries = await readBeirQueries(files.queries);
-  const qrels = await readBeirQrels(files.qrels, {
-    queryIds: queries,
-    documentIds: corpus,
-    allowUnknown: options.allowUnknownQrels ?? false,
-  });
+  const corpus = await readBeirCorpus(files.corpus, reader);
+  const queries = await readBeirQueries(files.queries, reader);
+  const qrels = await readBeirQrels(
+    files.qrels,
+    {
+      queryIds: queries,
+      documentIds: corpus,
+      allowUnknown: options.allowUnknownQrels ?? false,
+    },
+    reader,
+  );
   return { dir, split, corpus, queries, qrels };
 }
 
 async function assertLayout(
+  reader: DatasetFiles,
   dir: string,
   split: string,
   files: { corpus: string; queries: string; qrels: string },
 ): Promise<void> {
   const layout = `a BEIR dataset folder must contain corpus.jsonl, queries.jsonl and qrels/${split}.tsv`;
-  const dirKind = await kindOf(dir);
+  const dirKind = await reader.kind(dir);
   if (dirKind !== 'directory') {
     const problem =
       dirKind === 'missing' ? 'dataset folder not found' : `expected a folder, found a ${dirKind}`;
     throw new BeirFormatError(`${problem}; ${layout}`, dir);
   }
   for (const file of [files.corpus, files.queries, files.qrels]) {
-    const kind = await kindOf(file);
+    const kind = await reader.kind(file);
     if (kind === 'file') continue;
     let detail =
       kind === 'missing' ? `file is missing; ${layout}` : `expected a file, found a ${kind}; ${layout}`;
     if (file === files.qrels) {
-      const splits = await availableSplits(join(dir, 'qrels'));
+      const splits = await availableSplits(reader, join(dir, 'qrels'));
       if (splits.length > 0) detail += ` (splits present: ${splits.join(', ')})`;
     }
     throw new BeirFormatError(detail, file);
   }
 }
 
-async function kindOf(path: string): Promise<'file' | 'directory' | 'missing' | 'special file'> {
+async function availableSplits(reader: DatasetFiles, qrelsDir: string): Promise<string[]> {
   try {
-    const info = await stat(path);
-    if (info.isFile()) return 'file';
-    return info.isDirectory() ? 'directory' : 'special file';
-  } catch (error) {
-    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return 'missing';
-    throw error;
-  }
-}
-
-async function availableSplits(qrelsDir: string): Promise<string[]> {
-  try {
-    const names = await readdir(qrelsDir);
+    const names = await reader.list(qrelsDir);
     return names
       .filter((name) => name.endsWith('.tsv'))
       .map((name) => name.slice(0, -'.tsv'.length))

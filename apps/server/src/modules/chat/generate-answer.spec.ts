@@ -33,6 +33,7 @@ const result = (results: SearchHit[], belowThreshold = false): SearchResult => (
   results,
   expansions: null,
   hyde: null,
+  adaptive: null,
   belowThreshold,
   answerability: null,
   timings: { total: 1, perBranch: {}, llm: 0, fuse: 0, rerank: 0, answerability: 0 },

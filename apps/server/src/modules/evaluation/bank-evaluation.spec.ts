@@ -25,6 +25,7 @@ const result = (hits: SearchHit[], belowThreshold = false): SearchResult => ({
   results: hits,
   expansions: null,
   hyde: null,
+  adaptive: null,
   belowThreshold,
   answerability: null,
   timings: { total: 0, perBranch: {}, llm: 0, fuse: 0, rerank: 0, answerability: 0 },

@@ -1,6 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import { BeirFormatError, readBeirCorpus } from '@lumina/eval';
 import type { BeirDocument } from '@lumina/eval';
+import { nodeDatasetFiles } from '../../../files/node-dataset-files';
 
 /** A corpus upload that is not a BEIR-style corpus; the message names the file and the line or entry. */
 export class CorpusFormatError extends Error {
@@ -30,7 +31,7 @@ export async function readCorpusUpload(
 
 async function readJsonLines(path: string, name: string): Promise<BeirDocument[]> {
   try {
-    return [...(await readBeirCorpus(path)).values()];
+    return [...(await readBeirCorpus(path, nodeDatasetFiles)).values()];
   } catch (error) {
     if (error instanceof BeirFormatError) {
       throw new CorpusFormatError(

@@ -1,8 +1,9 @@
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { readLines } from './read-lines';
-import type { NumberedLine } from './read-lines';
+import { memoryDatasetFiles } from '@lumina/eval';
+import type { NumberedLine } from '@lumina/eval';
+import { nodeDatasetFiles, readLines } from './node-dataset-files';
 
 const root = mkdtempSync(join(tmpdir(), 'read-lines-'));
 afterAll(() => rmSync(root, { recursive: true, force: true }));
@@ -14,6 +15,24 @@ async function collect(file: string): Promise<NumberedLine[]> {
 }
 
 describe('readLines', () => {
+  it('reads the lines the in-memory files give for the same text', async () => {
+    const text = '\uFEFFa\r\n\nb\r\n\uFEFFc\n';
+    const file = join(root, 'same.txt');
+    writeFileSync(file, text);
+    const memory: NumberedLine[] = [];
+    for await (const line of memoryDatasetFiles({ '/m.txt': text }).lines('/m.txt')) memory.push(line);
+    expect(await collect(file)).toEqual(memory);
+  });
+
+  it('tells files, folders and missing paths apart, and lists a folder', async () => {
+    writeFileSync(join(root, 'listed.txt'), 'x');
+    expect(await nodeDatasetFiles.kind(join(root, 'listed.txt'))).toBe('file');
+    expect(await nodeDatasetFiles.kind(root)).toBe('directory');
+    expect(await nodeDatasetFiles.kind(join(root, 'nope'))).toBe('missing');
+    expect(await nodeDatasetFiles.list(root)).toContain('listed.txt');
+    expect(await nodeDatasetFiles.list(join(root, 'nope'))).toEqual([]);
+  });
+
   it('numbers lines from 1, keeps blank lines and strips CRLF and a leading byte order mark', async () => {
     const file = join(root, 'mixed.txt');
     // "\uFEFFa" CRLF, "" LF, "b" CRLF, "\uFEFFc" (a BOM past line 1 is content) -> 4 lines
