@@ -25,6 +25,7 @@ const result = (hits: SearchHit[], belowThreshold = false): SearchResult => ({
   results: hits,
   expansions: null,
   hyde: null,
+  adaptive: null,
   belowThreshold,
   answerability: null,
   timings: { total: 0, perBranch: {}, llm: 0, fuse: 0, rerank: 0, answerability: 0 },
@@ -56,6 +57,25 @@ const ITEMS: EvaluableItem[] = [
 ];
 
 describe('evaluateBankItems', () => {
+  it('adds up the model calls of every search, and counts none without a counter', async () => {
+    const counted = await evaluateBankItems({
+      bankId: 'bank',
+      items: ITEMS,
+      settings: resolveSettings(),
+      search: async (question) => RESULTS[question],
+      llmCalls: (searched) => (searched.results.length > 0 ? 2 : 0),
+    });
+    // Four of the six searches found something: 2 calls each.
+    expect(counted.llmCalls).toBe(8);
+    const uncounted = await evaluateBankItems({
+      bankId: 'bank',
+      items: ITEMS,
+      settings: resolveSettings(),
+      search: async (question) => RESULTS[question],
+    });
+    expect(uncounted.llmCalls).toBe(0);
+  });
+
   const run = () =>
     evaluateBankItems({
       bankId: 'bank',
