@@ -158,21 +158,31 @@ describe('ablationFigures', () => {
 });
 
 describe('searchLlmCalls', () => {
-  const result = (perBranch: Record<string, number>, rerank: number, enableRerank: boolean) =>
+  const result = (
+    perBranch: Record<string, number>,
+    enableRerank: boolean,
+    { reranked = false, warnings = [] as string[], hits = 1 } = {},
+  ) =>
     ({
       settings: { ...DEFAULT_SETTINGS, enableRerank },
-      timings: { total: 1, perBranch, llm: 0, fuse: 0, rerank, answerability: 0 },
+      results: Array.from({ length: hits }, () => (reranked ? { rerank: { model: 'm' } } : {})),
+      warnings,
+      timings: { total: 1, perBranch, llm: 0, fuse: 0, rerank: 1, answerability: 0 },
     }) as unknown as SearchResult;
 
   it('counts the LLM generations attempted and a model reranking', () => {
-    expect(searchLlmCalls(result({ original: 3 }, 0, false), true)).toBe(0);
-    expect(searchLlmCalls(result({ original: 3, 'llm:expansion': 40, 'llm:hyde': 30 }, 0, false), true)).toBe(
-      2,
-    );
-    expect(searchLlmCalls(result({ original: 3, 'llm:hyde': 30 }, 12, true), true)).toBe(2);
+    expect(searchLlmCalls(result({ original: 3 }, false), true)).toBe(0);
+    expect(searchLlmCalls(result({ original: 3, 'llm:expansion': 40, 'llm:hyde': 30 }, false), true)).toBe(2);
+    expect(searchLlmCalls(result({ original: 3, 'llm:hyde': 30 }, true, { reranked: true }), true)).toBe(2);
+    const failed = result({ original: 3 }, true, {
+      warnings: ['Reranking failed, the fused order is kept: x'],
+    });
+    expect(searchLlmCalls(failed, true)).toBe(1);
   });
 
-  it('counts no call for the learned reranker', () => {
-    expect(searchLlmCalls(result({ original: 3 }, 2, true), false)).toBe(0);
+  it('counts no call when nothing was reranked, or for the learned reranker', () => {
+    // Nothing found: the listwise reranker returns without calling the model.
+    expect(searchLlmCalls(result({ original: 3 }, true, { hits: 0 }), true)).toBe(0);
+    expect(searchLlmCalls(result({ original: 3 }, true, { reranked: true }), false)).toBe(0);
   });
 });

@@ -95,13 +95,22 @@ function beats(a: AblationFigures, b: AblationFigures): boolean {
 /**
  * The model calls one search made, read from its trace: an LLM expansion and an LLM HyDE passage are
  * one call each (attempted, even when they failed), and a reranking is one when the reranker is a
- * model (a /v1/rerank endpoint or the chat model; the learned reranker calls none). PRF calls none.
+ * model (a /v1/rerank endpoint or the chat model; the learned reranker calls none) and there were
+ * passages to rerank. PRF calls none.
  */
 export function searchLlmCalls(result: SearchResult, rerankerCallsModel: boolean): number {
   const branches = result.timings.perBranch;
   let calls = 0;
   if ('llm:expansion' in branches) calls++;
   if ('llm:hyde' in branches) calls++;
-  if (rerankerCallsModel && result.settings.enableRerank && result.timings.rerank > 0) calls++;
+  // The listwise reranker makes no call when there is nothing to rerank: count a reranking that
+  // marked the passages, or one that failed (the call was made, or at least attempted).
+  if (
+    rerankerCallsModel &&
+    result.settings.enableRerank &&
+    (result.results.some((hit) => hit.rerank) ||
+      result.warnings.some((warning) => warning.startsWith('Reranking failed')))
+  )
+    calls++;
   return calls;
 }
