@@ -131,7 +131,6 @@ describeWhenServerHas(['startAblation', 'getAblation', 'listBankAblations'], 'ab
     // The chart: nDCG@10 and MRR@10 for each combination.
     await ablation.waitForBars(48);
     expect(await ablation.chart.locator('figcaption').innerText()).toMatch(/nDCG@10 and MRR@10/);
-    await ablation.section.scrollIntoViewIfNeeded();
     await screenshot(page, 'ablation-matrix.png');
 
     // "Use these settings": the best combination becomes the drawer's, the earlier topK stays.
@@ -174,7 +173,6 @@ describeWhenServerHas(['startAblation', 'getAblation', 'listBankAblations'], 'ab
     const width = await page.evaluate(() => document.documentElement.scrollWidth);
     expect(width).toBeLessThanOrEqual(390);
     await ablation.waitForBars(48);
-    await ablation.bestRow().scrollIntoViewIfNeeded();
     await screenshot(page, 'ablation-matrix-phone.png');
   });
 });
