@@ -10,6 +10,7 @@ import {
 import { API_OPERATIONS, buildPath, buildQuery, type ApiOperation } from './api-operations';
 import {
   isRecord,
+  parseAblation,
   parseChatEvent,
   parseChunk,
   parseConversation,
@@ -25,6 +26,8 @@ import {
   parseUploadResult,
 } from './api-parsers';
 import type {
+  Ablation,
+  AblationSummary,
   AuthIdentity,
   ChatRequest,
   ChatStreamEvent,
@@ -648,6 +651,32 @@ export function createApiClient(options: ApiClientOptions) {
 
     getEvalRun(id: string, { signal }: RequestOptions = {}): Promise<EvalRun> {
       return json(ops.getEvalRun, { params: { id }, signal }, parseEvalRun, 'expected an evaluation run');
+    },
+
+    startAblation(id: string, settings: SearchSettings, { signal }: RequestOptions = {}): Promise<Ablation> {
+      return json(
+        ops.startAblation,
+        { params: { id }, body: { settings }, signal },
+        parseAblation,
+        'expected the ablation',
+      );
+    },
+
+    listBankAblations(
+      id: string,
+      query: PageQuery = {},
+      { signal }: RequestOptions = {},
+    ): Promise<Page<AblationSummary>> {
+      return json(
+        ops.listBankAblations,
+        { params: { id }, query: pageQuery(query), signal },
+        (body) => parsePage(body, asRecordWithId<AblationSummary>),
+        'expected a page of ablations',
+      );
+    },
+
+    getAblation(id: string, { signal }: RequestOptions = {}): Promise<Ablation> {
+      return json(ops.getAblation, { params: { id }, signal }, parseAblation, 'expected an ablation');
     },
 
     compareEvalRuns(a: string, b: string, { signal }: RequestOptions = {}): Promise<EvalRunComparison> {

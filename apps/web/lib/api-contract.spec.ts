@@ -148,6 +148,9 @@ const CALLS: Record<ApiOperationName, (client: ApiClient) => Promise<unknown> | 
   listEvalRuns: (c) => c.listEvalRuns({ page: 1, limit: 20, bankId: ID }),
   getEvalRun: (c) => c.getEvalRun(ID),
   compareEvalRuns: (c) => c.compareEvalRuns(ID, OTHER),
+  startAblation: (c) => c.startAblation(ID, resolveSettings()),
+  listBankAblations: (c) => c.listBankAblations(ID, { page: 1, limit: 5 }),
+  getAblation: (c) => c.getAblation(ID),
 };
 
 async function run(call: Promise<unknown> | AsyncGenerator<unknown>): Promise<void> {

@@ -319,6 +319,30 @@ export const API_OPERATIONS = {
     feature: 'Comparing evaluation runs',
     timeoutMs: 30_000,
   },
+
+  // ablations
+  startAblation: {
+    method: 'POST',
+    path: '/question-banks/:id/ablation',
+    action: 'start the ablation',
+    feature: 'Ablations',
+    timeoutMs: 30_000,
+    invalidHint: SETTINGS_HINT,
+  },
+  listBankAblations: {
+    method: 'GET',
+    path: '/question-banks/:id/ablations',
+    action: "list the bank's ablations",
+    feature: 'Ablations',
+    timeoutMs: 15_000,
+  },
+  getAblation: {
+    method: 'GET',
+    path: '/ablations/:id',
+    action: 'open the ablation',
+    feature: 'Ablations',
+    timeoutMs: 15_000,
+  },
 } as const satisfies Record<string, ApiOperation>;
 
 export type ApiOperationName = keyof typeof API_OPERATIONS;

@@ -4,6 +4,8 @@
  */
 import { DOCUMENT_STATUSES } from '@lumina/shared';
 import type {
+  Ablation,
+  AblationRow,
   AdaptiveExpansionDecision,
   AnswerGenerator,
   AnswerMetrics,
@@ -286,6 +288,21 @@ export function parseEvalRun(json: unknown): EvalRun | null {
       ? json.perItem.map(parseEvalItem).filter((item): item is EvalItemResult => item !== null)
       : [],
     answers: parseAnswerMetrics(json.answers),
+  };
+}
+
+/** GET /ablations/:id: the matrix; rows without a run id or switches are dropped. */
+export function parseAblation(json: unknown): Ablation | null {
+  if (!isRecord(json) || typeof json.id !== 'string' || !Array.isArray(json.rows)) return null;
+  const rows = json.rows.filter(
+    (row): row is AblationRow => isRecord(row) && typeof row.runId === 'string' && isRecord(row.switches),
+  );
+  return {
+    ...(json as unknown as Ablation),
+    rows: rows.map((row) => ({ ...row, figures: isRecord(row.figures) ? row.figures : null })),
+    bestRunId: typeof json.bestRunId === 'string' ? json.bestRunId : null,
+    finished: num(json.finished, 0),
+    total: num(json.total, rows.length),
   };
 }
 

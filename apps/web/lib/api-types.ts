@@ -20,6 +20,11 @@ import type {
 } from '@lumina/shared';
 
 export type {
+  Ablation,
+  AblationFigures,
+  AblationRow,
+  AblationSummary,
+  AblationSwitches,
   AdaptiveExpansionDecision,
   AnswerMetrics,
   AnswerabilityVerdict,

@@ -4,3 +4,4 @@ export * from './datasets';
 export * from './runner';
 export * from './answers';
 export * from './rerank';
+export * from './ablation';

@@ -6,3 +6,4 @@ export * from './auth';
 export * from './answerability';
 export * from './not-found-sentences';
 export * from './languages';
+export * from './ablation';

@@ -221,6 +221,10 @@ export interface EvalRun extends EvalRunSummary {
   scoredItems: number;
   perItem: EvalItemResult[];
   timings: Record<string, number> | null;
+  /** Calls to the chat model or rerank endpoint the searches made; null for runs made before they were counted. */
+  llmCalls: number | null;
+  /** The ablation this run is one combination of, if any. */
+  ablationId: string | null;
 }
 
 export interface EvalMetricComparison {

@@ -2,6 +2,7 @@ import { ApiKeyEntity } from '../modules/auth/entities/api-key.entity';
 import { ConversationEntity } from '../modules/chat/entities/conversation.entity';
 import { MessageEntity } from '../modules/chat/entities/message.entity';
 import { RetrievalTraceEntity } from '../modules/chat/entities/retrieval-trace.entity';
+import { AblationEntity } from '../modules/evaluation/entities/ablation.entity';
 import { EvalRunEntity } from '../modules/evaluation/entities/eval-run.entity';
 import { ChunkEntity } from '../modules/ingestion/entities/chunk.entity';
 import { DocumentEntity } from '../modules/ingestion/entities/document.entity';
@@ -17,6 +18,7 @@ export const ENTITIES = [
   QuestionBankEntity,
   QuestionBankItemEntity,
   EvalRunEntity,
+  AblationEntity,
   ConversationEntity,
   MessageEntity,
   RetrievalTraceEntity,

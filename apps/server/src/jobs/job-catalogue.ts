@@ -9,6 +9,7 @@ export enum JobName {
   ReembedChunks = 'reembed-chunks',
   GenerateQuestions = 'generate-questions',
   EvaluateBank = 'evaluate-bank',
+  EvaluateAblation = 'evaluate-ablation',
 }
 
 /** Job name → payload type. A payload holds ids, never file contents. */
@@ -17,6 +18,8 @@ export interface JobPayloads {
   [JobName.ReembedChunks]: { model: string };
   [JobName.GenerateQuestions]: GenerateQuestionsPayload;
   [JobName.EvaluateBank]: { runId: string };
+  /** Every combination's run of the ablation, one after another. */
+  [JobName.EvaluateAblation]: { ablationId: string };
 }
 
 /** Write `count` items into a bank from passages of the given documents, with the template's prompt. */
@@ -51,6 +54,11 @@ export const JOB_CATALOGUE: Record<JobName, CatalogueEntry> = {
     keep: { completed: 100, failed: 100 },
   },
   [JobName.EvaluateBank]: {
+    queue: QueueName.Evaluation,
+    retry: 'once',
+    keep: { completed: 100, failed: 100 },
+  },
+  [JobName.EvaluateAblation]: {
     queue: QueueName.Evaluation,
     retry: 'once',
     keep: { completed: 100, failed: 100 },

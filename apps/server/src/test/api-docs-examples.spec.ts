@@ -93,6 +93,7 @@ describe('the OpenAPI examples are valid requests (embedded PGlite)', () => {
     ['post', '/question-templates', '/question-templates'],
     ['patch', '/question-templates/{id}', `/question-templates/${ids.template}`],
     ['post', '/question-banks/{id}/evaluate', `/question-banks/${ids.bank}/evaluate`],
+    ['post', '/question-banks/{id}/ablation', `/question-banks/${ids.bank}/ablation`],
     ['post', '/documents/text', '/documents/text'],
   ];
 

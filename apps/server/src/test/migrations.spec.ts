@@ -46,8 +46,10 @@ describe(`migrations on a fresh database (${TEST_BACKEND})`, () => {
       'Answerability1764500040000',
       'ChunkAnalysisOnce1764500050000',
       'AdaptiveExpansion1764500060000',
+      'Ablations1764500070000',
     ]);
     expect(await tables(db)).toEqual([
+      'ablations',
       'api_keys',
       'bm25_corpus_slots',
       'bm25_postings',
@@ -155,6 +157,7 @@ const LATER = [
   'Answerability1764500040000',
   'ChunkAnalysisOnce1764500050000',
   'AdaptiveExpansion1764500060000',
+  'Ablations1764500070000',
 ];
 
 describe('the BM25 postings-length migration over an existing index', () => {

@@ -9,6 +9,7 @@ import { useApiClient } from '../../lib/api-provider';
 import { formatDateTime } from '../../lib/format';
 import { ConfirmButton } from '../ui/confirm-button';
 import { ErrorNotice } from '../ui/error-notice';
+import { BankAblation } from './bank-ablation';
 import { BankEvaluate } from './bank-evaluate';
 import { BankFields, type BankDraft } from './bank-fields';
 import { BankGenerate } from './bank-generate';
@@ -136,6 +137,7 @@ export function BankDetail({ id }: { id: string }) {
       {data ? (
         <>
           <BankEvaluate bankId={id} itemCount={data.itemCount} />
+          <BankAblation bankId={id} itemCount={data.itemCount} />
           <BankItems bankId={id} version={version} onChanged={changed} />
           <BankImportExport bankId={id} onImported={changed} />
           <BankGenerate

@@ -14,6 +14,7 @@ import { ChunkPages1764500030000 } from './1764500030000-chunk-pages';
 import { Answerability1764500040000 } from './1764500040000-answerability';
 import { ChunkAnalysisOnce1764500050000 } from './1764500050000-chunk-analysis-once';
 import { AdaptiveExpansion1764500060000 } from './1764500060000-adaptive-expansion';
+import { Ablations1764500070000 } from './1764500070000-ablations';
 
 /**
  * Every migration in order. The chunk vector dimension comes from the configured embedder, the vector
@@ -38,5 +39,6 @@ export function allMigrations(
     Answerability1764500040000,
     ChunkAnalysisOnce1764500050000,
     AdaptiveExpansion1764500060000,
+    Ablations1764500070000,
   ];
 }

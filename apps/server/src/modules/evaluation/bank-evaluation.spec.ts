@@ -57,6 +57,25 @@ const ITEMS: EvaluableItem[] = [
 ];
 
 describe('evaluateBankItems', () => {
+  it('adds up the model calls of every search, and counts none without a counter', async () => {
+    const counted = await evaluateBankItems({
+      bankId: 'bank',
+      items: ITEMS,
+      settings: resolveSettings(),
+      search: async (question) => RESULTS[question],
+      llmCalls: (searched) => (searched.results.length > 0 ? 2 : 0),
+    });
+    // Four of the six searches found something: 2 calls each.
+    expect(counted.llmCalls).toBe(8);
+    const uncounted = await evaluateBankItems({
+      bankId: 'bank',
+      items: ITEMS,
+      settings: resolveSettings(),
+      search: async (question) => RESULTS[question],
+    });
+    expect(uncounted.llmCalls).toBe(0);
+  });
+
   const run = () =>
     evaluateBankItems({
       bankId: 'bank',

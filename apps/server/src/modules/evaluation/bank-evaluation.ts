@@ -49,6 +49,8 @@ export interface BankEvaluationInput {
   /** Expected documents / chunks that no longer exist (deleted, or re-indexed with new chunk ids). */
   missingIds?: ReadonlySet<string>;
   concurrency?: number;
+  /** The model calls one search made (read from its trace); without it none are counted. */
+  llmCalls?: (result: SearchResult) => number;
   onProgress?: (done: number, total: number) => void;
 }
 
@@ -62,6 +64,8 @@ export interface BankEvaluation {
   scoredItems: number;
   datasetHash: string;
   timings: Record<string, number>;
+  /** Model calls the searches made, over every item. */
+  llmCalls: number;
 }
 
 /** What an item's expected sources are judged on: chunks when every source names one, else documents. */
@@ -227,6 +231,9 @@ export async function evaluateBankItems(input: BankEvaluationInput): Promise<Ban
     scoredItems: report.queries,
     datasetHash: datasetHash(input.items),
     timings: { ...report.timings, evaluationMs: Math.round((performance.now() - started) * 10) / 10 },
+    llmCalls: input.llmCalls
+      ? [...results.values()].reduce((sum, result) => sum + input.llmCalls!(result), 0)
+      : 0,
   };
 }
 

@@ -1,7 +1,13 @@
 import { Module } from '@nestjs/common';
 import { QuestionBankCoreModule } from '../question-bank/question-bank-core.module';
+import { AblationService } from './ablation.service';
 import { EvaluationService } from './evaluation.service';
+import { AblationRepository } from './repositories/ablation.repository';
 
 /** Evaluation runs without HTTP: shared by the API and the workers. */
-@Module({ imports: [QuestionBankCoreModule], providers: [EvaluationService], exports: [EvaluationService] })
+@Module({
+  imports: [QuestionBankCoreModule],
+  providers: [EvaluationService, AblationService, AblationRepository],
+  exports: [EvaluationService, AblationService],
+})
 export class EvaluationCoreModule {}

@@ -1,4 +1,5 @@
 import { Module } from '@nestjs/common';
+import { AblationController } from './ablation.controller';
 import { BankEvaluationController } from './bank-evaluation.controller';
 import { EvalRunController } from './eval-run.controller';
 import { EvaluationCoreModule } from './evaluation-core.module';
@@ -6,6 +7,6 @@ import { EvaluationCoreModule } from './evaluation-core.module';
 /** REST for evaluation runs of question banks. */
 @Module({
   imports: [EvaluationCoreModule],
-  controllers: [BankEvaluationController, EvalRunController],
+  controllers: [BankEvaluationController, EvalRunController, AblationController],
 })
 export class EvaluationModule {}

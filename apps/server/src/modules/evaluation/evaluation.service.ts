@@ -1,7 +1,8 @@
 import { InjectQueue } from '@nestjs/bullmq';
 import { BadRequestException, Injectable, Logger, NotFoundException } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
-import { searchKnowledge } from '@lumina/rag';
+import { searchLlmCalls } from '@lumina/eval';
+import { isEvidenceReranker, searchKnowledge } from '@lumina/rag';
 import type { ChatModel, AnyReranker, SearchOptions, SearchPorts } from '@lumina/rag';
 import { resolveSettings } from '@lumina/shared';
 import type { EvalRun, EvalRunComparison, EvalRunSummary, Page, SearchSettings } from '@lumina/shared';
@@ -67,24 +68,50 @@ export class EvaluationService {
 
   /** Records a queued run and queues its job (the run id is the job id). */
   async request(bankId: string, overrides: Partial<SearchSettings>): Promise<EvalRunSummary> {
+    const itemCount = await this.assertEvaluable(bankId);
+    const [run] = await this.createRuns(bankId, itemCount, [resolveSettings({ ...overrides })], null);
+    await this.queue.add(JobName.EvaluateBank, { runId: run.id }, jobOptions(JobName.EvaluateBank, run.id));
+    return toSummary(run);
+  }
+
+  /** The bank's item count; 404 for an unknown bank, 400 for one with nothing to evaluate. */
+  async assertEvaluable(bankId: string): Promise<number> {
     const bank = await this.banks.findOne(bankId);
     if (bank.itemCount === 0)
       throw new BadRequestException([`question bank ${bankId} has no items to evaluate`]);
-    const settings = resolveSettings({ ...overrides });
-    const run = await this.repository.save(
-      this.repository.create({
-        bankId,
-        status: 'queued',
-        settings,
-        searchOptions: { ...this.options },
-        embeddingModel: this.embedder.modelId,
-        chatModel: null,
-        promptVersions: {},
-        itemCount: bank.itemCount,
-      }),
+    return bank.itemCount;
+  }
+
+  /** Records queued runs, one per settings object, in order (an ablation's combinations, or one run). */
+  async createRuns(
+    bankId: string,
+    itemCount: number,
+    settings: SearchSettings[],
+    ablationId: string | null,
+  ): Promise<EvalRunEntity[]> {
+    return this.repository.save(
+      settings.map((runSettings) =>
+        this.repository.create({
+          bankId,
+          ablationId,
+          status: 'queued',
+          settings: runSettings,
+          searchOptions: { ...this.options },
+          embeddingModel: this.embedder.modelId,
+          chatModel: null,
+          promptVersions: {},
+          itemCount,
+        }),
+      ),
     );
-    await this.queue.add(JobName.EvaluateBank, { runId: run.id }, jobOptions(JobName.EvaluateBank, run.id));
-    return toSummary(run);
+  }
+
+  /** What this server's searches can switch on: LLM-written (else PRF) expansion and HyDE, and a reranker. */
+  capabilities(): { generator: 'llm' | 'prf'; rerankAvailable: boolean } {
+    return {
+      generator: this.ports.expander && this.ports.hyde ? 'llm' : 'prf',
+      rerankAvailable: Boolean(this.ports.reranker),
+    };
   }
 
   /** The job: run every item, store metrics and per-item results; a failure is stored on the run. */
@@ -102,6 +129,7 @@ export class EvaluationService {
       const items = await this.items.allItems(run.bankId);
       const missingIds = await this.missingSources(items.flatMap((item) => item.expectedSources));
       let lastReported = 0;
+      const rerankerCallsModel = Boolean(this.ports.reranker && !isEvidenceReranker(this.ports.reranker));
       const evaluation = await evaluateBankItems({
         bankId: run.bankId,
         items,
@@ -109,6 +137,7 @@ export class EvaluationService {
         missingIds,
         concurrency: this.env.EVALUATION_CONCURRENCY,
         search: (question) => searchKnowledge(question, run.settings, this.ports, this.options),
+        llmCalls: (result) => searchLlmCalls(result, rerankerCallsModel),
         // Answer figures are measured on the offline answerer: deterministic, and no model is billed.
         answer: (question, result) => offlineAnswerOf(question, result, this.embedder),
         onProgress: (done, total) => {
@@ -130,6 +159,7 @@ export class EvaluationService {
         answers: evaluation.answers,
         perItem: evaluation.perItem,
         timings: evaluation.timings,
+        llmCalls: evaluation.llmCalls,
         chatModel: this.usesLlm(run.settings) ? (this.chatModel?.modelId ?? null) : null,
         promptVersions: this.promptVersions(run.settings),
         finishedAt: new Date(),
@@ -282,5 +312,7 @@ function toRun(run: EvalRunEntity): EvalRun {
     scoredItems: run.scoredItems,
     perItem: run.perItem ?? [],
     timings: run.timings,
+    llmCalls: run.llmCalls,
+    ablationId: run.ablationId,
   };
 }

@@ -70,6 +70,14 @@ export class EvalRunEntity {
   @Column({ type: 'jsonb', nullable: true })
   timings!: Record<string, number> | null;
 
+  /** The ablation this run is one combination of; null for a run started on its own. */
+  @Column({ name: 'ablation_id', type: 'uuid', nullable: true })
+  ablationId!: string | null;
+
+  /** Calls to the chat model or rerank endpoint the run's searches made; null for runs before it was counted. */
+  @Column({ name: 'llm_calls', type: 'integer', nullable: true })
+  llmCalls!: number | null;
+
   @Column({ type: 'text', nullable: true })
   error!: string | null;
 

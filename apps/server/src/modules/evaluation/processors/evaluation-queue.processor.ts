@@ -6,9 +6,10 @@ import type { JobPayloads } from '../../../jobs/job-catalogue';
 import { QueueName } from '../../../jobs/queue-name.enum';
 import { RedisOutageLog } from '../../../jobs/redis-outage-log';
 import { QuestionGenerationService } from '../../question-bank/question-generation.service';
+import { AblationMissingError, AblationService } from '../ablation.service';
 import { EvalRunMissingError, EvaluationService } from '../evaluation.service';
 
-/** The evaluation queue's worker: question generation and bank evaluation runs (one service call each). */
+/** The evaluation queue's worker: question generation, bank evaluation runs and ablations (one service call each). */
 @Processor(QueueName.Evaluation)
 export class EvaluationQueueProcessor extends WorkerHost {
   private readonly outages = new RedisOutageLog(
@@ -19,6 +20,7 @@ export class EvaluationQueueProcessor extends WorkerHost {
   constructor(
     private readonly generation: QuestionGenerationService,
     private readonly evaluation: EvaluationService,
+    private readonly ablations: AblationService,
   ) {
     super();
   }
@@ -34,12 +36,21 @@ export class EvaluationQueueProcessor extends WorkerHost {
             (job.data as JobPayloads[JobName.EvaluateBank]).runId,
             progress,
           );
+        case JobName.EvaluateAblation:
+          return await this.ablations.execute(
+            (job.data as JobPayloads[JobName.EvaluateAblation]).ablationId,
+            progress,
+          );
         default:
           throw new UnrecoverableError(`the evaluation queue has no job named "${job.name}"`);
       }
     } catch (error) {
       // A bank, template or run that is gone will not come back on a retry.
-      if (error instanceof NotFoundException || error instanceof EvalRunMissingError) {
+      if (
+        error instanceof NotFoundException ||
+        error instanceof EvalRunMissingError ||
+        error instanceof AblationMissingError
+      ) {
         throw new UnrecoverableError(error.message);
       }
       throw error;

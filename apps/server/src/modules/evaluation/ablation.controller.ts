@@ -1,0 +1,59 @@
+import { Body, Controller, Get, HttpCode, Param, ParseUUIDPipe, Post, Query } from '@nestjs/common';
+import {
+  ApiAcceptedResponse,
+  ApiBadRequestResponse,
+  ApiNotFoundResponse,
+  ApiOperation,
+  ApiTags,
+} from '@nestjs/swagger';
+import type { Ablation, AblationSummary, Page } from '@lumina/shared';
+import { PageQueryDto } from '../../common/pagination/page-query.dto';
+import { Roles } from '../auth/principal';
+import { AblationService } from './ablation.service';
+import { StartAblationDto } from './dtos/start-ablation.dto';
+
+@ApiTags('eval-runs')
+@Roles('admin')
+@Controller()
+export class AblationController {
+  constructor(private readonly ablations: AblationService) {}
+
+  @Post('question-banks/:id/ablation')
+  @HttpCode(202)
+  @ApiOperation({
+    summary: 'Evaluate a bank under every combination of ranker, expansion, HyDE and rerank (admin)',
+    description:
+      'Queues one job that runs the bank once per combination the server can run: bm25, dense and hybrid, ' +
+      'each with expansion off/on, HyDE off/on and (when a reranker is configured) rerank off/on. Without ' +
+      'an LLM, expansion and HyDE are written offline (pseudo-relevance feedback). Each combination is an ' +
+      'ordinary evaluation run. Poll GET /ablations/:id for the matrix.',
+  })
+  @ApiAcceptedResponse({ description: 'The queued ablation, its combinations queued' })
+  @ApiBadRequestResponse({ description: 'The bank has no items, or the settings are invalid' })
+  @ApiNotFoundResponse({ description: 'No such bank' })
+  start(@Param('id', ParseUUIDPipe) id: string, @Body() body: StartAblationDto): Promise<Ablation> {
+    return this.ablations.request(id, body.settings ?? {});
+  }
+
+  @Get('question-banks/:id/ablations')
+  @ApiOperation({ summary: "A bank's ablations, newest first (paginated)" })
+  @ApiNotFoundResponse({ description: 'No such bank' })
+  findByBank(
+    @Param('id', ParseUUIDPipe) id: string,
+    @Query() query: PageQueryDto,
+  ): Promise<Page<AblationSummary>> {
+    return this.ablations.findByBank(id, query);
+  }
+
+  @Get('ablations/:id')
+  @ApiOperation({
+    summary: 'An ablation matrix: every combination with nDCG@10, MRR, answer figures, latency, LLM calls',
+    description:
+      'The best completed combination has the highest nDCG@10; a tie goes to fewer LLM calls, then to ' +
+      'the lower median latency.',
+  })
+  @ApiNotFoundResponse({ description: 'No such ablation' })
+  findOne(@Param('id', ParseUUIDPipe) id: string): Promise<Ablation> {
+    return this.ablations.findOne(id);
+  }
+}

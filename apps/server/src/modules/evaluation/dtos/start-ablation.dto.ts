@@ -1,0 +1,18 @@
+import { ApiPropertyOptional } from '@nestjs/swagger';
+import { Type } from 'class-transformer';
+import { IsObject, IsOptional, ValidateNested } from 'class-validator';
+import { SearchSettingsDto } from '../../rag/dtos/search-settings.dto';
+
+export class StartAblationDto {
+  @ApiPropertyOptional({
+    type: SearchSettingsDto,
+    description:
+      'Overrides of DEFAULT_SETTINGS shared by every combination (topK, candidateK, minScore, documents, ' +
+      'expansion count); the ranker, expansion, HyDE and rerank switches are each combination’s own.',
+  })
+  @IsOptional()
+  @IsObject()
+  @ValidateNested()
+  @Type(() => SearchSettingsDto)
+  settings?: SearchSettingsDto;
+}

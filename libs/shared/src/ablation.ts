@@ -1,0 +1,68 @@
+import type { EvalRunStatus } from './question-banks';
+import type { EnhancementMode, Ranker, SearchSettings } from './settings';
+
+/** The four switches an ablation varies; every other setting is the request's own. */
+export interface AblationSwitches {
+  ranker: Ranker;
+  enableQueryExpansion: EnhancementMode;
+  enableHyDE: EnhancementMode;
+  enableRerank: boolean;
+}
+
+export type AblationStatus = 'queued' | 'running' | 'completed' | 'failed';
+
+/** How expansion and HyDE are written in an ablation: by the LLM, or offline by pseudo-relevance feedback. */
+export type AblationGenerator = 'llm' | 'prf';
+
+/** One combination's figures (null until its run completes, or when the run measured none). */
+export interface AblationFigures {
+  'ndcg@10': number;
+  'mrr@10': number;
+  /** Answered in-scope items whose answer cites (and quotes) the gold source. */
+  support: number | null;
+  /** In-scope items refused (false refusals). */
+  inScopeRefused: number | null;
+  /** Out-of-scope items answered (false answers). */
+  outOfScopeAnswered: number | null;
+  /** Median search latency over the bank's questions, milliseconds. */
+  latencyP50Ms: number;
+  /** Calls to the chat model or rerank endpoint the searches made, over the whole bank. */
+  llmCalls: number;
+}
+
+export interface AblationRow {
+  /** The combination's evaluation run (an ordinary run: its page and comparison work). */
+  runId: string;
+  /** e.g. 'hybrid · expansion · HyDE · rerank'. */
+  label: string;
+  switches: AblationSwitches;
+  status: EvalRunStatus;
+  error: string | null;
+  figures: AblationFigures | null;
+}
+
+export interface AblationSummary {
+  id: string;
+  bankId: string;
+  status: AblationStatus;
+  /** Combinations whose run has finished (completed or failed). */
+  finished: number;
+  total: number;
+  createdAt: string;
+  finishedAt: string | null;
+}
+
+export interface Ablation extends AblationSummary {
+  /** The settings every combination shares (the four switches are each row's own). */
+  baseSettings: SearchSettings;
+  /** Who writes expansions and HyDE passages on this server. */
+  generator: AblationGenerator;
+  /** Whether a reranker is configured (else no combination reranks). */
+  rerankAvailable: boolean;
+  rows: AblationRow[];
+  /** The best completed row's run id (see bestRule); null until one completes. */
+  bestRunId: string | null;
+  /** The rule that picked the best row, in words. */
+  bestRule: string;
+  error: string | null;
+}
