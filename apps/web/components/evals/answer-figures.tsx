@@ -65,16 +65,17 @@ export function AnswerFiguresComparison({ a, b }: { a: AnswerMetrics | null; b: 
           {rows.map((row) => (
             <tr key={row.key} data-figure={row.key}>
               <td>{row.label}</td>
-              <td className="numeric mono">
+              <td className="numeric mono" data-label="A">
                 {row.a?.text ?? '—'}
                 {row.a?.detail ? <span className="cell-sub">{row.a.detail}</span> : null}
               </td>
-              <td className="numeric mono">
+              <td className="numeric mono" data-label="B">
                 {row.b?.text ?? '—'}
                 {row.b?.detail ? <span className="cell-sub">{row.b.detail}</span> : null}
               </td>
               <td
                 className="numeric mono"
+                data-label="B − A"
                 data-sign={row.verdict === 'better' ? 'up' : row.verdict === 'worse' ? 'down' : 'zero'}
                 title={row.verdict ? `B is ${row.verdict === 'same' ? 'the same' : row.verdict}` : undefined}
               >
@@ -84,9 +85,15 @@ export function AnswerFiguresComparison({ a, b }: { a: AnswerMetrics | null; b: 
           ))}
           <tr>
             <td>Answerability model</td>
-            <td className="numeric mono">{a?.modelVersion ?? '—'}</td>
-            <td className="numeric mono">{b?.modelVersion ?? '—'}</td>
-            <td className="numeric">{a?.modelVersion === b?.modelVersion ? 'same' : 'changed'}</td>
+            <td className="numeric mono" data-label="A">
+              {a?.modelVersion ?? '—'}
+            </td>
+            <td className="numeric mono" data-label="B">
+              {b?.modelVersion ?? '—'}
+            </td>
+            <td className="numeric" data-label="B − A">
+              {a?.modelVersion === b?.modelVersion ? 'same' : 'changed'}
+            </td>
           </tr>
         </tbody>
       </table>

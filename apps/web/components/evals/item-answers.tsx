@@ -57,18 +57,20 @@ export function ItemAnswers({ items }: { items: readonly EvalItemResult[] }) {
                     {item.question}
                     {item.answer ? <Answer text={item.answer} /> : null}
                   </td>
-                  <td>{item.inScope ? 'in scope' : 'out of scope'}</td>
-                  <td>
+                  <td data-label="Scope">{item.inScope ? 'in scope' : 'out of scope'}</td>
+                  <td data-label="Outcome">
                     <span className={`chip ${outcome.correct ? 'chip-good' : 'chip-bad'}`}>
                       {outcome.label}
                     </span>
                   </td>
-                  <td className="numeric mono">
+                  <td className="numeric mono" data-label="Score">
                     {item.answerability
                       ? `${item.answerability.score.toFixed(2)} / ${item.answerability.threshold.toFixed(2)}`
                       : '—'}
                   </td>
-                  <td>{item.supported === null ? '—' : item.supported ? 'yes' : 'no'}</td>
+                  <td data-label="Supported">
+                    {item.supported === null ? '—' : item.supported ? 'yes' : 'no'}
+                  </td>
                 </tr>
               );
             })}

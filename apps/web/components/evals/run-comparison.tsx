@@ -71,16 +71,23 @@ export function RunComparison({ a, b }: { a: string; b: string }) {
             {comparison.comparisons.map((row) => (
               <tr key={row.metric}>
                 <td>{row.metric}</td>
-                <td className="numeric mono">{formatMetric(row.a)}</td>
-                <td className="numeric mono">{formatMetric(row.b)}</td>
+                <td className="numeric mono" data-label="A">
+                  {formatMetric(row.a)}
+                </td>
+                <td className="numeric mono" data-label="B">
+                  {formatMetric(row.b)}
+                </td>
                 <td
                   className="numeric mono"
+                  data-label="B − A"
                   data-sign={row.difference > 0 ? 'up' : row.difference < 0 ? 'down' : 'zero'}
                 >
                   {row.difference > 0 ? '+' : ''}
                   {formatMetric(row.difference)}
                 </td>
-                <td className="numeric mono">{pValue(row.adjustedPValue)}</td>
+                <td className="numeric mono" data-label="p (Holm)">
+                  {pValue(row.adjustedPValue)}
+                </td>
               </tr>
             ))}
           </tbody>
