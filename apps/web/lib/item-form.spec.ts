@@ -2,6 +2,7 @@ import type { QuestionBankItem } from './api-types';
 import {
   addSourceLine,
   draftFromItem,
+  isUnreviewedDraft,
   EMPTY_DRAFT,
   hasSourceLine,
   inputFromDraft,
@@ -72,5 +73,17 @@ describe('sources picked from the library', () => {
     expect(hasSourceLine(text, { documentId: 'c-1' })).toBe(false);
     expect(removeSourceLine('chunk:c-1 grade=2\nd-1', { chunkId: 'c-1' })).toBe('d-1');
     expect(parseSourcesText(text)).toEqual({ sources: [{ chunkId: 'c-1' }, { documentId: 'd-1' }] });
+  });
+});
+
+describe('isUnreviewedDraft', () => {
+  const at = '2026-12-01T10:00:00.000Z';
+  it('marks offline template questions until someone edits them', () => {
+    expect(isUnreviewedDraft({ generator: 'template', createdAt: at, updatedAt: at })).toBe(true);
+    expect(
+      isUnreviewedDraft({ generator: 'template', createdAt: at, updatedAt: '2026-12-01T10:05:00.000Z' }),
+    ).toBe(false);
+    expect(isUnreviewedDraft({ generator: 'llm', createdAt: at, updatedAt: at })).toBe(false);
+    expect(isUnreviewedDraft({ generator: null, createdAt: at, updatedAt: at })).toBe(false);
   });
 });

@@ -117,3 +117,10 @@ export function hasSourceLine(text: string, source: PickedSource): boolean {
   const ref = sourceRef(source);
   return text.split('\n').some((line) => line.trim().split(/\s+/)[0] === ref);
 }
+
+/** An item the offline template generator wrote that nobody has edited since. */
+export function isUnreviewedDraft(
+  item: Pick<QuestionBankItem, 'generator' | 'createdAt' | 'updatedAt'>,
+): boolean {
+  return item.generator === 'template' && item.updatedAt === item.createdAt;
+}

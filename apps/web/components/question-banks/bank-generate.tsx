@@ -140,6 +140,9 @@ export function BankGenerate({ bankId, templates, defaultTemplateId, onGenerated
               {job.result.requested === 1 ? '' : 's'} (
               {job.result.generator === 'llm' ? 'by the language model' : 'by the offline template generator'}
               ).
+              {job.result.generator === 'llm'
+                ? ''
+                : ' Offline questions are drafts made from headings and key phrases: each is marked "draft: review" until you edit it.'}
               {job.result.warnings.length ? ` ${job.result.warnings.join(' ')}` : ''}
             </p>
           ) : (

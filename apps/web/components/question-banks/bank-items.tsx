@@ -6,7 +6,7 @@ import { useUrlState } from '../../hooks/use-url-state';
 import { isApiError } from '../../lib/api-errors';
 import { useApiClient } from '../../lib/api-provider';
 import type { QuestionBankItem } from '../../lib/api-types';
-import { draftFromItem } from '../../lib/item-form';
+import { draftFromItem, isUnreviewedDraft } from '../../lib/item-form';
 import { pageFromParam } from '../../lib/url-state';
 import { ConfirmButton } from '../ui/confirm-button';
 import { DataTable } from '../ui/data-table';
@@ -138,6 +138,14 @@ export function BankItems({ bankId, version, onChanged }: BankItemsProps) {
               <tr data-item-id={item.id}>
                 <td>
                   {item.question}
+                  {isUnreviewedDraft(item) ? (
+                    <span
+                      className="chip chip-draft"
+                      title="Written offline from the passage's headings and key phrases: read it and edit it before evaluating with it."
+                    >
+                      draft: review
+                    </span>
+                  ) : null}
                   {item.tags?.length ? <span className="cell-sub">{item.tags.join(', ')}</span> : null}
                 </td>
                 <td>{item.inScope ? 'in scope' : <span className="chip">out of scope</span>}</td>
