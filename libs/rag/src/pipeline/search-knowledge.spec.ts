@@ -1,4 +1,5 @@
 import type { TermEvidence } from '../answerability/term-evidence';
+import { featureProbeModel } from '../answerability/answerability-model';
 import { expansionProbePolicy } from '../expansion/expansion-policy';
 import type { ExpansionPolicy } from '../expansion/expansion-policy';
 import { LlmHydeGenerator } from '../expansion/llm-hyde-generator';
@@ -438,6 +439,23 @@ describe('searchKnowledge', () => {
         expect(result.adaptive).toMatchObject({ policyVersion: null, ran: ['expansion', 'hyde'] });
         expect(result.warnings).toEqual(['No expansion policy is configured, so the adaptive branches ran.']);
       }
+    });
+
+    it('reads the term evidence once when the adaptive and the answerability decisions ask for the same passages', async () => {
+      const asked: string[] = [];
+      const counting = (query: string, chunkIds: string[]) => (
+        asked.push(chunkIds.join(',')),
+        evidence(query, chunkIds)
+      );
+      const result = await searchKnowledge(
+        QUERY,
+        ADAPTIVE,
+        ports({ ...LISTS, termEvidence: counting }, llm()),
+        { expansionPolicy: policy(3), answerabilityModel: { ...featureProbeModel(), threshold: 0 } },
+      );
+      expect(result.adaptive?.skipped).toEqual(['expansion', 'hyde']);
+      expect(result.answerability).not.toBeNull();
+      expect(asked).toEqual(['a,b,c']);
     });
 
     it('records no decision when nothing is adaptive', async () => {

@@ -1,11 +1,10 @@
 import type { AnswerabilityVerdict } from '@lumina/shared';
 import { answerabilityFeatures, weightedQueryTerms } from '../../answerability/answerability-features';
 import { decideAnswerability } from '../../answerability/answerability-model';
-import { withoutFramingWords } from '../../answerability/framing-words';
 import type { FusedItem, RankedList } from '../../fusion/reciprocal-rank-fusion';
 import type { ChunkRecord } from '../../ports/chunk-search.port';
 import type { SearchHit } from '../search-result';
-import { reason, round } from './plan';
+import { reason, round, termEvidenceFor } from './plan';
 import type { SearchRun } from './plan';
 import type { RerankOutcome } from './rerank';
 
@@ -66,9 +65,8 @@ export async function decideOnHits(
   if (model && chunks.termEvidence && results.length > 0) {
     try {
       const top = results.slice(0, run.opts.answerabilityPassages);
-      // Read without the words that only ask for a form of answer ("explain … step by step").
-      const evidence = await chunks.termEvidence(
-        withoutFramingWords(run.query),
+      const evidence = await termEvidenceFor(
+        run,
         top.map((hit) => hit.chunkId),
       );
       const features = answerabilityFeatures({

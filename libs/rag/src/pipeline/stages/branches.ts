@@ -1,11 +1,10 @@
 import type { AdaptiveExpansionDecision } from '@lumina/shared';
 import { answerabilityFeatures } from '../../answerability/answerability-features';
-import { withoutFramingWords } from '../../answerability/framing-words';
 import { scoreConfidence } from '../../expansion/expansion-policy';
 import { feedbackPseudoDocument, feedbackVariants } from '../../expansion/pseudo-relevance-feedback';
 import type { RankedList } from '../../fusion/reciprocal-rank-fusion';
 import type { ExpansionTrace, HydeTrace } from '../search-result';
-import { embedMany, generate, rankLists, reason, round6, searches, timed } from './plan';
+import { embedMany, generate, rankLists, reason, round6, searches, termEvidenceFor, timed } from './plan';
 import type { Ranker, SearchRun } from './plan';
 
 type Branch = 'expansion' | 'hyde';
@@ -170,8 +169,8 @@ function decideAdaptive(
     try {
       const top = (await feedback()).slice(0, run.opts.answerabilityPassages);
       if (top.length === 0) return runAll;
-      const evidence = await chunks.termEvidence(
-        withoutFramingWords(run.query),
+      const evidence = await termEvidenceFor(
+        run,
         top.map((hit) => hit.chunkId),
       );
       const features = answerabilityFeatures({ evidence, passageTexts: top });

@@ -1,5 +1,7 @@
 import { resolveSettings } from '@lumina/shared';
 import type { SearchSettings } from '@lumina/shared';
+import { withoutFramingWords } from '../../answerability/framing-words';
+import type { TermEvidence } from '../../answerability/term-evidence';
 import { l2Normalize } from '../../dense/l2-normalize';
 import type { RankedList } from '../../fusion/reciprocal-rank-fusion';
 import type { ChunkFilter, ScoredChunk } from '../../ports/chunk-search.port';
@@ -32,6 +34,9 @@ export interface SearchRun {
   depth: number;
   /** The query is embedded (a dense or hybrid ranker, or a similarity threshold). */
   needsQueryVector: boolean;
+  /** Term evidence read this search, by chunk ids: the adaptive decision and the answerability decision
+   *  often ask for the same top passages. */
+  evidence: Map<string, Promise<TermEvidence>>;
 }
 
 /** The plan stage: settings over the defaults, options over the measured ones, depth and filter. */
@@ -59,7 +64,25 @@ export function planSearch(
     filter: settings.documentIds.length ? { documentIds: settings.documentIds } : {},
     depth: Math.max(settings.candidateK, settings.topK, settings.ranker === 'hybrid' ? opts.hybridDepth : 0),
     needsQueryVector: settings.ranker !== 'bm25' || settings.minScore > 0,
+    evidence: new Map(),
   };
+}
+
+/**
+ * What the index knows of the query's words (read without the words that only ask for a form of answer,
+ * "explain … step by step"), against these passages; read once per search for the same passages.
+ * Callers check that the index has `termEvidence`.
+ */
+export function termEvidenceFor(run: SearchRun, chunkIds: string[]): Promise<TermEvidence> {
+  const key = chunkIds.join(' ');
+  let read = run.evidence.get(key);
+  if (!read) {
+    read = run.ports.chunks.termEvidence!(withoutFramingWords(run.query), chunkIds);
+    run.evidence.set(key, read);
+    // A failed read is not kept: a later stage asks again, as it would have alone.
+    read.catch(() => run.evidence.delete(key));
+  }
+  return read;
 }
 
 /** Time a piece of work into `perBranch[name]`. */
