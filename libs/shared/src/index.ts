@@ -7,3 +7,4 @@ export * from './answerability';
 export * from './not-found-sentences';
 export * from './languages';
 export * from './ablation';
+export * from './errors';
