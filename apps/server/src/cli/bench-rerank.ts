@@ -6,7 +6,7 @@ import { searchKnowledge, toRerankCandidate } from '@lumina/rag';
 import type { EvidenceRerankInput } from '@lumina/rag';
 import { DEFAULT_SETTINGS } from '@lumina/shared';
 import { loadEnv } from '../config/load-env';
-import { openDataSource } from '../database/open-data-source';
+import { openDataSource } from '../app-data-source';
 import { createEmbedder } from '../providers/create-embedder';
 import { learnedRerankerFor } from '../providers/learned-reranker.loader';
 import { createSearchPorts } from '../modules/rag/search-ports.factory';

@@ -4,7 +4,7 @@ import { availableParallelism, loadavg } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { loadEnv } from '../config/load-env';
-import type { EmbeddingStorage } from '../database/embedding-storage';
+import type { EmbeddingStorage } from '../database/pgvector';
 import { progressReporter } from './progress';
 import { openPgliteBenchDatabase, openPostgresBenchDatabase } from './scale/bench-database';
 import type { BenchDatabase } from './scale/bench-database';

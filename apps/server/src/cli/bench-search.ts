@@ -8,7 +8,7 @@ import type { ChunkingSettings, SearchOptions, SearchPorts, SearchResult } from 
 import type { SearchSettings } from '@lumina/shared';
 import { DataSource } from 'typeorm';
 import { loadEnv } from '../config/load-env';
-import { buildDataSourceOptions } from '../database/data-source.options';
+import { buildDataSourceOptions } from '../app-data-source';
 import { openDatabase } from '../database/database-connection';
 import { embeddingCacheKey } from '../providers/cached-embedder';
 import { createEmbedder } from '../providers/create-embedder';

@@ -18,7 +18,7 @@ import {
 import type { ExpansionPolicy, ExpansionSample, FeatureVector, SearchResult } from '@lumina/rag';
 import type { EnhancementMode, SearchSettings } from '@lumina/shared';
 import { loadEnv } from '../config/load-env';
-import { openDataSource } from '../database/open-data-source';
+import { openDataSource } from '../app-data-source';
 import { expansionPolicyFor } from '../modules/rag/expansion-policy.loader';
 import { createEmbedder } from '../providers/create-embedder';
 import { indexBeirCorpus } from './beir-index';

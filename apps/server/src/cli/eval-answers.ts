@@ -9,7 +9,7 @@ import { RANKERS, resolveSettings } from '@lumina/shared';
 import type { Ranker, SearchSettings } from '@lumina/shared';
 import type { Env } from '../config/env.schema';
 import { loadEnv } from '../config/load-env';
-import { openDataSource } from '../database/open-data-source';
+import { openDataSource } from '../app-data-source';
 import { generateAnswer } from '../modules/chat/generate-answer';
 import { createChatModel } from '../providers/create-chat-model';
 import { createEmbedder } from '../providers/create-embedder';

@@ -8,7 +8,7 @@ import type { FitLtrOptions, LtrFeature } from '@lumina/rag';
 import { DEFAULT_SETTINGS } from '@lumina/shared';
 import type { Env } from '../config/env.schema';
 import { loadEnv } from '../config/load-env';
-import { openDataSource } from '../database/open-data-source';
+import { openDataSource } from '../app-data-source';
 import { createEmbedder } from '../providers/create-embedder';
 import { createSearchPorts } from '../modules/rag/search-ports.factory';
 import { indexBeirCorpus } from './beir-index';

@@ -3,7 +3,7 @@ import type { BeirDataset, EvalQuery, RetrievalReport } from '@lumina/eval';
 import type { ChunkingSettings, SearchOptions } from '@lumina/rag';
 import type { Ranker } from '@lumina/shared';
 import type { Env } from '../config/env.schema';
-import { openDataSource } from '../database/open-data-source';
+import { openDataSource } from '../app-data-source';
 import { createEmbedder } from '../providers/create-embedder';
 import { indexBeirCorpus } from './beir-index';
 import { createEvalSearch } from './eval-search';

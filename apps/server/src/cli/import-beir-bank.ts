@@ -3,7 +3,7 @@ import { basename, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { loadBeirDataset } from '@lumina/eval';
 import { loadEnv } from '../config/load-env';
-import { openDataSource } from '../database/open-data-source';
+import { openDataSource } from '../app-data-source';
 import { CachedEmbedder } from '../providers/cached-embedder';
 import { createEmbedder } from '../providers/create-embedder';
 import { importBeirAsBank } from './beir-bank-import';

@@ -6,7 +6,7 @@ import type { EmbeddingProvider } from '@lumina/rag';
 import { DataSource } from 'typeorm';
 import { openDatabase } from '../database/database-connection';
 import { DatabaseModule } from '../database/database.module';
-import { EMBEDDING_STORAGE_MIGRATION } from '../database/embedding-storage';
+import { EMBEDDING_STORAGE_MIGRATION } from '../database/pgvector';
 import { assertEmbeddingStorage } from '../database/schema-check';
 import { readJson } from './helpers/http';
 import type { Json } from './helpers/http';

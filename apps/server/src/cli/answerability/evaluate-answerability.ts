@@ -3,7 +3,7 @@ import type { BeirDataset } from '@lumina/eval';
 import type { AnswerabilityModel, ChunkingSettings, ExtractiveOptions, FeatureVector } from '@lumina/rag';
 import type { AnswerMetrics } from '@lumina/shared';
 import type { Env } from '../../config/env.schema';
-import { openDataSource } from '../../database/open-data-source';
+import { openDataSource } from '../../app-data-source';
 import { searchRefused } from '../../modules/evaluation/bank-evaluation';
 import { offlineAnswerOf } from '../../modules/chat/generate-answer';
 import { createEmbedder } from '../../providers/create-embedder';

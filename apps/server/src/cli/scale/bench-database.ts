@@ -5,9 +5,9 @@ import { vector } from '@electric-sql/pglite-pgvector';
 import { PGLiteSocketServer } from '@electric-sql/pglite-socket';
 import { Client } from 'pg';
 import { DataSource } from 'typeorm';
-import { buildDataSourceOptions } from '../../database/data-source.options';
+import { buildDataSourceOptions } from '../../app-data-source';
 import type { DatabaseConnection } from '../../database/database-connection';
-import type { EmbeddingStorage } from '../../database/embedding-storage';
+import type { EmbeddingStorage } from '../../database/pgvector';
 import { copyFromStdin } from './pg-copy-from';
 import { freePort } from '../../common/net/free-port';
 

@@ -1,5 +1,5 @@
-import type { EmbeddingStorage } from '../../database/embedding-storage';
-import { CHUNK_EMBEDDING_INDEX, cosineOpsFor } from '../../database/embedding-storage';
+import type { EmbeddingStorage } from '../../database/pgvector';
+import { CHUNK_EMBEDDING_INDEX, cosineOpsFor } from '../../database/pgvector';
 import type { BenchDatabase } from './bench-database';
 import { BinaryCopyWriter } from './binary-copy-writer';
 import type { SyntheticCorpus } from './synthetic-corpus';

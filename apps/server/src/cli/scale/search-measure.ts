@@ -1,7 +1,7 @@
 import { searchKnowledge } from '@lumina/rag';
-import { CHUNK_EMBEDDING_INDEX } from '../../database/embedding-storage';
-import type { EmbeddingStorage } from '../../database/embedding-storage';
-import { SqlChunkSearch, toVectorLiteral } from '../../modules/rag/repositories/sql-chunk-search';
+import { CHUNK_EMBEDDING_INDEX, toVectorLiteral } from '../../database/pgvector';
+import type { EmbeddingStorage } from '../../database/pgvector';
+import { SqlChunkSearch } from '../../modules/rag/repositories/sql-chunk-search';
 import { denseSearchSql } from '../../modules/rag/repositories/sql/dense-search.sql';
 import type { BenchDatabase } from './bench-database';
 import { BenchQueryEmbedder } from './bench-query-embedder';

@@ -1,6 +1,6 @@
 import type { EmbeddingProvider } from '@lumina/rag';
 import type { DataSource } from 'typeorm';
-import { toVectorLiteral } from '../rag/repositories/sql-chunk-search';
+import { toVectorLiteral } from '../../database/pgvector';
 
 const PENDING = `(embedding IS NULL OR embedding_model IS DISTINCT FROM $1)`;
 

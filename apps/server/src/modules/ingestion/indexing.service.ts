@@ -3,7 +3,7 @@ import type { ChunkingSettings, EmbeddingProvider, IndexableDocument, LanguageDe
 import type { DataSource, EntityManager } from 'typeorm';
 import { loadLanguageDetector } from '../../providers/eld-language-detector';
 import { textSearchConfigs } from '../rag/repositories/text-search-configs';
-import { toVectorLiteral } from '../rag/repositories/sql-chunk-search';
+import { toVectorLiteral } from '../../database/pgvector';
 import { analyseDocument } from './chunk-analysis';
 import type { AnalysedChunk } from './chunk-analysis';
 

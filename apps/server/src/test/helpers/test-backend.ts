@@ -3,7 +3,7 @@ import { Client } from 'pg';
 import { openPgliteBenchDatabase, openPostgresBenchDatabase } from '../../cli/scale/bench-database';
 import type { BenchDatabase } from '../../cli/scale/bench-database';
 import type { Env } from '../../config/env.schema';
-import type { EmbeddingStorage } from '../../database/embedding-storage';
+import type { EmbeddingStorage } from '../../database/pgvector';
 import { openDatabase } from '../../database/database-connection';
 import type { DatabaseConnection } from '../../database/database-connection';
 
