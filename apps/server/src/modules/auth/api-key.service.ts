@@ -1,4 +1,4 @@
-import { ConflictException, Injectable, Logger, NotFoundException } from '@nestjs/common';
+import { Injectable, Logger } from '@nestjs/common';
 import type { OnApplicationBootstrap } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import type { ApiKeyRole, ApiKeySummary, AuthMode, CreatedApiKey, Page } from '@lumina/shared';
@@ -10,6 +10,7 @@ import { pageOf, pageWindow } from '../../common/pagination/pagination';
 import { generateApiKey, hashApiKey, keyPrefix, MAX_PRESENTED_KEY_CHARS } from './api-key';
 import { ApiKeyEntity } from './entities/api-key.entity';
 import type { Principal } from './principal';
+import { ConflictError, NotFoundError } from '../../common/errors/domain-errors';
 
 /** Name of the key row that mirrors ADMIN_API_KEY. */
 export const ENV_KEY_NAME = 'bootstrap (ADMIN_API_KEY)';
@@ -118,15 +119,15 @@ export class ApiKeyService implements OnApplicationBootstrap {
         `SELECT id FROM api_keys WHERE role = 'admin' AND revoked_at IS NULL ORDER BY id FOR UPDATE`,
       );
       const row = await manager.findOneBy(ApiKeyEntity, { id });
-      if (!row) throw new NotFoundException(`API key ${id} does not exist`);
+      if (!row) throw new NotFoundError(`API key ${id} does not exist`);
       if (row.revokedAt) return toSummary(row);
       if (this.envKeyHash !== null && row.keyHash === this.envKeyHash) {
-        throw new ConflictException(
+        throw new ConflictError(
           'This key is ADMIN_API_KEY, which is restored at every start: change the variable to replace it.',
         );
       }
       if (row.role === 'admin' && admins.every((admin) => admin.id === row.id)) {
-        throw new ConflictException(
+        throw new ConflictError(
           'This is the last active admin key: create another admin key before revoking this one.',
         );
       }

@@ -1,11 +1,4 @@
-import {
-  BadRequestException,
-  ConflictException,
-  Injectable,
-  Logger,
-  NotFoundException,
-  ServiceUnavailableException,
-} from '@nestjs/common';
+import { Injectable, Logger } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import type { ChatModel } from '@lumina/rag';
 import type { ChatStreamEventMap, ChatStreamEventName, SearchSettings } from '@lumina/shared';
@@ -20,6 +13,12 @@ import { RetrievalTraceEntity } from './entities/retrieval-trace.entity';
 import { ServerRestartingError } from './chat-streams';
 import { ERROR_MESSAGES, generateAnswer, generateGeneralAnswer } from './generate-answer';
 import type { AnswerDeps, AnswerOutcome } from './generate-answer';
+import {
+  ConflictError,
+  InvalidRequestError,
+  NotFoundError,
+  UnavailableError,
+} from '../../common/errors/domain-errors';
 
 /** Where a chat stream's events go (the SSE response), and the signal that says the client left. */
 export interface ChatEventSink {
@@ -78,7 +77,7 @@ export class ChatService {
     body: { conversationId?: string; message: string; settings?: Partial<SearchSettings> },
   ): Promise<PreparedChat> {
     const message = body.message.trim();
-    if (!message) throw new BadRequestException('message must contain words, not only spaces');
+    if (!message) throw new InvalidRequestError('message must contain words, not only spaces');
     const conversation = body.conversationId
       ? await this.conversations.require(ownerKeyId, body.conversationId)
       : null;
@@ -128,23 +127,23 @@ export class ChatService {
     const conversation = await this.conversations.require(ownerKeyId, body.conversationId);
     const answer = await this.conversations.findMessage(body.messageId);
     if (!answer || answer.conversationId !== conversation.id) {
-      throw new NotFoundException(`Message ${body.messageId} is not in conversation ${conversation.id}`);
+      throw new NotFoundError(`Message ${body.messageId} is not in conversation ${conversation.id}`);
     }
     if (answer.role !== 'assistant' || answer.source !== 'documents') {
-      throw new BadRequestException('messageId must name an answer from the documents');
+      throw new InvalidRequestError('messageId must name an answer from the documents');
     }
     if (!answer.notFound || answer.status !== 'complete') {
-      throw new ConflictException(
+      throw new ConflictError(
         'An answer from general knowledge can only follow an answer that found nothing in the documents; ' +
           'this answer did not say so.',
       );
     }
     const question = answer.replyToId ? await this.conversations.findMessage(answer.replyToId) : null;
-    if (!question) throw new ConflictException('The question of this answer no longer exists.');
+    if (!question) throw new ConflictError('The question of this answer no longer exists.');
     if (await this.conversations.hasGeneralAnswer(question.id)) {
-      throw new ConflictException('This question already has an answer from general knowledge.');
+      throw new ConflictError('This question already has an answer from general knowledge.');
     }
-    if (!this.chatModel) throw new ServiceUnavailableException(GENERAL_NEEDS_LLM);
+    if (!this.chatModel) throw new UnavailableError(GENERAL_NEEDS_LLM);
     const trace = await this.dataSource
       .getRepository(RetrievalTraceEntity)
       .findOneBy({ messageId: answer.id });

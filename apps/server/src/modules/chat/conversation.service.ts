@@ -1,4 +1,4 @@
-import { Injectable, NotFoundException } from '@nestjs/common';
+import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import type { HistoryTurn } from '@lumina/rag';
 import type { Conversation, ConversationMessage, Page, RetrievalTrace } from '@lumina/shared';
@@ -8,6 +8,7 @@ import { pageOf, pageWindow } from '../../common/pagination/pagination';
 import { ConversationEntity } from './entities/conversation.entity';
 import { MessageEntity } from './entities/message.entity';
 import { RetrievalTraceEntity } from './entities/retrieval-trace.entity';
+import { NotFoundError } from '../../common/errors/domain-errors';
 
 /** Longest conversation title (the first question, shortened). */
 export const MAX_TITLE_CHARS = 80;
@@ -30,7 +31,7 @@ export class ConversationService {
 
   async require(ownerKeyId: string, id: string): Promise<ConversationEntity> {
     const conversation = await this.find(ownerKeyId, id);
-    if (!conversation) throw new NotFoundException(`Conversation ${id} does not exist`);
+    if (!conversation) throw new NotFoundError(`Conversation ${id} does not exist`);
     return conversation;
   }
 
@@ -109,7 +110,7 @@ export class ConversationService {
        FROM conversations c WHERE c.id = $1 AND c.owner_key_id = $2`,
       [id, ownerKeyId],
     );
-    if (rows.length === 0) throw new NotFoundException(`Conversation ${id} does not exist`);
+    if (rows.length === 0) throw new NotFoundError(`Conversation ${id} does not exist`);
     const conversation = toConversation(rows[0]);
     const window = pageWindow(query);
     const entities = await this.dataSource.getRepository(MessageEntity).find({
@@ -133,14 +134,14 @@ export class ConversationService {
     const result = await this.dataSource
       .getRepository(ConversationEntity)
       .update({ id, ownerKeyId }, { title: title.trim() });
-    if (!result.affected) throw new NotFoundException(`Conversation ${id} does not exist`);
+    if (!result.affected) throw new NotFoundError(`Conversation ${id} does not exist`);
     const { messages: _messages, ...conversation } = await this.detail(ownerKeyId, id, { page: 1, limit: 1 });
     return conversation;
   }
 
   async delete(ownerKeyId: string, id: string): Promise<void> {
     const result = await this.dataSource.getRepository(ConversationEntity).delete({ id, ownerKeyId });
-    if (!result.affected) throw new NotFoundException(`Conversation ${id} does not exist`);
+    if (!result.affected) throw new NotFoundError(`Conversation ${id} does not exist`);
   }
 
   /** The trace of an answer in a conversation of `ownerKeyId` (another key's: 404, like a missing one). */
@@ -151,7 +152,7 @@ export class ConversationService {
       ? await this.dataSource.getRepository(RetrievalTraceEntity).findOneBy({ messageId })
       : null;
     if (!trace) {
-      throw new NotFoundException(
+      throw new NotFoundError(
         owned
           ? `Message ${messageId} is a question; only answers have a retrieval trace`
           : `Message ${messageId} does not exist`,

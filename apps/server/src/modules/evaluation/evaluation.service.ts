@@ -1,5 +1,5 @@
 import { InjectQueue } from '@nestjs/bullmq';
-import { BadRequestException, Injectable, Logger, NotFoundException } from '@nestjs/common';
+import { Injectable, Logger } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { searchLlmCalls } from '@lumina/eval';
 import { isEvidenceReranker, searchKnowledge } from '@lumina/rag';
@@ -25,9 +25,10 @@ import { offlineAnswerOf } from '../chat/generate-answer';
 import { evaluateBankItems } from './bank-evaluation';
 import { compareEvalRuns } from './compare-eval-runs';
 import { EvalRunEntity } from './entities/eval-run.entity';
+import { InvalidRequestError, NotFoundError } from '../../common/errors/domain-errors';
 
 /** The job's run row is gone (its bank was deleted): the job can never succeed. */
-export class EvalRunMissingError extends Error {}
+export class EvalRunMissingError extends NotFoundError {}
 
 /**
  * Evaluation runs of question banks: queued as jobs, executed with the app's search (the ports and
@@ -78,7 +79,7 @@ export class EvaluationService {
   async assertEvaluable(bankId: string): Promise<number> {
     const bank = await this.banks.findOne(bankId);
     if (bank.itemCount === 0)
-      throw new BadRequestException([`question bank ${bankId} has no items to evaluate`]);
+      throw new InvalidRequestError([`question bank ${bankId} has no items to evaluate`]);
     return bank.itemCount;
   }
 
@@ -192,7 +193,7 @@ export class EvaluationService {
 
   async findOne(id: string): Promise<EvalRun> {
     const run = await this.repository.findOneBy({ id });
-    if (!run) throw new NotFoundException(`evaluation run ${id} not found`);
+    if (!run) throw new NotFoundError(`evaluation run ${id} not found`);
     return toRun(run);
   }
 
@@ -200,7 +201,7 @@ export class EvaluationService {
     const [a, b] = await Promise.all([this.findOne(aId), this.findOne(bId)]);
     for (const run of [a, b]) {
       if (run.status !== 'completed')
-        throw new BadRequestException([`evaluation run ${run.id} is ${run.status}, not completed`]);
+        throw new InvalidRequestError([`evaluation run ${run.id} is ${run.status}, not completed`]);
     }
     try {
       return compareEvalRuns(
@@ -220,7 +221,7 @@ export class EvaluationService {
         },
       );
     } catch (error) {
-      throw new BadRequestException([error instanceof Error ? error.message : String(error)]);
+      throw new InvalidRequestError([error instanceof Error ? error.message : String(error)]);
     }
   }
 

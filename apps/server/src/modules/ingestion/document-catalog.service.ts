@@ -1,4 +1,4 @@
-import { BadRequestException, Injectable, NotFoundException } from '@nestjs/common';
+import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import type { DocumentStatus, Page } from '@lumina/shared';
 import { DataSource } from 'typeorm';
@@ -10,6 +10,7 @@ import type { PageWindow } from '../../common/pagination/pagination';
 import { CHUNK_POSITION_SQL } from './repositories/chunk-position.sql';
 import { IngestionQueue } from './ingestion-queue.service';
 import { isIngestionProgress } from './ingestion-progress';
+import { InvalidRequestError, NotFoundError } from '../../common/errors/domain-errors';
 
 export interface DocumentRow {
   id: string;
@@ -109,10 +110,10 @@ export class DocumentCatalogService {
   /** The page (of `limit` chunks) that holds the chunk; 404 when it is not one of the document's. */
   private async windowHolding(id: string, chunkId: string, query: ListChunksQueryDto): Promise<PageWindow> {
     if (query.page !== undefined) {
-      throw new BadRequestException(['give page or chunk, not both: chunk answers the page that holds it']);
+      throw new InvalidRequestError(['give page or chunk, not both: chunk answers the page that holds it']);
     }
     const rows: { before: number }[] = await this.dataSource.query(CHUNK_POSITION_SQL, [id, chunkId]);
-    if (rows.length === 0) throw new NotFoundException(`chunk ${chunkId} is not a passage of document ${id}`);
+    if (rows.length === 0) throw new NotFoundError(`chunk ${chunkId} is not a passage of document ${id}`);
     const { limit } = pageWindow(query);
     return pageWindow({ page: Math.floor(rows[0].before / limit) + 1, limit });
   }
@@ -123,7 +124,7 @@ export class DocumentCatalogService {
       `SELECT ${DOCUMENT_COLUMNS} FROM documents WHERE id = $1`,
       [id],
     );
-    if (!rows[0]) throw new NotFoundException(`No document has the id ${id}.`);
+    if (!rows[0]) throw new NotFoundError(`No document has the id ${id}.`);
     return rows[0];
   }
 }

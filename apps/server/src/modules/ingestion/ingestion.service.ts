@@ -1,11 +1,6 @@
 import { createHash } from 'node:crypto';
 import { basename, extname } from 'node:path';
-import {
-  BadRequestException,
-  Injectable,
-  NotFoundException,
-  UnprocessableEntityException,
-} from '@nestjs/common';
+import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import type { BeirDocument } from '@lumina/eval';
 import type { DocumentStatus } from '@lumina/shared';
@@ -21,6 +16,7 @@ import { detectUploadFormat } from './uploads/supported-formats';
 import type { SourceFormat, UploadFormat } from './uploads/supported-formats';
 import { findUploadProblem } from './uploads/upload-problem';
 import { UploadStore } from './uploads/upload-store';
+import { InvalidRequestError, NotFoundError, UnprocessableError } from '../../common/errors/domain-errors';
 
 /** A document about to be stored: what goes in its row, and how to put its file in place. */
 interface Candidate {
@@ -78,7 +74,7 @@ export class IngestionService {
 
   async acceptUploads(uploads: StoredFile[], language: string | null = null): Promise<AcceptedDocuments> {
     if (uploads.length === 0) {
-      throw new BadRequestException(
+      throw new InvalidRequestError(
         'Attach one or more files to upload (multipart/form-data, field "files").',
       );
     }
@@ -106,10 +102,7 @@ export class IngestionService {
       }
     }
     if (problems.length > 0) {
-      throw new UnprocessableEntityException({
-        statusCode: 422,
-        error: 'Unprocessable Entity',
-        message: `${problems.map((p) => p.problem).join(' ')} Nothing was stored.`,
+      throw new UnprocessableError(`${problems.map((p) => p.problem).join(' ')} Nothing was stored.`, {
         files: problems,
       });
     }
@@ -151,7 +144,7 @@ export class IngestionService {
       [id],
     );
     const document = rows[0];
-    if (!document) throw new NotFoundException(`No document has the id ${id}.`);
+    if (!document) throw new NotFoundError(`No document has the id ${id}.`);
     const inProgress = IN_PROGRESS.includes(document.status);
     if (inProgress) {
       await this.dataSource.query(

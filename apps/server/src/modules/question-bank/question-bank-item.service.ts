@@ -1,4 +1,4 @@
-import { BadRequestException, Injectable, NotFoundException } from '@nestjs/common';
+import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import type {
   ExpectedSource,
@@ -23,6 +23,7 @@ import {
   IMPORT_UPDATE_ITEM_SQL,
   TOUCH_BANK_SQL,
 } from './repositories/question-bank-items.sql';
+import { InvalidRequestError, NotFoundError } from '../../common/errors/domain-errors';
 
 /** An item ready to store: sources already resolved. */
 export interface NewQuestionItem {
@@ -86,7 +87,7 @@ export class QuestionBankItemService {
     const item = await this.repository.findOneBy({ id: itemId, bankId });
     if (!item) {
       await this.banks.assertExists(bankId);
-      throw new NotFoundException(`item ${itemId} not found in question bank ${bankId}`);
+      throw new NotFoundError(`item ${itemId} not found in question bank ${bankId}`);
     }
     return item;
   }
@@ -102,7 +103,7 @@ export class QuestionBankItemService {
         ? []
         : result.reasons.map((reason) => (dtos.length > 1 ? `items[${index}]: ${reason}` : reason)),
     );
-    if (messages.length) throw new BadRequestException(messages);
+    if (messages.length) throw new InvalidRequestError(messages);
     return this.insert(
       bankId,
       dtos.map((dto, index) => ({
@@ -182,7 +183,7 @@ export class QuestionBankItemService {
     const item = await this.findOne(bankId, itemId);
     if (dto.expectedSources !== undefined) {
       const [result] = await new ExpectedSourceResolver(this.dataSource).resolve([dto.expectedSources]);
-      if (!result.ok) throw new BadRequestException(result.reasons);
+      if (!result.ok) throw new InvalidRequestError(result.reasons);
       item.expectedSources = result.sources;
     }
     const changes = fromDto(dto);
@@ -199,7 +200,7 @@ export class QuestionBankItemService {
     const result = await this.repository.delete({ id: itemId, bankId });
     if (!result.affected) {
       await this.banks.assertExists(bankId);
-      throw new NotFoundException(`item ${itemId} not found in question bank ${bankId}`);
+      throw new NotFoundError(`item ${itemId} not found in question bank ${bankId}`);
     }
   }
 

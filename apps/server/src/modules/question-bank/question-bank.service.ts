@@ -1,4 +1,4 @@
-import { BadRequestException, Injectable, NotFoundException } from '@nestjs/common';
+import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import type { Page, QuestionBank } from '@lumina/shared';
 import { DataSource } from 'typeorm';
@@ -6,6 +6,7 @@ import type { CreateQuestionBankDto, UpdateQuestionBankDto } from './dtos/questi
 import { QuestionBankEntity } from './entities/question-bank.entity';
 import { pageOf, pageWindow } from '../../common/pagination/pagination';
 import { QuestionTemplateService } from './question-template.service';
+import { InvalidRequestError, NotFoundError } from '../../common/errors/domain-errors';
 
 interface BankRow {
   id: string;
@@ -80,14 +81,13 @@ export class QuestionBankService {
        FROM question_banks b WHERE b.id = $1`,
       [id],
     );
-    if (!row) throw new NotFoundException(`question bank ${id} not found`);
+    if (!row) throw new NotFoundError(`question bank ${id} not found`);
     return toBank(row);
   }
 
   /** Throws 404 unless the bank exists. */
   async assertExists(id: string): Promise<void> {
-    if (!(await this.repository.existsBy({ id })))
-      throw new NotFoundException(`question bank ${id} not found`);
+    if (!(await this.repository.existsBy({ id }))) throw new NotFoundError(`question bank ${id} not found`);
   }
 
   async create(dto: CreateQuestionBankDto): Promise<QuestionBank> {
@@ -105,7 +105,7 @@ export class QuestionBankService {
 
   async update(id: string, dto: UpdateQuestionBankDto): Promise<QuestionBank> {
     const bank = await this.repository.findOneBy({ id });
-    if (!bank) throw new NotFoundException(`question bank ${id} not found`);
+    if (!bank) throw new NotFoundError(`question bank ${id} not found`);
     if (dto.templateId) await this.assertTemplate(dto.templateId);
     if (dto.name !== undefined) bank.name = dto.name.trim();
     if (dto.description !== undefined) bank.description = dto.description;
@@ -118,15 +118,15 @@ export class QuestionBankService {
   /** Deletes the bank with its items and evaluation runs (FK ON DELETE CASCADE). */
   async remove(id: string): Promise<void> {
     const result = await this.repository.delete({ id });
-    if (!result.affected) throw new NotFoundException(`question bank ${id} not found`);
+    if (!result.affected) throw new NotFoundError(`question bank ${id} not found`);
   }
 
   private async assertTemplate(templateId: string): Promise<void> {
     try {
       await this.templates.findOne(templateId);
     } catch (error) {
-      if (error instanceof NotFoundException)
-        throw new BadRequestException([`templateId: question template ${templateId} does not exist`]);
+      if (error instanceof NotFoundError)
+        throw new InvalidRequestError([`templateId: question template ${templateId} does not exist`]);
       throw error;
     }
   }

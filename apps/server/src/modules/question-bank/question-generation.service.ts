@@ -1,5 +1,5 @@
 import { InjectQueue } from '@nestjs/bullmq';
-import { BadRequestException, Injectable, Logger, NotFoundException, Optional } from '@nestjs/common';
+import { Injectable, Logger, Optional } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import type { ChatModel } from '@lumina/rag';
 import type { GenerationJobStatus, GenerationOutcome, QuestionGenerator } from '@lumina/shared';
@@ -20,6 +20,7 @@ import { QuestionBankItemService, questionKey } from './question-bank-item.servi
 import type { NewQuestionItem } from './question-bank-item.service';
 import { QuestionBankService } from './question-bank.service';
 import { QuestionTemplateService } from './question-template.service';
+import { InvalidRequestError, NotFoundError } from '../../common/errors/domain-errors';
 
 interface PassageRow {
   chunk_id: string;
@@ -58,12 +59,12 @@ export class QuestionGenerationService {
   ): Promise<{ jobId: string; generator: QuestionGenerator }> {
     await this.banks.assertExists(bankId);
     const template = await this.templates.findOne(dto.templateId).catch((error: unknown) => {
-      if (error instanceof NotFoundException)
-        throw new BadRequestException([`templateId: question template ${dto.templateId} does not exist`]);
+      if (error instanceof NotFoundError)
+        throw new InvalidRequestError([`templateId: question template ${dto.templateId} does not exist`]);
       throw error;
     });
     if (!this.chatModel && NEEDS_LLM.has(template.kind)) {
-      throw new BadRequestException([
+      throw new InvalidRequestError([
         `"${template.kind}" questions need an LLM (set LLM_BASE_URL and LLM_MODEL); the offline generator ` +
           'only turns passages into questions they answer',
       ]);
@@ -81,7 +82,7 @@ export class QuestionGenerationService {
       if (row.chunks === 0) return [`documentIds: document ${id} has no passages yet (status ${row.status})`];
       return [];
     });
-    if (problems.length) throw new BadRequestException(problems);
+    if (problems.length) throw new InvalidRequestError(problems);
     const payload: GenerateQuestionsPayload = {
       bankId,
       templateId: template.id,
@@ -103,7 +104,7 @@ export class QuestionGenerationService {
       job.name !== JobName.GenerateQuestions ||
       (job.data as GenerateQuestionsPayload).bankId !== bankId
     ) {
-      throw new NotFoundException(`generation job ${jobId} not found for question bank ${bankId}`);
+      throw new NotFoundError(`generation job ${jobId} not found for question bank ${bankId}`);
     }
     const progress = typeof job.progress === 'number' ? job.progress : 0;
     return {

@@ -1,4 +1,4 @@
-import { BadRequestException, Injectable } from '@nestjs/common';
+import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import type { ImportFormat, ImportRejection, ImportReport, ImportRequest } from '@lumina/shared';
 import { DataSource } from 'typeorm';
@@ -20,6 +20,7 @@ import type { ImportableField, ImportableFields, IncomingRow } from './import/ma
 import { QuestionBankItemService } from './question-bank-item.service';
 import type { NewQuestionItem } from './question-bank-item.service';
 import { validateItemRow } from './validate-item-row';
+import { InvalidRequestError } from '../../common/errors/domain-errors';
 
 /** A row read from an import, before its sources are checked against the database. */
 interface CandidateRow {
@@ -99,7 +100,7 @@ export class QuestionImportService {
     options: { dataset?: string; dryRun?: boolean },
   ): Promise<ImportReport> {
     if (rows.length > MAX_IMPORT_ROWS) {
-      throw new BadRequestException([
+      throw new InvalidRequestError([
         `an import holds at most ${MAX_IMPORT_ROWS} rows, this one has ${rows.length}`,
       ]);
     }
@@ -199,7 +200,7 @@ export class QuestionImportService {
     const queries = parseBeirQueries(queriesText);
     const qrels = parseBeirQrels(qrelsText);
     if (qrels.problems.length) {
-      throw new BadRequestException(
+      throw new InvalidRequestError(
         qrels.problems.slice(0, 20).map((p) => `qrels line ${p.line}: ${p.reason}`),
       );
     }
@@ -221,18 +222,18 @@ export class QuestionImportService {
     try {
       records = parseCsv(text);
     } catch (error) {
-      if (error instanceof CsvFormatError) throw new BadRequestException([error.message]);
+      if (error instanceof CsvFormatError) throw new InvalidRequestError([error.message]);
       throw error;
     }
-    if (records.length === 0) throw new BadRequestException(['the CSV is empty: it needs a header row']);
+    if (records.length === 0) throw new InvalidRequestError(['the CSV is empty: it needs a header row']);
     const header = records[0].fields.map((name) => name.trim().toLowerCase());
     const unknown = header.filter((name) => !CSV_IMPORT_COLUMNS.has(name) && !CSV_IGNORED_COLUMNS.has(name));
     if (unknown.length) {
-      throw new BadRequestException([
+      throw new InvalidRequestError([
         `unknown CSV column(s) ${unknown.join(', ')}; expected ${[...CSV_IMPORT_COLUMNS].join(', ')}`,
       ]);
     }
-    if (!header.includes('question')) throw new BadRequestException(['the CSV needs a "question" column']);
+    if (!header.includes('question')) throw new InvalidRequestError(['the CSV needs a "question" column']);
     const given = new Set(header.flatMap((name) => (CSV_FIELD[name] ? [CSV_FIELD[name]] : [])));
     return records.slice(1).map((record, index) => {
       const cell = (name: string) => {

@@ -1,10 +1,11 @@
-import { Injectable, NotFoundException } from '@nestjs/common';
+import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import type { Page } from '@lumina/shared';
 import { DataSource } from 'typeorm';
 import type { CreateQuestionTemplateDto, UpdateQuestionTemplateDto } from './dtos/question-template.dto';
 import { QuestionTemplateEntity } from './entities/question-template.entity';
 import { pageOf, pageWindow } from '../../common/pagination/pagination';
+import { NotFoundError } from '../../common/errors/domain-errors';
 
 @Injectable()
 export class QuestionTemplateService {
@@ -26,7 +27,7 @@ export class QuestionTemplateService {
 
   async findOne(id: string): Promise<QuestionTemplateEntity> {
     const template = await this.repository.findOneBy({ id });
-    if (!template) throw new NotFoundException(`question template ${id} not found`);
+    if (!template) throw new NotFoundError(`question template ${id} not found`);
     return template;
   }
 
@@ -53,6 +54,6 @@ export class QuestionTemplateService {
   /** Banks made from the template keep their items; their templateId becomes null (FK ON DELETE SET NULL). */
   async remove(id: string): Promise<void> {
     const result = await this.repository.delete({ id });
-    if (!result.affected) throw new NotFoundException(`question template ${id} not found`);
+    if (!result.affected) throw new NotFoundError(`question template ${id} not found`);
   }
 }

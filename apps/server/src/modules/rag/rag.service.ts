@@ -1,4 +1,4 @@
-import { BadRequestException, Injectable, Logger } from '@nestjs/common';
+import { Injectable, Logger } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { crossLingualWarning, searchKnowledge } from '@lumina/rag';
 import type {
@@ -25,6 +25,7 @@ import {
 import { llmSearchPorts } from './llm-search-ports';
 import { corpusLanguages } from './repositories/text-search-configs';
 import { createSearchPorts } from './search-ports.factory';
+import { InvalidRequestError } from '../../common/errors/domain-errors';
 
 /** Wires the search pipeline of libs/rag to the database and the configured models. */
 @Injectable()
@@ -59,7 +60,7 @@ export class RagService {
     signal?: AbortSignal,
   ): Promise<SearchResult> {
     const text = query.trim();
-    if (!text) throw new BadRequestException('query must contain words, not only spaces');
+    if (!text) throw new InvalidRequestError('query must contain words, not only spaces');
     const [result, corpus] = await Promise.all([
       searchKnowledge(text, settings, this.ports, this.options, signal),
       corpusLanguages(this.dataSource),

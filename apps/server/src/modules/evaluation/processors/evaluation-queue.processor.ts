@@ -1,13 +1,14 @@
 import { OnWorkerEvent, Processor, WorkerHost } from '@nestjs/bullmq';
-import { Logger, NotFoundException } from '@nestjs/common';
+import { Logger } from '@nestjs/common';
 import { Job, UnrecoverableError } from 'bullmq';
 import { JobName } from '../../../jobs/job-catalogue';
 import type { JobPayloads } from '../../../jobs/job-catalogue';
 import { QueueName } from '../../../jobs/queue-name.enum';
 import { RedisOutageLog } from '../../../jobs/redis-outage-log';
 import { QuestionGenerationService } from '../../question-bank/question-generation.service';
-import { AblationMissingError, AblationService } from '../ablation.service';
-import { EvalRunMissingError, EvaluationService } from '../evaluation.service';
+import { AblationService } from '../ablation.service';
+import { EvaluationService } from '../evaluation.service';
+import { DomainError } from '../../../common/errors/domain-errors';
 
 /** The evaluation queue's worker: question generation, bank evaluation runs and ablations (one service call each). */
 @Processor(QueueName.Evaluation)
@@ -46,13 +47,7 @@ export class EvaluationQueueProcessor extends WorkerHost {
       }
     } catch (error) {
       // A bank, template or run that is gone will not come back on a retry.
-      if (
-        error instanceof NotFoundException ||
-        error instanceof EvalRunMissingError ||
-        error instanceof AblationMissingError
-      ) {
-        throw new UnrecoverableError(error.message);
-      }
+      if (error instanceof DomainError && error.permanent) throw new UnrecoverableError(error.message);
       throw error;
     }
   }
