@@ -2,10 +2,15 @@ import type { BeirDataset } from '@lumina/eval';
 import type { ChunkingSettings } from '@lumina/rag';
 import type { ImportReport } from '@lumina/shared';
 import type { DataSource } from 'typeorm';
+import { ExpectedSourceResolver } from '../modules/question-bank/expected-source-resolver';
 import { QuestionBankItemService } from '../modules/question-bank/question-bank-item.service';
 import { QuestionBankService } from '../modules/question-bank/question-bank.service';
 import { QuestionImportService } from '../modules/question-bank/question-import.service';
 import { QuestionTemplateService } from '../modules/question-bank/question-template.service';
+import { CorpusRepository } from '../modules/question-bank/repositories/corpus.repository';
+import { QuestionBankItemRepository } from '../modules/question-bank/repositories/question-bank-item.repository';
+import { QuestionBankRepository } from '../modules/question-bank/repositories/question-bank.repository';
+import { QuestionTemplateRepository } from '../modules/question-bank/repositories/question-template.repository';
 import type { CachedEmbedder } from '../providers/cached-embedder';
 import { indexBeirCorpus } from './beir-index';
 import type { BeirIndexOutcome } from './beir-index';
@@ -44,9 +49,11 @@ export async function importBeirAsBank(
     input.embedder,
     input.onProgress,
   );
-  const templates = new QuestionTemplateService(dataSource);
-  const banks = new QuestionBankService(dataSource, templates);
-  const items = new QuestionBankItemService(dataSource, banks);
+  const { manager } = dataSource;
+  const sources = new ExpectedSourceResolver(new CorpusRepository(manager));
+  const templates = new QuestionTemplateService(new QuestionTemplateRepository(manager));
+  const banks = new QuestionBankService(new QuestionBankRepository(manager), templates);
+  const items = new QuestionBankItemService(new QuestionBankItemRepository(manager), banks, sources);
   const bank = await banks.create({
     name: input.bankName,
     description:
@@ -54,7 +61,7 @@ export async function importBeirAsBank(
       `over ${input.dataset.corpus.size} documents`,
     tags: ['beir', input.datasetName, input.dataset.split],
   });
-  const report = await new QuestionImportService(dataSource, items).importBeirDataset(bank.id, {
+  const report = await new QuestionImportService(items, sources).importBeirDataset(bank.id, {
     queries: input.dataset.queries,
     qrels: input.dataset.qrels,
     dataset: input.datasetName,

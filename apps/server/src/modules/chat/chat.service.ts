@@ -1,15 +1,12 @@
 import { Injectable, Logger } from '@nestjs/common';
-import { InjectDataSource } from '@nestjs/typeorm';
 import type { ChatModel } from '@lumina/rag';
 import type { ChatStreamEventMap, ChatStreamEventName, SearchSettings } from '@lumina/shared';
-import { DataSource } from 'typeorm';
 import type { CachedEmbedder } from '../../providers/cached-embedder';
 import { InjectChatModel, InjectEmbedder } from '../../providers/providers.module';
 import { RagService } from '../rag/rag.service';
 import { ConversationService } from './conversation.service';
 import type { ConversationEntity } from './entities/conversation.entity';
 import type { MessageEntity } from './entities/message.entity';
-import { RetrievalTraceEntity } from './entities/retrieval-trace.entity';
 import { ServerRestartingError } from './chat-streams';
 import { ERROR_MESSAGES, generateAnswer, generateGeneralAnswer } from './generate-answer';
 import type { AnswerDeps, AnswerOutcome } from './generate-answer';
@@ -57,7 +54,6 @@ export class ChatService {
   constructor(
     private readonly rag: RagService,
     private readonly conversations: ConversationService,
-    @InjectDataSource() private readonly dataSource: DataSource,
     @InjectChatModel() private readonly chatModel: ChatModel | null,
     @InjectEmbedder() private readonly embedder: CachedEmbedder,
   ) {}
@@ -144,9 +140,7 @@ export class ChatService {
       throw new ConflictError('This question already has an answer from general knowledge.');
     }
     if (!this.chatModel) throw new UnavailableError(GENERAL_NEEDS_LLM);
-    const trace = await this.dataSource
-      .getRepository(RetrievalTraceEntity)
-      .findOneBy({ messageId: answer.id });
+    const trace = await this.conversations.findTrace(answer.id);
     return {
       conversation,
       question,

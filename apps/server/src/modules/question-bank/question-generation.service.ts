@@ -1,10 +1,8 @@
 import { InjectQueue } from '@nestjs/bullmq';
 import { Injectable, Logger, Optional } from '@nestjs/common';
-import { InjectDataSource } from '@nestjs/typeorm';
 import type { ChatModel } from '@lumina/rag';
 import type { GenerationJobStatus, GenerationOutcome, QuestionGenerator } from '@lumina/shared';
 import { Queue } from 'bullmq';
-import { DataSource } from 'typeorm';
 import { JobName, jobOptions } from '../../jobs/job-catalogue';
 import type { GenerateQuestionsPayload } from '../../jobs/job-catalogue';
 import { QueueName } from '../../jobs/queue-name.enum';
@@ -17,19 +15,12 @@ import {
   TEMPLATE_GENERATOR_VERSION,
 } from './generation/template-question-generator';
 import { QuestionBankItemService, questionKey } from './question-bank-item.service';
-import type { NewQuestionItem } from './question-bank-item.service';
 import { QuestionBankService } from './question-bank.service';
 import { QuestionTemplateService } from './question-template.service';
+import { CorpusRepository } from './repositories/corpus.repository';
+import { QuestionBankItemRepository } from './repositories/question-bank-item.repository';
+import type { NewQuestionItem } from './repositories/question-bank-item.repository';
 import { InvalidRequestError, NotFoundError } from '../../common/errors/domain-errors';
-
-interface PassageRow {
-  chunk_id: string;
-  document_id: string;
-  ordinal: number;
-  text: string;
-  heading_path: string[];
-  title: string;
-}
 
 /** Kinds the offline template generator cannot write honestly (it only turns passages into questions). */
 const NEEDS_LLM = new Set(['out-of-scope', 'cross-lingual']);
@@ -44,7 +35,8 @@ export class QuestionGenerationService {
   private readonly logger = new Logger(QuestionGenerationService.name);
 
   constructor(
-    @InjectDataSource() private readonly dataSource: DataSource,
+    private readonly corpus: CorpusRepository,
+    private readonly itemRows: QuestionBankItemRepository,
     @InjectQueue(QueueName.Evaluation) private readonly queue: Queue,
     private readonly banks: QuestionBankService,
     private readonly templates: QuestionTemplateService,
@@ -70,11 +62,7 @@ export class QuestionGenerationService {
       ]);
     }
     const documentIds = [...new Set(dto.documentIds.map((id) => id.toLowerCase()))];
-    const rows: { id: string; status: string; chunks: number }[] = await this.dataSource.query(
-      `SELECT d.id, d.status, (SELECT count(*) FROM chunks c WHERE c.document_id = d.id)::int AS chunks
-       FROM documents d WHERE d.id = ANY($1::uuid[])`,
-      [documentIds],
-    );
+    const rows = await this.corpus.documentsWithChunkCounts(documentIds);
     const found = new Map(rows.map((row) => [row.id, row]));
     const problems = documentIds.flatMap((id) => {
       const row = found.get(id);
@@ -123,19 +111,8 @@ export class QuestionGenerationService {
   ): Promise<GenerationOutcome> {
     await this.banks.assertExists(payload.bankId);
     const template = await this.templates.findOne(payload.templateId);
-    const passages: PassageRow[] = await this.dataSource.query(
-      `SELECT c.id AS chunk_id, c.document_id, c.ordinal, c.text, c.heading_path, d.title
-       FROM chunks c JOIN documents d ON d.id = c.document_id
-       WHERE c.document_id = ANY($1::uuid[]) ORDER BY c.document_id, c.ordinal`,
-      [payload.documentIds],
-    );
-    const cited: { chunk_id: string }[] = await this.dataSource.query(
-      `SELECT DISTINCT s->>'chunkId' AS chunk_id
-       FROM question_bank_items i CROSS JOIN LATERAL jsonb_array_elements(i.expected_sources) s
-       WHERE i.bank_id = $1 AND s ? 'chunkId'`,
-      [payload.bankId],
-    );
-    const used = new Set(cited.map((row) => row.chunk_id));
+    const passages = await this.corpus.passages(payload.documentIds);
+    const used = await this.itemRows.citedChunkIds(payload.bankId);
     const candidates = passages.map((row) => ({
       chunkId: row.chunk_id,
       documentId: row.document_id,

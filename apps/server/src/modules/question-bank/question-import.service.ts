@@ -1,7 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { InjectDataSource } from '@nestjs/typeorm';
 import type { ImportFormat, ImportRejection, ImportReport, ImportRequest } from '@lumina/shared';
-import { DataSource } from 'typeorm';
 import { MAX_IMPORT_ROWS } from './dtos/import-items.dto';
 import type { ImportItemsDto } from './dtos/import-items.dto';
 import { ExpectedSourceResolver } from './expected-source-resolver';
@@ -18,7 +16,7 @@ import { parseBeirQrels, parseBeirQueries } from './import/parse-beir-text';
 import { IMPORTABLE_FIELDS, matchImportRows } from './import/match-import-rows';
 import type { ImportableField, ImportableFields, IncomingRow } from './import/match-import-rows';
 import { QuestionBankItemService } from './question-bank-item.service';
-import type { NewQuestionItem } from './question-bank-item.service';
+import type { NewQuestionItem } from './repositories/question-bank-item.repository';
 import { validateItemRow } from './validate-item-row';
 import { InvalidRequestError } from '../../common/errors/domain-errors';
 
@@ -62,8 +60,8 @@ export type ImportInput = ImportRequest;
 @Injectable()
 export class QuestionImportService {
   constructor(
-    @InjectDataSource() private readonly dataSource: DataSource,
     private readonly items: QuestionBankItemService,
+    private readonly sources: ExpectedSourceResolver,
   ) {}
 
   async import(bankId: string, input: ImportInput | ImportItemsDto): Promise<ImportReport> {
@@ -104,7 +102,7 @@ export class QuestionImportService {
         `an import holds at most ${MAX_IMPORT_ROWS} rows, this one has ${rows.length}`,
       ]);
     }
-    const resolved = await new ExpectedSourceResolver(this.dataSource).resolve(
+    const resolved = await this.sources.resolve(
       rows.map((row) => (row.reasons.length ? [] : row.refs)),
       { dataset: options.dataset },
     );
