@@ -5,6 +5,7 @@ import type { GenerationJobStatus, GenerationOutcome, QuestionGenerator } from '
 import { Queue } from 'bullmq';
 import { JobName, jobOptions } from '../../jobs/job-catalogue';
 import type { GenerateQuestionsPayload } from '../../jobs/job-catalogue';
+import { isJobNamed } from '../../jobs/job-handlers';
 import { QueueName } from '../../jobs/queue-name.enum';
 import { InjectChatModel } from '../../providers/providers.module';
 import type { GenerateItemsDto } from './dtos/generate-items.dto';
@@ -87,11 +88,7 @@ export class QuestionGenerationService {
 
   async status(bankId: string, jobId: string): Promise<GenerationJobStatus> {
     const job = await this.queue.getJob(jobId);
-    if (
-      !job ||
-      job.name !== JobName.GenerateQuestions ||
-      (job.data as GenerateQuestionsPayload).bankId !== bankId
-    ) {
+    if (!isJobNamed(job, JobName.GenerateQuestions) || job.data.bankId !== bankId) {
       throw new NotFoundError(`generation job ${jobId} not found for question bank ${bankId}`);
     }
     const progress = typeof job.progress === 'number' ? job.progress : 0;
