@@ -1,7 +1,6 @@
 import { Injectable, Logger } from '@nestjs/common';
-import type { ChatModel } from '@lumina/rag';
+import type { ChatModel, EmbeddingProvider } from '@lumina/rag';
 import type { ChatStreamEventMap, ChatStreamEventName, SearchSettings } from '@lumina/shared';
-import type { CachedEmbedder } from '../../providers/cached-embedder';
 import { InjectChatModel, InjectEmbedder } from '../../providers/providers.module';
 import { RagService } from '../rag/rag.service';
 import { ConversationService } from './conversation.service';
@@ -55,7 +54,7 @@ export class ChatService {
     private readonly rag: RagService,
     private readonly conversations: ConversationService,
     @InjectChatModel() private readonly chatModel: ChatModel | null,
-    @InjectEmbedder() private readonly embedder: CachedEmbedder,
+    @InjectEmbedder() private readonly embedder: EmbeddingProvider,
   ) {}
 
   /** What answering uses: the API's search, the configured chat model (or none) and embedder. */

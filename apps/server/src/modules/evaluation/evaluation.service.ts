@@ -3,7 +3,7 @@ import { Injectable, Logger } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { searchLlmCalls } from '@lumina/eval';
 import { isEvidenceReranker, searchKnowledge } from '@lumina/rag';
-import type { ChatModel, AnyReranker, SearchOptions, SearchPorts } from '@lumina/rag';
+import type { ChatModel, AnyReranker, SearchOptions, SearchPorts, EmbeddingProvider } from '@lumina/rag';
 import { resolveSettings } from '@lumina/shared';
 import type { EvalRun, EvalRunComparison, EvalRunSummary, Page, SearchSettings } from '@lumina/shared';
 import { Queue } from 'bullmq';
@@ -13,7 +13,6 @@ import type { Env } from '../../config/env.schema';
 import { InjectSearchDataSource } from '../../database/database.module';
 import { JobName, jobOptions } from '../../jobs/job-catalogue';
 import { QueueName } from '../../jobs/queue-name.enum';
-import type { CachedEmbedder } from '../../providers/cached-embedder';
 import { InjectChatModel, InjectEmbedder, InjectReranker } from '../../providers/providers.module';
 import { pageOf, pageWindow } from '../../common/pagination/pagination';
 import { QuestionBankItemService } from '../question-bank/question-bank-item.service';
@@ -46,7 +45,7 @@ export class EvaluationService {
     private readonly runs: EvalRunRepository,
     private readonly corpus: CorpusRepository,
     @InjectConfig() private readonly env: Env,
-    @InjectEmbedder() private readonly embedder: CachedEmbedder,
+    @InjectEmbedder() private readonly embedder: EmbeddingProvider,
     @InjectQueue(QueueName.Evaluation) private readonly queue: Queue,
     private readonly banks: QuestionBankService,
     private readonly items: QuestionBankItemService,

@@ -2,10 +2,9 @@ import { readFile } from 'node:fs/promises';
 import { Injectable, Logger } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource } from 'typeorm';
-import type { ChunkingSettings } from '@lumina/rag';
+import type { ChunkingSettings, EmbeddingProvider } from '@lumina/rag';
 import { InjectConfig } from '../../config/app-config';
 import type { Env } from '../../config/env.schema';
-import type { CachedEmbedder } from '../../providers/cached-embedder';
 import { CoalescingEmbedder } from './coalescing-embedder';
 import { InjectEmbedder } from '../../providers/providers.module';
 import { IngestionCancelledError } from './errors/ingestion-cancelled.error';
@@ -35,7 +34,7 @@ export class IngestionPipelineService {
   constructor(
     @InjectDataSource() dataSource: DataSource,
     private readonly documents: DocumentRepository,
-    @InjectEmbedder() embedder: CachedEmbedder,
+    @InjectEmbedder() embedder: EmbeddingProvider,
     @InjectConfig() env: Env,
     private readonly work: DocumentWorkPool,
     private readonly files: UploadStore,

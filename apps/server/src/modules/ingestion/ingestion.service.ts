@@ -1,9 +1,9 @@
 import { createHash } from 'node:crypto';
 import { basename, extname } from 'node:path';
 import { Injectable } from '@nestjs/common';
+import type { EmbeddingProvider } from '@lumina/rag';
 import type { BeirDocument } from '@lumina/eval';
 import type { DocumentStatus } from '@lumina/shared';
-import type { CachedEmbedder } from '../../providers/cached-embedder';
 import { InjectEmbedder } from '../../providers/providers.module';
 import type { AcceptedDocument, AcceptedDocuments } from './dtos/document-views';
 import type { CreateTextDocumentDto } from './dtos/create-text-document.dto';
@@ -51,7 +51,7 @@ export class IngestionService {
   constructor(
     private readonly documents: DocumentRepository,
     private readonly chunks: ChunkRepository,
-    @InjectEmbedder() private readonly embedder: CachedEmbedder,
+    @InjectEmbedder() private readonly embedder: EmbeddingProvider,
     private readonly files: UploadStore,
     private readonly queue: IngestionQueue,
   ) {}

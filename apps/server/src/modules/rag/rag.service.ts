@@ -8,13 +8,13 @@ import type {
   SearchOptions,
   SearchPorts,
   SearchResult,
+  EmbeddingProvider,
 } from '@lumina/rag';
 import type { SearchSettings } from '@lumina/shared';
 import { DataSource } from 'typeorm';
 import { InjectConfig } from '../../config/app-config';
 import type { Env } from '../../config/env.schema';
 import { InjectSearchDataSource } from '../../database/database.module';
-import type { CachedEmbedder } from '../../providers/cached-embedder';
 import { LOCAL_EMBEDDING_MODEL } from '../../providers/embedding-dimension';
 import {
   InjectChatModel,
@@ -37,7 +37,7 @@ export class RagService {
   constructor(
     @InjectDataSource() private readonly dataSource: DataSource,
     @InjectConfig() env: Env,
-    @InjectEmbedder() private readonly embedder: CachedEmbedder,
+    @InjectEmbedder() private readonly embedder: EmbeddingProvider,
     @InjectChatModel() chat: ChatModel | null,
     @InjectReranker() reranker: AnyReranker | null,
     @InjectLanguageDetector() private readonly languages: LanguageDetector,
