@@ -20,6 +20,7 @@ export const RERANK_USAGE = `usage:
   npm run eval -- --suite rerank --dataset <beir-dir> --split train --fit <model.json> --version <name>
                   [--candidate-k 30] [--l2 0.001] [--seed 1] [--max-pairs 300] [--features a,b,…]
                   [--objective ranknet|ndcg] [--cv 5] [--samples <samples.json>] [--from-samples <samples.json>]
+                  [--dense]
                   [--limit-queries N] [--concurrency 2] [--db-dir <dir>]
 
 Fits the learned reranker on a BEIR split (use TRAIN, never the split you report on): every judged query
@@ -31,7 +32,9 @@ npm run eval -- --rerank-model <model.json> evaluates it. --cv k prints k-fold c
 over the candidates (fused order against reranked, paired test) — for a bank without a split, or to
 choose options on the train split. --objective ndcg refines the pairwise fit by coordinate ascent on the
 fitting queries' nDCG@10. --samples writes the features read; --from-samples fits on such a
-file without searching again.`;
+file without searching again. --dense embeds the corpus and each query (EMBEDDINGS_* configure the
+embedder) so that the dense features (the query's cosine to each candidate) are read too; without it
+they are 0 and a fit gives them no weight.`;
 
 export async function runRerankCli(argv: string[]): Promise<void> {
   const { values } = parseArgs({
@@ -53,6 +56,7 @@ export async function runRerankCli(argv: string[]): Promise<void> {
       'limit-queries': { type: 'string' },
       concurrency: { type: 'string', default: '2' },
       'db-dir': { type: 'string' },
+      dense: { type: 'boolean', default: false },
       help: { type: 'boolean', default: false },
     },
   });
@@ -86,6 +90,7 @@ export async function runRerankCli(argv: string[]): Promise<void> {
         limit,
         concurrency,
         dbDir: values['db-dir'],
+        dense: values.dense,
         env,
       });
   if (values.samples) {
@@ -165,6 +170,7 @@ async function readSamples(input: {
   limit: number | undefined;
   concurrency: number;
   dbDir: string | undefined;
+  dense: boolean;
   env: Env;
 }): Promise<RecordedSamples> {
   const { env, datasetName, candidateK } = input;
@@ -182,7 +188,14 @@ async function readSamples(input: {
   try {
     const { dataSource } = database;
     const search = createSearchPorts(dataSource, env, createEmbedder(env), {});
-    const indexed = await indexBeirCorpus(dataSource, dataset, datasetName, chunking, null, progressReporter);
+    const indexed = await indexBeirCorpus(
+      dataSource,
+      dataset,
+      datasetName,
+      chunking,
+      input.dense ? search.embedder : null,
+      progressReporter,
+    );
     console.error(
       `index: ${indexed.documentsAdded} documents added, ${indexed.chunksWritten} chunks written`,
     );
@@ -194,7 +207,7 @@ async function readSamples(input: {
     const worker = async () => {
       while (next < queries.length) {
         const query = queries[next++];
-        const recorder = new LtrFeatureRecorder();
+        const recorder = new LtrFeatureRecorder({ dense: input.dense });
         const result = await searchKnowledge(
           query.text,
           settings,
@@ -221,7 +234,14 @@ async function readSamples(input: {
       source: `${datasetName}:${input.split}`,
       candidateK,
       queriesAsked: queries.length,
-      search: { ranker: settings.ranker, candidateK, k1: env.BM25_K1, b: env.BM25_B, chunking },
+      search: {
+        ranker: settings.ranker,
+        candidateK,
+        k1: env.BM25_K1,
+        b: env.BM25_B,
+        chunking,
+        ...(input.dense ? { embedder: search.embedder.modelId } : {}),
+      },
       // In the split's order, whatever order the searches finished in, so the fit is reproducible.
       samples: queries.flatMap((q) => byQuery.get(q.id) ?? []),
     };

@@ -1,6 +1,7 @@
 export type { RerankEvidence, RerankPassageEvidence, RerankQueryTerm } from './rerank-evidence';
 export {
   COVERAGE_WINDOW,
+  DENSE_LTR_FEATURES,
   LTR_FEATURES,
   ORDERED_PAIR_WINDOW,
   ltrFeatureRows,

@@ -1,16 +1,20 @@
 import type { EvidenceReranker, EvidenceRerankInput, RerankExplanation } from '../reranker.port';
-import { ltrFeatureRows } from './ltr-features';
+import { DENSE_LTR_FEATURES, ltrFeatureRows } from './ltr-features';
 import { featureColumns, scoreLtr } from './ltr-model';
 import type { LtrModel } from './ltr-model';
 
 /** The reranker of a fitted model: features from the index's evidence, a linear score, no model call. */
 export class LearnedReranker implements EvidenceReranker {
   readonly modelId: string;
+  readonly needsQueryVector: boolean;
   private readonly columns: number[];
 
   constructor(readonly model: LtrModel) {
     this.modelId = `ltr:${model.version}`;
     this.columns = featureColumns(model);
+    this.needsQueryVector = model.features.some(
+      (name, i) => model.weights[i] !== 0 && DENSE_LTR_FEATURES.includes(name),
+    );
   }
 
   rerankWithEvidence(input: EvidenceRerankInput): RerankExplanation[] {
@@ -36,6 +40,13 @@ export class LearnedReranker implements EvidenceReranker {
  */
 export class LtrFeatureRecorder implements EvidenceReranker {
   readonly modelId = 'ltr:feature-recorder';
+  /** With `dense`, the search embeds the query so that the dense features are read too. */
+  readonly needsQueryVector: boolean;
+
+  constructor(options: { dense?: boolean } = {}) {
+    this.needsQueryVector = options.dense ?? false;
+  }
+
   readonly recorded: {
     query: string;
     chunkIds: string[];
