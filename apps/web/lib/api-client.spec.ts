@@ -1,5 +1,6 @@
 import { DEFAULT_SETTINGS, resolveSettings } from '@lumina/shared';
-import { createApiClient, type FetchLike } from './api-client';
+import { createApiClient } from './api-client';
+import type { FetchLike } from './api/transport';
 import { ApiError } from './api-errors';
 
 const BASE = 'http://127.0.0.1:3000';
