@@ -98,6 +98,24 @@ export default tseslint.config(
     },
   },
   {
+    // The web app's lib/ sits under its stores: it takes values and callbacks, never a store (the stores,
+    // hooks and components import lib/, not the other way round).
+    files: ['apps/web/lib/**/*.ts', 'apps/web/lib/**/*.tsx'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              group: ['**/store', '**/store/**'],
+              message: 'lib/ must not import a store: pass the value or a callback in, or move the code up.',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
     // The one place each process reads its environment.
     files: ['apps/server/src/config/load-env.ts', 'apps/web/lib/env.ts', 'apps/web/e2e/**/*.ts'],
     rules: { 'no-restricted-properties': 'off' },

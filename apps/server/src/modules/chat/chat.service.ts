@@ -8,7 +8,13 @@ import {
 } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import type { ChatModel } from '@lumina/rag';
-import type { ChatStreamEventMap, ChatStreamEventName, SearchSettings } from '@lumina/shared';
+import type {
+  ChatAskRequest,
+  ChatStreamEventMap,
+  ChatStreamEventName,
+  GeneralKnowledgeRequest,
+  SearchSettings,
+} from '@lumina/shared';
 import { DataSource } from 'typeorm';
 import type { CachedEmbedder } from '../../providers/cached-embedder';
 import { InjectChatModel, InjectEmbedder } from '../../providers/providers.module';
@@ -73,10 +79,7 @@ export class ChatService {
   }
 
   /** The checks made before the stream opens, so bad requests get a plain 4xx. */
-  async prepareChat(
-    ownerKeyId: string,
-    body: { conversationId?: string; message: string; settings?: Partial<SearchSettings> },
-  ): Promise<PreparedChat> {
+  async prepareChat(ownerKeyId: string, body: ChatAskRequest): Promise<PreparedChat> {
     const message = body.message.trim();
     if (!message) throw new BadRequestException('message must contain words, not only spaces');
     const conversation = body.conversationId
@@ -121,10 +124,7 @@ export class ChatService {
   }
 
   /** The checks before an answer from general knowledge: 404, 409 (not after a notFound answer), 503. */
-  async prepareGeneral(
-    ownerKeyId: string,
-    body: { conversationId: string; messageId: string },
-  ): Promise<PreparedGeneral> {
+  async prepareGeneral(ownerKeyId: string, body: GeneralKnowledgeRequest): Promise<PreparedGeneral> {
     const conversation = await this.conversations.require(ownerKeyId, body.conversationId);
     const answer = await this.conversations.findMessage(body.messageId);
     if (!answer || answer.conversationId !== conversation.id) {

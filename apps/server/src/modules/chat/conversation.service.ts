@@ -1,7 +1,13 @@
 import { Injectable, NotFoundException } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import type { HistoryTurn } from '@lumina/rag';
-import type { Conversation, ConversationMessage, Page, RetrievalTrace } from '@lumina/shared';
+import type {
+  Conversation,
+  ConversationDetail,
+  ConversationMessage,
+  Page,
+  RetrievalTrace,
+} from '@lumina/shared';
 import { DataSource } from 'typeorm';
 import type { EntityManager } from 'typeorm';
 import { pageOf, pageWindow } from '../../common/pagination/pagination';
@@ -13,10 +19,6 @@ import { RetrievalTraceEntity } from './entities/retrieval-trace.entity';
 export const MAX_TITLE_CHARS = 80;
 /** Earlier messages a follow-up question is rewritten with. */
 export const HISTORY_MESSAGES = 10;
-
-export interface ConversationDetail extends Conversation {
-  messages: Page<ConversationMessage>;
-}
 
 /** Conversations, messages and retrieval traces in the database. */
 @Injectable()

@@ -1,8 +1,7 @@
 import { BadRequestException, Injectable, NotFoundException } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
-import type { DocumentStatus, Page } from '@lumina/shared';
+import type { ChunkView, DocumentDetail, DocumentStatus, DocumentView, Page } from '@lumina/shared';
 import { DataSource } from 'typeorm';
-import type { ChunkView, DocumentDetail, DocumentView } from './dtos/document-views';
 import type { ListDocumentsQueryDto } from './dtos/list-documents-query.dto';
 import type { ListChunksQueryDto } from './dtos/list-chunks-query.dto';
 import { pageOf, pageWindow } from '../../common/pagination/pagination';

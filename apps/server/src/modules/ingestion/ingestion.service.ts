@@ -8,11 +8,10 @@ import {
 } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import type { BeirDocument } from '@lumina/eval';
-import type { DocumentStatus } from '@lumina/shared';
+import type { AcceptedDocument, AcceptedDocuments, DocumentStatus } from '@lumina/shared';
 import { DataSource } from 'typeorm';
 import type { CachedEmbedder } from '../../providers/cached-embedder';
 import { InjectEmbedder } from '../../providers/providers.module';
-import type { AcceptedDocument, AcceptedDocuments } from './dtos/document-views';
 import type { CreateTextDocumentDto } from './dtos/create-text-document.dto';
 import { IngestionQueue } from './ingestion-queue.service';
 import { CorpusFormatError, readCorpusUpload } from './parsers/beir-corpus.reader';

@@ -3,7 +3,7 @@ import { InjectDataSource } from '@nestjs/typeorm';
 import type {
   ExpectedSource,
   Page,
-  QuestionDifficulty,
+  QuestionBankItemInput,
   QuestionGenerator,
   QuestionItemSource,
 } from '@lumina/shared';
@@ -25,14 +25,7 @@ import {
 } from './repositories/question-bank-items.sql';
 
 /** An item ready to store: sources already resolved. */
-export interface NewQuestionItem {
-  question: string;
-  expectedAnswer?: string | null;
-  inScope?: boolean;
-  expectedSources?: ExpectedSource[];
-  language?: string;
-  tags?: string[];
-  difficulty?: QuestionDifficulty | null;
+export interface NewQuestionItem extends QuestionBankItemInput {
   source: QuestionItemSource;
   generator?: QuestionGenerator | null;
   metadata?: Record<string, unknown>;

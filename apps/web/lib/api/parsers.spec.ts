@@ -1,14 +1,9 @@
-import {
-  parseAnswerability,
-  parseChatEvent,
-  parseEvalRun,
-  parseTrace,
-  parseConversationDetail,
-  parseIngestionProgress,
-  parsePage,
-  parseUploadResult,
-  parseDocument,
-} from './api-parsers';
+/** The tolerant readers of the resource files, each against answers old and new servers send. */
+import { parseChatEvent, parseConversationDetail, parseTrace } from './chat';
+import { parseDocument, parseDocumentEvent, parseUploadResult } from './documents';
+import { parseEvalRun } from './evaluations';
+import { parsePage } from './read';
+import { parseAnswerability } from './search';
 
 describe('chat stream events', () => {
   const passage = (marker: number, chunkId: string) => ({
@@ -128,7 +123,7 @@ describe('documents', () => {
 
   it('reads progress events and keeps the previous status when one is missing', () => {
     expect(
-      parseIngestionProgress('{"status":"embedding","stage":"embedding","done":3,"total":8}', 'queued'),
+      parseDocumentEvent('{"status":"embedding","stage":"embedding","done":3,"total":8}', 'queued'),
     ).toEqual({
       status: 'embedding',
       stage: 'embedding',
@@ -137,17 +132,15 @@ describe('documents', () => {
       error: null,
       chunkCount: null,
     });
-    expect(parseIngestionProgress('{"stage":"chunking","done":0,"total":0}', 'parsing')?.status).toBe(
-      'chunking',
-    );
-    expect(parseIngestionProgress('{"done":1}', 'parsing')?.status).toBe('parsing');
+    expect(parseDocumentEvent('{"stage":"chunking","done":0,"total":0}', 'parsing')?.status).toBe('chunking');
+    expect(parseDocumentEvent('{"done":1}', 'parsing')?.status).toBe('parsing');
     expect(
-      parseIngestionProgress(
+      parseDocumentEvent(
         '{"status":"failed","stage":"failed","done":0,"total":0,"error":"The PDF has no text layer."}',
         'parsing',
       ),
     ).toMatchObject({ status: 'failed', error: 'The PDF has no text layer.' });
-    expect(parseIngestionProgress('oops', 'queued')).toBeNull();
+    expect(parseDocumentEvent('oops', 'queued')).toBeNull();
   });
 
   it('reads a page, leaving out rows it cannot read', () => {

@@ -1,9 +1,10 @@
 'use client';
 
 import { createContext, useContext, useMemo, type ReactNode } from 'react';
+import { createApiClient, type ApiClient } from '../lib/api-client';
 import { credentialsStore } from '../store/credentials.store';
-import { createApiClient, type ApiClient } from './api-client';
 
+/** The API client for the components: one per API address, sending the key signed in with. */
 const ApiContext = createContext<ApiClient | null>(null);
 
 export interface ApiProviderProps {

@@ -1,8 +1,8 @@
 import type { SearchSettings } from '@lumina/shared';
-import type { ApiClient } from './api-client';
-import { isApiError } from './api-errors';
-import type { ChatStreamEvent } from './api-types';
-import { findAssistant, type ChatStore } from '../store/chat.store';
+import type { ApiClient } from '../lib/api-client';
+import type { ChatEventView } from '../lib/api/chat';
+import { isApiError } from '../lib/api-errors';
+import { findAssistant, type ChatStore } from './chat.store';
 
 export interface ChatSessionDeps {
   api: Pick<ApiClient, 'streamChat' | 'streamGeneralAnswer'>;
@@ -12,7 +12,7 @@ export interface ChatSessionDeps {
   /** Called when an answer settles (e.g. to refresh the conversation list). */
   onSettled?: (turnId: string) => void;
   /** Sees every event (e.g. to learn whether the server has a language model). */
-  onEvent?: (event: ChatStreamEvent) => void;
+  onEvent?: (event: ChatEventView) => void;
 }
 
 export const CUT_OFF_MESSAGE = 'The answer was cut off before it finished. Try again.';
@@ -26,7 +26,7 @@ export const APP_ERROR_MESSAGE =
 export function createChatSession({ api, store, settings, onSettled, onEvent }: ChatSessionDeps) {
   const running = new Map<string, AbortController>();
 
-  async function run(id: string, open: (signal: AbortSignal) => AsyncIterable<ChatStreamEvent>) {
+  async function run(id: string, open: (signal: AbortSignal) => AsyncIterable<ChatEventView>) {
     const controller = new AbortController();
     running.set(id, controller);
     let ended = false;

@@ -1,10 +1,11 @@
 import { resolveSettings } from '@lumina/shared';
-import { createChatStore, findAssistant } from '../store/chat.store';
-import { ApiError } from './api-errors';
-import type { ChatRequest, ChatStreamEvent } from './api-types';
+import type { ChatAskRequest } from '@lumina/shared';
+import type { ChatEventView } from '../lib/api/chat';
+import { ApiError } from '../lib/api-errors';
 import { APP_ERROR_MESSAGE, createChatSession, CUT_OFF_MESSAGE } from './chat-session';
+import { createChatStore, findAssistant } from './chat.store';
 
-type Script = (signal: AbortSignal) => AsyncGenerator<ChatStreamEvent>;
+type Script = (signal: AbortSignal) => AsyncGenerator<ChatEventView>;
 
 function fakeApi(scripts: Script[]) {
   const requests: { kind: 'chat' | 'general'; body: unknown; signal: AbortSignal }[] = [];
@@ -17,7 +18,7 @@ function fakeApi(scripts: Script[]) {
   return {
     requests,
     api: {
-      streamChat: (request: ChatRequest, { signal }: { signal?: AbortSignal } = {}) =>
+      streamChat: (request: ChatAskRequest, { signal }: { signal?: AbortSignal } = {}) =>
         next('chat', request, signal!),
       streamGeneralAnswer: (input: unknown, { signal }: { signal?: AbortSignal } = {}) =>
         next('general', input, signal!),
@@ -25,7 +26,7 @@ function fakeApi(scripts: Script[]) {
   };
 }
 
-const done = (notFound = false, messageId = 'm1'): ChatStreamEvent => ({
+const done = (notFound = false, messageId = 'm1'): ChatEventView => ({
   type: 'done',
   done: {
     conversationId: 'c1',
@@ -40,7 +41,7 @@ const done = (notFound = false, messageId = 'm1'): ChatStreamEvent => ({
   },
 });
 
-async function* events(...list: ChatStreamEvent[]): AsyncGenerator<ChatStreamEvent> {
+async function* events(...list: ChatEventView[]): AsyncGenerator<ChatEventView> {
   for (const event of list) yield event;
 }
 
