@@ -1,8 +1,8 @@
 import type {
   ChatCompletion,
   ChatModel,
-  ChatRequest,
-  ChatStreamEvent,
+  CompletionRequest,
+  CompletionEvent,
   EmbeddingProvider,
   SearchHit,
   SearchResult,
@@ -43,20 +43,20 @@ const result = (results: SearchHit[], belowThreshold = false): SearchResult => (
 /** A chat model that streams scripted pieces, then optionally fails; complete() answers `rewrite`. */
 class ScriptedModel implements ChatModel {
   readonly modelId = 'scripted';
-  readonly requests: ChatRequest[] = [];
+  readonly requests: CompletionRequest[] = [];
   constructor(
     private readonly pieces: string[],
     private readonly failAfter?: Error,
     private readonly rewrite: string | Error = 'standalone question',
   ) {}
 
-  async complete(request: ChatRequest): Promise<ChatCompletion> {
+  async complete(request: CompletionRequest): Promise<ChatCompletion> {
     this.requests.push(request);
     if (this.rewrite instanceof Error) throw this.rewrite;
     return { text: this.rewrite, model: this.modelId, usage: null };
   }
 
-  async *stream(request: ChatRequest): AsyncIterable<ChatStreamEvent> {
+  async *stream(request: CompletionRequest): AsyncIterable<CompletionEvent> {
     this.requests.push(request);
     for (const text of this.pieces) {
       request.signal?.throwIfAborted();

@@ -1,6 +1,7 @@
 import {
   ANSWER_PROMPT_VERSION,
   AnswerSanitizer,
+  CompletionError,
   EXTRACTIVE_ANSWERER_VERSION,
   GENERAL_PROMPT_VERSION,
   answerMessages,
@@ -32,7 +33,6 @@ import type {
   RetrievedPassage,
   SearchSettings,
 } from '@lumina/shared';
-import { LlmRequestError } from '../../providers/llm-request-error';
 
 /** Sampling of grounded and general answers: deterministic, bounded. */
 export const ANSWER_TEMPERATURE = 0;
@@ -456,7 +456,8 @@ function newOutcome(
 
 /**
  * The outcome of a step that threw: cancelled when the caller aborted, else failed with `code` (a model
- * timeout is always `llm_timeout`), a message for people and the technical reason.
+ * timeout, a CompletionError flagged `timeout`, is always `llm_timeout`), a message for people and the
+ * technical reason.
  */
 function recordFailure(
   outcome: AnswerOutcome,
@@ -469,7 +470,7 @@ function recordFailure(
     outcome.error = { code, message: 'The request was cancelled.', detail: describe(error) };
     return;
   }
-  const resolved = error instanceof LlmRequestError && error.timeout ? 'llm_timeout' : code;
+  const resolved = error instanceof CompletionError && error.timeout ? 'llm_timeout' : code;
   outcome.status = 'failed';
   outcome.error = { code: resolved, message: ERROR_MESSAGES[resolved], detail: describe(error) };
 }

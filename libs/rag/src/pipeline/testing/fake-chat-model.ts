@@ -1,14 +1,14 @@
-import type { ChatCompletion, ChatModel, ChatRequest, ChatStreamEvent } from '../../ports/chat-model.port';
+import type { ChatCompletion, ChatModel, CompletionRequest, CompletionEvent } from '../../ports/chat-model.port';
 
-export type FakeReply = string | Error | ((request: ChatRequest) => string | Error);
+export type FakeReply = string | Error | ((request: CompletionRequest) => string | Error);
 
 /**
  * A ChatModel for unit tests: answers from a script after `latencyMs`, records every request, and
  * honours the request's AbortSignal the way a real endpoint adapter does (rejects with its reason).
  */
 export class FakeChatModel implements ChatModel {
-  readonly requests: ChatRequest[] = [];
-  readonly aborted: ChatRequest[] = [];
+  readonly requests: CompletionRequest[] = [];
+  readonly aborted: CompletionRequest[] = [];
 
   constructor(
     private readonly reply: FakeReply,
@@ -16,7 +16,7 @@ export class FakeChatModel implements ChatModel {
     readonly modelId = 'fake-llm',
   ) {}
 
-  async complete(request: ChatRequest): Promise<ChatCompletion> {
+  async complete(request: CompletionRequest): Promise<ChatCompletion> {
     this.requests.push(request);
     await delay(this.latencyMs, request.signal, () => this.aborted.push(request));
     const reply = typeof this.reply === 'function' ? this.reply(request) : this.reply;
@@ -24,7 +24,7 @@ export class FakeChatModel implements ChatModel {
     return { text: reply, model: this.modelId, usage: null };
   }
 
-  async *stream(request: ChatRequest): AsyncIterable<ChatStreamEvent> {
+  async *stream(request: CompletionRequest): AsyncIterable<CompletionEvent> {
     const { text } = await this.complete(request);
     yield { type: 'token', text };
   }
