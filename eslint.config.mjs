@@ -19,6 +19,24 @@ const NODE_IO = [
   'node:https',
 ];
 
+/** The ports' fakes (`@lumina/rag/testing`) serve specs only: production code never imports them. */
+const TEST_FAKES = {
+  group: ['@lumina/rag/testing', '**/testing', '**/testing/*'],
+  message: 'Test fakes are for specs: production code takes the real ports.',
+};
+/** Files that may use the fakes: specs, the integration suites and their helpers, the fakes themselves. */
+const TEST_FILES = [
+  '**/*.spec.ts',
+  '**/*.spec.tsx',
+  '**/testing/**',
+  'apps/server/src/test/**',
+  'apps/web/e2e/**',
+];
+const NODE_IO_PATHS = NODE_IO.map((name) => ({
+  name,
+  message: 'A pure lib does no I/O: take a port (e.g. DatasetFiles) and let the app give it.',
+}));
+
 export default tseslint.config(
   {
     ignores: [
@@ -82,20 +100,20 @@ export default tseslint.config(
     },
   },
   {
+    files: ['**/*.ts', '**/*.tsx'],
+    ignores: TEST_FILES,
+    rules: { 'no-restricted-imports': ['error', { patterns: [TEST_FAKES] }] },
+  },
+  {
     // The pure libs (layer:pure: shared, rag, eval) do no I/O of their own; Node's built-ins are not in the
     // project graph, so the module-boundary rule cannot ban them.
     files: ['libs/**/*.ts'],
-    rules: {
-      'no-restricted-imports': [
-        'error',
-        {
-          paths: NODE_IO.map((name) => ({
-            name,
-            message: 'A pure lib does no I/O: take a port (e.g. DatasetFiles) and let the app give it.',
-          })),
-        },
-      ],
-    },
+    ignores: TEST_FILES,
+    rules: { 'no-restricted-imports': ['error', { paths: NODE_IO_PATHS, patterns: [TEST_FAKES] }] },
+  },
+  {
+    files: ['libs/**/*.spec.ts', 'libs/**/testing/**/*.ts'],
+    rules: { 'no-restricted-imports': ['error', { paths: NODE_IO_PATHS }] },
   },
   {
     // The one place each process reads its environment.

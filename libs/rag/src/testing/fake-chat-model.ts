@@ -1,10 +1,25 @@
-import type { ChatCompletion, ChatModel, CompletionRequest, CompletionEvent } from '../../ports/chat-model.port';
+import type {
+  ChatCompletion,
+  ChatModel,
+  CompletionEvent,
+  CompletionRequest,
+  TokenUsage,
+} from '../ports/chat-model.port';
 
 export type FakeReply = string | Error | ((request: CompletionRequest) => string | Error);
+
+/** How a fake streams: these pieces in order, then the error (if any), else the usage (if any). */
+export interface FakeStream {
+  pieces: string[];
+  failWith?: Error;
+  usage?: TokenUsage;
+}
 
 /**
  * A ChatModel for unit tests: answers from a script after `latencyMs`, records every request, and
  * honours the request's AbortSignal the way a real endpoint adapter does (rejects with its reason).
+ * `stream` yields the whole reply as one token, or, given a FakeStream, its pieces one by one (checking
+ * the signal before each).
  */
 export class FakeChatModel implements ChatModel {
   readonly requests: CompletionRequest[] = [];
@@ -14,6 +29,7 @@ export class FakeChatModel implements ChatModel {
     private readonly reply: FakeReply,
     private readonly latencyMs = 0,
     readonly modelId = 'fake-llm',
+    private readonly streamed?: FakeStream,
   ) {}
 
   async complete(request: CompletionRequest): Promise<ChatCompletion> {
@@ -25,8 +41,18 @@ export class FakeChatModel implements ChatModel {
   }
 
   async *stream(request: CompletionRequest): AsyncIterable<CompletionEvent> {
-    const { text } = await this.complete(request);
-    yield { type: 'token', text };
+    if (!this.streamed) {
+      const { text } = await this.complete(request);
+      yield { type: 'token', text };
+      return;
+    }
+    this.requests.push(request);
+    for (const text of this.streamed.pieces) {
+      request.signal?.throwIfAborted();
+      yield { type: 'token', text };
+    }
+    if (this.streamed.failWith) throw this.streamed.failWith;
+    if (this.streamed.usage) yield { type: 'usage', usage: this.streamed.usage };
   }
 }
 
