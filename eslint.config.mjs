@@ -1,6 +1,7 @@
 import js from '@eslint/js';
 import nx from '@nx/eslint-plugin';
 import tseslint from 'typescript-eslint';
+import noPureLogicInApp from './tools/lint-rules/no-pure-logic-in-app.mjs';
 
 const NEST_AND_IO = ['@nestjs/*', 'typeorm', 'bullmq', 'ioredis', 'pg', 'nestjs-pino', 'express'];
 /** Node's I/O modules: a pure lib reads and writes through ports (e.g. libs/eval's DatasetFiles). */
@@ -36,6 +37,22 @@ const NODE_IO_PATHS = NODE_IO.map((name) => ({
   name,
   message: 'A pure lib does no I/O: take a port (e.g. DatasetFiles) and let the app give it.',
 }));
+
+/** Pure files that stay in apps/server, each with its reason (see the no-pure-logic-in-app rule below). */
+const PURE_LOGIC_EXEMPTIONS = [
+  // The model endpoints' retry policy: it retries the HTTP adapters' LlmRequestError (status, Retry-After),
+  // so it is part of the adapters in providers/, not logic a lib has a use for.
+  'apps/server/src/providers/retry-with-backoff.ts',
+  // What the upload stream learns about the bytes as multer writes them to disk (hash, UTF-8, edges): the
+  // HTTP upload adapter's own bookkeeping.
+  'apps/server/src/modules/ingestion/uploads/byte-inspector.ts',
+  // The accepted upload formats are part of the HTTP contract (the web declares the same extensions): they
+  // move to libs/shared with the rest of the wire contract.
+  'apps/server/src/modules/ingestion/uploads/supported-formats.ts',
+  // Unpacks a .docx and fails with the ingestion's UnreadableDocumentError, the permanent failure the job
+  // and the parser thread read; it moves once that error is a domain error a lib may throw.
+  'apps/server/src/modules/ingestion/parsers/docx/zip-container.ts',
+];
 
 export default tseslint.config(
   {
@@ -114,6 +131,23 @@ export default tseslint.config(
   {
     files: ['libs/**/*.spec.ts', 'libs/**/testing/**/*.ts'],
     rules: { 'no-restricted-imports': ['error', { paths: NODE_IO_PATHS }] },
+  },
+  {
+    // apps/server is Nest, database, queues and HTTP: a file of pure logic over about 50 lines (one that
+    // could live in a lib) belongs in libs/rag, libs/eval or libs/shared. Specs, the integration suites
+    // and the migrations are not counted.
+    files: ['apps/server/src/**/*.ts'],
+    ignores: [
+      'apps/server/src/**/*.spec.ts',
+      'apps/server/src/test/**',
+      'apps/server/src/database/migrations/**',
+      // The CLI is being split into thin commands and a benchmarks project of its own; it is exempt until
+      // that split lands.
+      'apps/server/src/cli/**',
+      ...PURE_LOGIC_EXEMPTIONS,
+    ],
+    plugins: { lumina: { rules: { 'no-pure-logic-in-app': noPureLogicInApp } } },
+    rules: { 'lumina/no-pure-logic-in-app': ['error', { maxLines: 50 }] },
   },
   {
     // The one place each process reads its environment.
