@@ -1,4 +1,6 @@
+import { existsSync, readFileSync } from 'node:fs';
 import { builtinModules } from 'node:module';
+import { dirname, resolve } from 'node:path';
 
 /**
  * Flags a file of an app that is pure logic of more than `maxLines` lines: code that could live in a lib,
@@ -6,7 +8,8 @@ import { builtinModules } from 'node:module';
  * (`@lumina/*`), its own folder's files and Node's computing modules (path, crypto, util, zlib, …), and
  * reads no I/O global (process, fetch, console, require). Any other import makes it an adapter: a
  * framework (Nest), the database (TypeORM, pg), the queues (BullMQ, Redis), Node's I/O modules, or a
- * third-party package (the libs depend on none). Its lines are counted without blank lines, comments,
+ * third-party package (the libs depend on none). So does a file of its own folder that is one, however
+ * deep the local imports go (a helper over the database connection is not pure). Its lines are counted without blank lines, comments,
  * imports and type declarations (interfaces, type aliases), so a file of shapes is not logic.
  */
 
@@ -38,6 +41,36 @@ function importKind(source) {
   const name = source.startsWith('node:') ? source.slice('node:'.length) : source;
   if (NODE_MODULES.has(name)) return PURE_NODE_MODULES.has(name) ? 'lib' : 'adapter';
   return 'adapter';
+}
+
+const SPECIFIERS = /(?:\bfrom\s*|\bimport\s*\(\s*|\brequire\s*\(\s*|^\s*import\s+)['"]([^'"]+)['"]/gm;
+const IO_USE = /\bprocess\.|\bfetch\(|\bconsole\./;
+/** Whether a local file (by path) is an adapter, following its local imports; cached for the lint run. */
+const localAdapters = new Map();
+
+function resolveLocal(from, source) {
+  const base = resolve(dirname(from), source);
+  return [`${base}.ts`, `${base}.tsx`, `${base}/index.ts`, base].find(
+    (path) => /\.tsx?$/.test(path) && existsSync(path),
+  );
+}
+
+function isLocalAdapter(path) {
+  if (localAdapters.has(path)) return localAdapters.get(path);
+  localAdapters.set(path, false); // an import cycle adds nothing
+  const text = readFileSync(path, 'utf8');
+  let adapter = IO_USE.test(text);
+  for (const [, source] of text.matchAll(SPECIFIERS)) {
+    if (adapter) break;
+    const kind = importKind(source);
+    if (kind === 'adapter') adapter = true;
+    else if (kind === 'local') {
+      const file = resolveLocal(path, source);
+      adapter = file !== undefined && isLocalAdapter(file);
+    }
+  }
+  localAdapters.set(path, adapter);
+  return adapter;
 }
 
 /** Declarations that hold no logic: imports, re-exports and types. */
@@ -82,7 +115,13 @@ export default {
     const sourceCode = context.sourceCode;
     let adapter = false;
     const markImport = (source) => {
-      if (typeof source === 'string' && importKind(source) === 'adapter') adapter = true;
+      if (typeof source !== 'string') return;
+      const kind = importKind(source);
+      if (kind === 'adapter') adapter = true;
+      else if (kind === 'local' && !adapter) {
+        const file = resolveLocal(context.filename, source);
+        if (file !== undefined && isLocalAdapter(file)) adapter = true;
+      }
     };
     return {
       ImportDeclaration: (node) => markImport(node.source.value),
