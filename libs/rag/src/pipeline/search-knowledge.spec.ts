@@ -13,9 +13,9 @@ import { LlmListwiseReranker } from '../rerank/llm-listwise-reranker';
 import type { Reranker } from '../rerank/reranker.port';
 import { searchKnowledge } from './search-knowledge';
 import type { SearchPorts } from './search-knowledge';
-import { FakeChatModel } from './testing/fake-chat-model';
-import { FakeChunkSearch, FakeEmbedder } from './testing/fake-search-ports';
-import type { FakeChunkSearchOptions } from './testing/fake-search-ports';
+import { FakeChatModel } from '../testing/fake-chat-model';
+import { FakeChunkSearch, FakeEmbedder } from '../testing/fake-search-ports';
+import type { FakeChunkSearchOptions } from '../testing/fake-search-ports';
 
 const QUERY = 'replica failover';
 const VARIANTS = ['promote the standby', 'switch the primary'];

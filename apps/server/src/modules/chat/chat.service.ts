@@ -7,7 +7,8 @@ import {
   ServiceUnavailableException,
 } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
-import type { ChatModel } from '@lumina/rag';
+import { ANSWER_ERROR_MESSAGES, generateAnswer, generateGeneralAnswer } from '@lumina/rag';
+import type { AnswerDeps, AnswerOutcome, ChatModel } from '@lumina/rag';
 import type {
   ChatAskRequest,
   ChatStreamEventMap,
@@ -24,8 +25,6 @@ import type { ConversationEntity } from './entities/conversation.entity';
 import type { MessageEntity } from './entities/message.entity';
 import { RetrievalTraceEntity } from './entities/retrieval-trace.entity';
 import { ServerRestartingError } from './chat-streams';
-import { ERROR_MESSAGES, generateAnswer, generateGeneralAnswer } from './generate-answer';
-import type { AnswerDeps, AnswerOutcome } from './generate-answer';
 
 /** Where a chat stream's events go (the SSE response), and the signal that says the client left. */
 export interface ChatEventSink {
@@ -171,7 +170,7 @@ export class ChatService {
   /** The `error` event for a failure outside the answer itself (e.g. the database). */
   reportUnexpected(error: unknown, sink: ChatEventSink): void {
     this.logger.error({ msg: 'chat stream failed', err: error });
-    sink.send('error', { code: 'internal', message: ERROR_MESSAGES.internal });
+    sink.send('error', { code: 'internal', message: ANSWER_ERROR_MESSAGES.internal });
   }
 
   private async store(
@@ -270,7 +269,7 @@ export class ChatService {
       this.logger.log({ msg: 'answer ended by a shutdown; the partial answer is stored', messageId });
       sink.send('error', {
         code: 'server_restarting',
-        message: ERROR_MESSAGES.server_restarting,
+        message: ANSWER_ERROR_MESSAGES.server_restarting,
         conversationId,
         messageId,
       });

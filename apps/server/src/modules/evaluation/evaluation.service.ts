@@ -1,8 +1,8 @@
 import { InjectQueue } from '@nestjs/bullmq';
 import { BadRequestException, Injectable, Logger, NotFoundException } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
-import { searchLlmCalls } from '@lumina/eval';
-import { isEvidenceReranker, searchKnowledge } from '@lumina/rag';
+import { compareEvalRuns, evaluateBankItems, searchLlmCalls } from '@lumina/eval';
+import { isEvidenceReranker, offlineAnswerOf, searchKnowledge } from '@lumina/rag';
 import type { ChatModel, AnyReranker, SearchOptions, SearchPorts } from '@lumina/rag';
 import { resolveSettings } from '@lumina/shared';
 import type { EvalRun, EvalRunComparison, EvalRunSummary, Page, SearchSettings } from '@lumina/shared';
@@ -21,9 +21,6 @@ import { QuestionBankItemService } from '../question-bank/question-bank-item.ser
 import { QuestionBankService } from '../question-bank/question-bank.service';
 import { llmSearchPorts } from '../rag/llm-search-ports';
 import { createSearchPorts } from '../rag/search-ports.factory';
-import { offlineAnswerOf } from '../chat/generate-answer';
-import { evaluateBankItems } from './bank-evaluation';
-import { compareEvalRuns } from './compare-eval-runs';
 import { EvalRunEntity } from './entities/eval-run.entity';
 
 /** The job's run row is gone (its bank was deleted): the job can never succeed. */

@@ -1,5 +1,7 @@
 import { BadRequestException, Injectable, NotFoundException } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
+import { questionKey } from '@lumina/eval';
+import type { ExistingItem, ImportableFields } from '@lumina/eval';
 import type {
   ExpectedSource,
   Page,
@@ -15,8 +17,6 @@ import { QuestionBankItemEntity } from './entities/question-bank-item.entity';
 import { ExpectedSourceResolver } from './expected-source-resolver';
 import { pageOf, pageWindow } from '../../common/pagination/pagination';
 import { QuestionBankService } from './question-bank.service';
-import { questionKey } from './import/match-import-rows';
-import type { ExistingItem, ImportableFields } from './import/match-import-rows';
 import {
   BANK_QUESTIONS_SQL,
   IMPORT_MATCH_ITEMS_SQL,
@@ -202,8 +202,6 @@ export class QuestionBankItemService {
     return new Set(rows.map((row) => questionKey(row.question)));
   }
 }
-
-export { questionKey };
 
 async function insertItems(
   manager: EntityManager,

@@ -1,16 +1,4 @@
 import { createHash } from 'node:crypto';
-import {
-  answerMetrics,
-  answerSupported,
-  dedupeRanking,
-  documentRanking,
-  evaluateRun,
-  metricInterval,
-  parseMetricKey,
-  runRetrievalEval,
-  wilsonInterval,
-} from '@lumina/eval';
-import type { Qrels, RetrievalReport } from '@lumina/eval';
 import type { SearchResult } from '@lumina/rag';
 import type {
   AnswerMetrics,
@@ -20,6 +8,15 @@ import type {
   RefusalRates,
   SearchSettings,
 } from '@lumina/shared';
+import { answerMetrics, answerSupported } from '../answers/answer-metrics';
+import { dedupeRanking, documentRanking } from '../metrics/dedupe-ranking';
+import { evaluateRun } from '../metrics/evaluate-run';
+import { parseMetricKey } from '../metrics/metric-key';
+import type { Qrels } from '../metrics/types';
+import { metricInterval } from '../runner/retrieval-report';
+import type { RetrievalReport } from '../runner/retrieval-report';
+import { runRetrievalEval } from '../runner/run-retrieval-eval';
+import { wilsonInterval } from '../stats/wilson-interval';
 
 export interface EvaluableItem {
   id: string;
@@ -87,7 +84,10 @@ export function itemJudgments(sources: ExpectedSource[]): Map<string, number> {
   return judgments;
 }
 
-/** sha256 of what is evaluated (question, scope, judged sources; in order), not of row ids. */
+/**
+ * sha256 of what is evaluated (question, scope, judged sources; in order), not of row ids. Hashing is not
+ * I/O: node:crypto is the one Node module this lib needs for it, and the hex is what runs store.
+ */
 export function datasetHash(items: EvaluableItem[]): string {
   const canonical = items.map((item) => [
     item.question,

@@ -1,6 +1,7 @@
-import { leaveGoldOut, selectQueriesWithQrels } from '@lumina/eval';
-import type { BeirDataset } from '@lumina/eval';
 import type { TextFormat } from '@lumina/rag';
+import type { BeirDataset } from '../datasets/load-beir-dataset';
+import { selectQueriesWithQrels } from '../datasets/select-queries-with-qrels';
+import { leaveGoldOut } from './leave-gold-out';
 
 export interface AnswerabilityQuestion {
   id: string;

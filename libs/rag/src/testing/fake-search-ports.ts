@@ -1,7 +1,7 @@
-import type { ChunkFilter, ChunkRecord, ChunkSearch, ScoredChunk } from '../../ports/chunk-search.port';
-import type { EmbeddingProvider } from '../../ports/embedding-provider.port';
-import type { RerankEvidence } from '../../rerank/learned/rerank-evidence';
-import type { TermEvidence } from '../../answerability/term-evidence';
+import type { ChunkFilter, ChunkRecord, ChunkSearch, ScoredChunk } from '../ports/chunk-search.port';
+import type { EmbeddingProvider } from '../ports/embedding-provider.port';
+import type { RerankEvidence } from '../rerank/learned/rerank-evidence';
+import type { TermEvidence } from '../answerability/term-evidence';
 import { delay } from './fake-chat-model';
 
 export interface CallLog {

@@ -1,25 +1,3 @@
-import {
-  ANSWER_PROMPT_VERSION,
-  AnswerSanitizer,
-  EXTRACTIVE_ANSWERER_VERSION,
-  GENERAL_PROMPT_VERSION,
-  answerMessages,
-  extractiveAnswer,
-  generalKnowledgeMessages,
-  historyStandaloneQuery,
-  parseStandaloneQuery,
-  resolveCitations,
-  standaloneQueryMessages,
-  startsWithNotFound,
-} from '@lumina/rag';
-import type {
-  ChatMessage,
-  ChatModel,
-  EmbeddingProvider,
-  ExtractiveOptions,
-  HistoryTurn,
-  SearchResult,
-} from '@lumina/rag';
 import { notFoundSentence } from '@lumina/shared';
 import type {
   AnswerGenerator,
@@ -32,7 +10,19 @@ import type {
   RetrievedPassage,
   SearchSettings,
 } from '@lumina/shared';
-import { LlmRequestError } from '../../providers/llm-request-error';
+import type { SearchResult } from '../pipeline/search-result';
+import type { ChatMessage, ChatModel } from '../ports/chat-model.port';
+import { CompletionError } from '../ports/completion-error';
+import type { EmbeddingProvider } from '../ports/embedding-provider.port';
+import { ANSWER_PROMPT_VERSION, answerMessages } from './answer-prompt';
+import { AnswerSanitizer } from './answer-sanitizer';
+import { resolveCitations } from './citation-markers';
+import { EXTRACTIVE_ANSWERER_VERSION, extractiveAnswer } from './extractive-answerer';
+import type { ExtractiveOptions } from './extractive-answerer';
+import { GENERAL_PROMPT_VERSION, generalKnowledgeMessages } from './general-prompt';
+import { startsWithNotFound } from './not-found';
+import { historyStandaloneQuery, parseStandaloneQuery, standaloneQueryMessages } from './standalone-query';
+import type { HistoryTurn } from './standalone-query';
 
 /** Sampling of grounded and general answers: deterministic, bounded. */
 export const ANSWER_TEMPERATURE = 0;
@@ -103,7 +93,7 @@ export interface AnswerOutcome {
   error: AnswerFailure | null;
 }
 
-export const ERROR_MESSAGES: Record<ChatErrorCode, string> = {
+export const ANSWER_ERROR_MESSAGES: Record<ChatErrorCode, string> = {
   llm_timeout: 'The language model stopped responding, so the answer is incomplete. Please try again.',
   llm_failed:
     'The language model could not be reached or returned an error, so no complete answer could be written. ' +
@@ -456,7 +446,8 @@ function newOutcome(
 
 /**
  * The outcome of a step that threw: cancelled when the caller aborted, else failed with `code` (a model
- * timeout is always `llm_timeout`), a message for people and the technical reason.
+ * timeout, a CompletionError flagged `timeout`, is always `llm_timeout`), a message for people and the
+ * technical reason.
  */
 function recordFailure(
   outcome: AnswerOutcome,
@@ -469,9 +460,9 @@ function recordFailure(
     outcome.error = { code, message: 'The request was cancelled.', detail: describe(error) };
     return;
   }
-  const resolved = error instanceof LlmRequestError && error.timeout ? 'llm_timeout' : code;
+  const resolved = error instanceof CompletionError && error.timeout ? 'llm_timeout' : code;
   outcome.status = 'failed';
-  outcome.error = { code: resolved, message: ERROR_MESSAGES[resolved], detail: describe(error) };
+  outcome.error = { code: resolved, message: ANSWER_ERROR_MESSAGES[resolved], detail: describe(error) };
 }
 
 async function streamInto(

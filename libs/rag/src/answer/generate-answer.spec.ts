@@ -1,92 +1,51 @@
-import type {
-  ChatCompletion,
-  ChatModel,
-  ChatRequest,
-  ChatStreamEvent,
-  EmbeddingProvider,
-  SearchHit,
-  SearchResult,
-} from '@lumina/rag';
-import { NOT_FOUND_SENTENCE, resolveSettings } from '@lumina/shared';
-import { LlmRequestError } from '../../providers/llm-request-error';
-import { ERROR_MESSAGES, generateAnswer, generateGeneralAnswer } from './generate-answer';
+import { NOT_FOUND_SENTENCE } from '@lumina/shared';
+import type { SearchHit, SearchResult } from '../pipeline/search-result';
+import { CompletionError } from '../ports/completion-error';
+import { FakeChatModel, FakeEmbedder, searchHit, searchResult } from '../testing';
+import { ANSWER_ERROR_MESSAGES, generateAnswer, generateGeneralAnswer } from './generate-answer';
 import type { AnswerDeps } from './generate-answer';
 
-const hit = (n: number, text: string): SearchHit => ({
-  chunkId: `chunk-${n}`,
-  documentId: `doc-${n}`,
-  documentTitle: `Doc ${n}`,
-  externalId: null,
-  headingPath: [`H${n}`],
-  anchor: `h${n}`,
-  text,
-  spanStart: 0,
-  spanEnd: text.length,
-  score: 1 / n,
-  similarity: null,
-  provenance: [{ branch: 'original:bm25', rank: n, score: 10 - n }],
-});
+const hit = (n: number, text: string): SearchHit =>
+  searchHit({
+    chunkId: `chunk-${n}`,
+    documentId: `doc-${n}`,
+    documentTitle: `Doc ${n}`,
+    headingPath: [`H${n}`],
+    anchor: `h${n}`,
+    text,
+    score: 1 / n,
+    provenance: [{ branch: 'original:bm25', rank: n, score: 10 - n }],
+  });
 
-const result = (results: SearchHit[], belowThreshold = false): SearchResult => ({
-  query: 'q',
-  settings: resolveSettings({}),
-  results,
-  expansions: null,
-  hyde: null,
-  adaptive: null,
-  belowThreshold,
-  answerability: null,
-  timings: { total: 1, perBranch: {}, llm: 0, fuse: 0, rerank: 0, answerability: 0 },
-  warnings: [],
-});
+const result = (results: SearchHit[], belowThreshold = false): SearchResult =>
+  searchResult(results, { query: 'q', belowThreshold });
 
-/** A chat model that streams scripted pieces, then optionally fails; complete() answers `rewrite`. */
-class ScriptedModel implements ChatModel {
-  readonly modelId = 'scripted';
-  readonly requests: ChatRequest[] = [];
-  constructor(
-    private readonly pieces: string[],
-    private readonly failAfter?: Error,
-    private readonly rewrite: string | Error = 'standalone question',
-  ) {}
+/**
+ * A chat model that streams scripted pieces, then optionally fails (else reports its usage); complete()
+ * answers `rewrite`.
+ */
+const scripted = (
+  pieces: string[],
+  failWith?: Error,
+  rewrite: string | Error = 'standalone question',
+): FakeChatModel =>
+  new FakeChatModel(rewrite, 0, 'scripted', {
+    pieces,
+    failWith,
+    usage: { promptTokens: 5, completionTokens: pieces.length },
+  });
 
-  async complete(request: ChatRequest): Promise<ChatCompletion> {
-    this.requests.push(request);
-    if (this.rewrite instanceof Error) throw this.rewrite;
-    return { text: this.rewrite, model: this.modelId, usage: null };
-  }
-
-  async *stream(request: ChatRequest): AsyncIterable<ChatStreamEvent> {
-    this.requests.push(request);
-    for (const text of this.pieces) {
-      request.signal?.throwIfAborted();
-      yield { type: 'token', text };
-    }
-    if (this.failAfter) throw this.failAfter;
-    yield { type: 'usage', usage: { promptTokens: 5, completionTokens: this.pieces.length } };
-  }
-}
-
-const embedder: EmbeddingProvider = {
-  modelId: 'none',
-  dimension: 1,
-  maxInputChars: 10,
-  embed: async () => {
-    throw new Error('not used');
-  },
-};
-
-const deps = (chatModel: ChatModel | null, search: AnswerDeps['search']): AnswerDeps => ({
+const deps = (chatModel: FakeChatModel | null, search: AnswerDeps['search']): AnswerDeps => ({
   search,
   chatModel,
-  embedder,
+  embedder: new FakeEmbedder(),
 });
 const passages = [hit(1, 'Promote the standby.'), hit(2, 'Backups run nightly.')];
 const input = { question: 'How do I fail over?', history: [], settings: {} };
 
 describe('generateAnswer', () => {
   it('streams a sanitised LLM answer and maps its markers to chunks', async () => {
-    const model = new ScriptedModel(['Promote it [2', '] [5].']);
+    const model = scripted(['Promote it [2', '] [5].']);
     const tokens: string[] = [];
     const outcome = await generateAnswer(
       input,
@@ -114,7 +73,7 @@ describe('generateAnswer', () => {
 
   it('refuses without calling the model when nothing was found or the search was below the threshold', async () => {
     for (const found of [result([]), result(passages, true)]) {
-      const model = new ScriptedModel(['never']);
+      const model = scripted(['never']);
       const outcome = await generateAnswer(
         input,
         deps(model, async () => found),
@@ -134,12 +93,12 @@ describe('generateAnswer', () => {
   it('flags an LLM answer without any citation as uncited, but not a refusal', async () => {
     const uncited = await generateAnswer(
       input,
-      deps(new ScriptedModel(['Just do it.']), async () => result(passages)),
+      deps(scripted(['Just do it.']), async () => result(passages)),
     );
     expect(uncited.uncited).toBe(true);
     const refusal = await generateAnswer(
       input,
-      deps(new ScriptedModel([NOT_FOUND_SENTENCE]), async () => result(passages)),
+      deps(scripted([NOT_FOUND_SENTENCE]), async () => result(passages)),
     );
     expect([refusal.notFound, refusal.uncited]).toEqual([true, false]);
   });
@@ -154,15 +113,15 @@ describe('generateAnswer', () => {
     expect(outcome.status).toBe('failed');
     expect(outcome.error).toEqual({
       code: 'search_failed',
-      message: ERROR_MESSAGES.search_failed,
+      message: ANSWER_ERROR_MESSAGES.search_failed,
       detail: 'connection refused',
     });
   });
 
   it('keeps the partial text (with its citations) when the model times out mid-stream', async () => {
-    const model = new ScriptedModel(
+    const model = scripted(
       ['Promote the standby [1] ', 'and then'],
-      new LlmRequestError('slow', { timeout: true }),
+      new CompletionError('slow', { timeout: true }),
     );
     const outcome = await generateAnswer(
       input,
@@ -177,7 +136,7 @@ describe('generateAnswer', () => {
 
   it('calls an interrupted answer cancelled when the caller aborted', async () => {
     const controller = new AbortController();
-    const model = new ScriptedModel(['one ', 'two ', 'three']);
+    const model = scripted(['one ', 'two ', 'three']);
     const outcome = await generateAnswer(
       { ...input, signal: controller.signal },
       deps(model, async () => result(passages)),
@@ -199,10 +158,10 @@ describe('generateAnswer', () => {
     };
     const ok = await generateAnswer(
       { ...input, question: 'And then?', history },
-      deps(new ScriptedModel(['x [1]']), search),
+      deps(scripted(['x [1]']), search),
     );
     expect([ok.rewrite, ok.standaloneQuery]).toEqual(['llm', 'standalone question']);
-    const broken = new ScriptedModel(['x [1]'], undefined, new Error('503'));
+    const broken = scripted(['x [1]'], undefined, new Error('503'));
     const fallback = await generateAnswer({ ...input, question: 'And then?', history }, deps(broken, search));
     expect([fallback.rewrite, fallback.standaloneQuery]).toEqual([
       'history',
@@ -215,7 +174,7 @@ describe('generateAnswer', () => {
 
 describe('generateGeneralAnswer', () => {
   it('answers without passages: every marker and link is removed', async () => {
-    const model = new ScriptedModel(['Paris [1], see https://x.example.']);
+    const model = scripted(['Paris [1], see https://x.example.']);
     const outcome = await generateGeneralAnswer('Capital of France?', model);
     expect(outcome).toEqual(
       expect.objectContaining({

@@ -1,4 +1,4 @@
-import type { EmbeddingProvider } from '@lumina/rag';
+import type { EmbeddingProvider } from '../ports/embedding-provider.port';
 import { CoalescingEmbedder } from './coalescing-embedder';
 
 /** An embedder that records its calls and answers after a turn of the event loop. */

@@ -1,6 +1,7 @@
-import { compareReports, REPORT_METRICS } from '@lumina/eval';
-import type { RetrievalReport } from '@lumina/eval';
 import type { EvalFlip, EvalItemResult, EvalRunComparison } from '@lumina/shared';
+import { compareReports } from '../runner/compare-reports';
+import { REPORT_METRICS } from '../runner/retrieval-report';
+import type { RetrievalReport } from '../runner/retrieval-report';
 
 export interface ComparableRun {
   id: string;

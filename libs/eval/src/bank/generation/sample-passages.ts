@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { mulberry32 } from '@lumina/eval';
+import { mulberry32 } from '../../stats/mulberry32';
 
 export interface PassageCandidate {
   chunkId: string;

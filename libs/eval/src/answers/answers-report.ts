@@ -1,4 +1,6 @@
-import { holmAdjust, mcnemarExact, wilsonInterval } from '@lumina/eval';
+import { holmAdjust } from '../stats/holm-adjust';
+import { mcnemarExact } from '../stats/mcnemar-exact';
+import { wilsonInterval } from '../stats/wilson-interval';
 import type { JudgeVerdict } from './judge-prompt';
 
 /**

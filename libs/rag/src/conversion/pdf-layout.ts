@@ -1,4 +1,4 @@
-import { protectLine } from '../markdown/protect-line';
+import { protectLine } from './protect-line';
 
 /** A line of a page's text layer: its text and its baseline (PDF units, larger is higher up). */
 export interface PdfLine {

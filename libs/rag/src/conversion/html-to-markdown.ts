@@ -1,4 +1,4 @@
-import { protectLine } from '../markdown/protect-line';
+import { protectLine } from './protect-line';
 
 /**
  * DOM → Markdown without recursion: one explicit stack walks the tree, so a page nested thousands deep

@@ -1,4 +1,4 @@
-import type { EmbeddingProvider } from '@lumina/rag';
+import type { EmbeddingProvider } from '../ports/embedding-provider.port';
 
 interface Pending {
   texts: string[];

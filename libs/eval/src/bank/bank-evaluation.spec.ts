@@ -1,36 +1,15 @@
-import { REPORT_METRICS, runRetrievalEval } from '@lumina/eval';
+import { searchHit, searchResult } from '@lumina/rag/testing';
 import type { SearchHit, SearchResult } from '@lumina/rag';
 import { resolveSettings } from '@lumina/shared';
+import { REPORT_METRICS } from '../runner/retrieval-report';
+import { runRetrievalEval } from '../runner/run-retrieval-eval';
 import { datasetHash, evaluateBankItems, itemJudgments, relevanceLevel } from './bank-evaluation';
 import type { EvaluableItem } from './bank-evaluation';
 
-const hit = (chunkId: string, documentId: string): SearchHit => ({
-  chunkId,
-  documentId,
-  documentTitle: documentId,
-  externalId: null,
-  headingPath: [],
-  anchor: null,
-  text: '',
-  spanStart: 0,
-  spanEnd: 0,
-  score: 1,
-  similarity: null,
-  provenance: [],
-});
+const hit = (chunkId: string, documentId: string): SearchHit => searchHit({ chunkId, documentId });
 
-const result = (hits: SearchHit[], belowThreshold = false): SearchResult => ({
-  query: '',
-  settings: resolveSettings(),
-  results: hits,
-  expansions: null,
-  hyde: null,
-  adaptive: null,
-  belowThreshold,
-  answerability: null,
-  timings: { total: 0, perBranch: {}, llm: 0, fuse: 0, rerank: 0, answerability: 0 },
-  warnings: [],
-});
+const result = (hits: SearchHit[], belowThreshold = false): SearchResult =>
+  searchResult(hits, { belowThreshold });
 
 /** A fake search: fixed hits per question. */
 const RESULTS: Record<string, SearchResult> = {
@@ -153,5 +132,25 @@ describe('judgments and the dataset hash', () => {
     expect(
       datasetHash([{ ...ITEMS[0], expectedSources: [{ documentId: 'B', grade: 1 }] }, ...ITEMS.slice(1)]),
     ).not.toBe(datasetHash(ITEMS));
+  });
+
+  it('keeps the hex that runs already store (sha256 of the canonical JSON, byte for byte)', () => {
+    // Pinned before the hash moved into this lib: a stored run's datasetHash must still match its bank.
+    expect(datasetHash(ITEMS)).toBe('e23638d7a62e00ac08457f63f52aa4b9cb43322acd78dba55a55976a05d9a02c');
+    expect(
+      datasetHash([
+        {
+          id: 'x',
+          question: 'Qu’est-ce que «été» 日本語 😀 "quoted" \\ ?',
+          inScope: true,
+          expectedSources: [
+            { documentId: 'Z', grade: 3 },
+            { documentId: 'A', grade: 1 },
+            { documentId: 'a' },
+          ],
+        },
+      ]),
+    ).toBe('4518d0618d2f8f8ccfdd628151544e20e5938a9881e67d3a4eea2e1eff47d0cd');
+    expect(datasetHash([])).toBe('4f53cda18c2baa0c0354bb5f9a3ecbe5ed12ab4d8e11ba873c2f11161202b945');
   });
 });
