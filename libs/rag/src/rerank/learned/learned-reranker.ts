@@ -1,26 +1,24 @@
 import type { EvidenceReranker, EvidenceRerankInput, RerankExplanation } from '../reranker.port';
 import { DENSE_LTR_FEATURES, ltrFeatureRows } from './ltr-features';
-import { featureColumns, scoreLtr } from './ltr-model';
-import type { LtrModel } from './ltr-model';
+import { featureColumns, featuresInUse, scoreModel } from './ltr-model';
+import type { LearnedRankingModel } from './ltr-model';
 
-/** The reranker of a fitted model: features from the index's evidence, a linear score, no model call. */
+/** The reranker of a fitted model: features from the index's evidence, a linear or trees score, no model call. */
 export class LearnedReranker implements EvidenceReranker {
   readonly modelId: string;
   readonly needsQueryVector: boolean;
   private readonly columns: number[];
 
-  constructor(readonly model: LtrModel) {
+  constructor(readonly model: LearnedRankingModel) {
     this.modelId = `ltr:${model.version}`;
     this.columns = featureColumns(model);
-    this.needsQueryVector = model.features.some(
-      (name, i) => model.weights[i] !== 0 && DENSE_LTR_FEATURES.includes(name),
-    );
+    this.needsQueryVector = featuresInUse(model).some((name) => DENSE_LTR_FEATURES.includes(name));
   }
 
   rerankWithEvidence(input: EvidenceRerankInput): RerankExplanation[] {
     const rows = ltrFeatureRows(input.candidates, input.evidence);
     return rows.map((row) => {
-      const { score, contributions } = scoreLtr(
+      const { score, contributions } = scoreModel(
         this.model,
         this.columns.map((c) => row[c]),
       );
