@@ -1,7 +1,7 @@
 import { LTR_FEATURES } from './ltr-features';
 import type { LtrFeature } from './ltr-features';
 import type { RankingSample } from './fit-ltr';
-import { LTR_TREES_FORMAT, scoreTrees } from './ltr-trees';
+import { LTR_TREES_FORMAT } from './ltr-trees';
 import type { LtrTreesModel, RegressionTree } from './ltr-trees';
 
 export interface FitLambdaMartOptions {
