@@ -23,6 +23,7 @@ module.exports = (projectDir, overrides = {}) => ({
   moduleNameMapper: {
     '^@lumina/shared$': path.join(__dirname, 'libs/shared/src/index.ts'),
     '^@lumina/rag$': path.join(__dirname, 'libs/rag/src/index.ts'),
+    '^@lumina/rag/testing$': path.join(__dirname, 'libs/rag/src/testing/index.ts'),
     '^@lumina/eval$': path.join(__dirname, 'libs/eval/src/index.ts'),
   },
   testMatch: ['**/*.spec.ts'],

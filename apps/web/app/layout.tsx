@@ -7,7 +7,7 @@ import { HealthProvider } from '../hooks/use-health';
 import { StatusBadge } from '../components/ui/status-badge';
 import { MenuToggle } from '../components/ui/menu-toggle';
 import { TopNav } from '../components/ui/top-nav';
-import { ApiProvider } from '../lib/api-provider';
+import { ApiProvider } from '../hooks/use-api-client';
 import { readWebEnv } from '../lib/env';
 import './globals.css';
 

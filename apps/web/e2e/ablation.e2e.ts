@@ -6,6 +6,7 @@
  * phone layout (cards), and "Use these settings" writing the best combination into the drawer's store.
  */
 import path from 'node:path';
+import type { ChunkView, Page as ApiPage, QuestionBank } from '@lumina/shared';
 import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
 import { apiJson, llmRequests, resetLlm, seedDocument } from './support/api';
 import {
@@ -42,12 +43,9 @@ describeWhenServerHas(['startAblation', 'getAblation', 'listBankAblations'], 'ab
   beforeAll(async () => {
     browser = await launchBrowser();
     const handbookId = await seedDocument(HANDBOOK, 'staff-handbook.md');
-    const chunks = await apiJson<{ items: { id: string; headingPath: string[] }[] }>(
-      'GET',
-      `/documents/${handbookId}/chunks?limit=100`,
-    );
+    const chunks = await apiJson<ApiPage<ChunkView>>('GET', `/documents/${handbookId}/chunks?limit=100`);
     const chunkOf = new Map(chunks.items.map((chunk) => [chunk.headingPath.at(-1) ?? '', chunk.id]));
-    const bank = await apiJson<{ id: string }>('POST', '/question-banks', {
+    const bank = await apiJson<QuestionBank>('POST', '/question-banks', {
       name: `Ablation ${Date.now().toString(36)}`,
     });
     await apiJson('POST', `/question-banks/${bank.id}/items`, {

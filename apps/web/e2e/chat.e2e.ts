@@ -5,6 +5,7 @@
  * an error as a sentence with Retry; conversations.
  */
 import path from 'node:path';
+import type { ChatAskRequest } from '@lumina/shared';
 import type { Browser, BrowserContext, Page, Request } from 'playwright-core';
 import { llmRequests, resetLlm, seedDocument } from './support/api';
 import { describeWhenServerHas, eventually, launchBrowser, openPage, screenshot } from './support/browser';
@@ -151,7 +152,7 @@ describeWhenServerHas(['chat', 'uploadDocuments'], 'chat', () => {
       (request: Request) => request.url().endsWith('/chat') && request.method() === 'POST',
     );
     await chat.ask(VACATION_QUESTION);
-    const body = (await sent).postDataJSON() as { message: string; settings: Record<string, unknown> };
+    const body = (await sent).postDataJSON() as ChatAskRequest;
     expect(body.message).toBe(VACATION_QUESTION);
     expect(body.settings).toMatchObject({
       enableQueryExpansion: true,
@@ -219,7 +220,7 @@ describeWhenServerHas(['chat', 'uploadDocuments'], 'chat', () => {
       (request: Request) => request.url().endsWith('/chat') && request.method() === 'POST',
     );
     await chat.ask(VACATION_QUESTION);
-    const body = (await sent).postDataJSON() as { settings: Record<string, unknown> };
+    const body = (await sent).postDataJSON() as ChatAskRequest;
     expect(body.settings).toMatchObject({ enableQueryExpansion: 'adaptive', enableHyDE: 'adaptive' });
     expect(await chat.waitForAnswer()).toBe('done');
 

@@ -5,6 +5,7 @@
  */
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
+import type { AcceptedDocument, ChunkView, DocumentDetail, Page as ApiPage } from '@lumina/shared';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { apiJson } from './support/api';
 import {
@@ -127,15 +128,14 @@ describeWhenServerHas(
         (_, index) =>
           `## Term ${index + 1}\n\nDefinition number ${index + 1} of the glossary, written in full sentences so it is a passage of its own.`,
       );
-      const created = await apiJson<{ id: string }>('POST', '/documents/text', {
+      const created = await apiJson<AcceptedDocument>('POST', '/documents/text', {
         title: `Glossary ${stamp}`,
         text: `# Glossary\n\n${sections.join('\n\n')}`,
         format: 'markdown',
       });
       await eventually(
         'the glossary to be indexed',
-        async () =>
-          (await apiJson<{ status: string }>('GET', `/documents/${created.id}`)).status === 'indexed',
+        async () => (await apiJson<DocumentDetail>('GET', `/documents/${created.id}`)).status === 'indexed',
         60_000,
       );
 
@@ -170,10 +170,7 @@ describeWhenServerHas(
       );
 
       // A link to one passage (as a citation makes) opens the page that holds it, scrolled to and marked.
-      const all = await apiJson<{ items: { id: string; headingPath: string[] }[] }>(
-        'GET',
-        `/documents/${created.id}/chunks?limit=100`,
-      );
+      const all = await apiJson<ApiPage<ChunkView>>('GET', `/documents/${created.id}/chunks?limit=100`);
       const term23 = all.items.find((chunk) => chunk.headingPath.at(-1) === 'Term 23');
       expect(term23).toBeDefined();
       await page.goto(`${WEB_URL}/documents/${created.id}?chunk=${term23!.id}`);
@@ -246,7 +243,7 @@ describeWhenServerHas(
     });
 
     it('deletes a document after asking once', async () => {
-      const created = await apiJson<{ id: string }>('POST', '/documents/text', {
+      const created = await apiJson<AcceptedDocument>('POST', '/documents/text', {
         title: `Scratch ${stamp}`,
         text: 'A scratch note that is deleted again.',
       });

@@ -6,6 +6,13 @@
  */
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
+import type {
+  ChunkView,
+  CreatedApiKey,
+  Page as ApiPage,
+  QuestionBankItem,
+  QuestionTemplate,
+} from '@lumina/shared';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { apiJson, seedDocument } from './support/api';
 import {
@@ -58,10 +65,7 @@ describeWhenServerHas(
     beforeAll(async () => {
       browser = await launchBrowser();
       handbookId = await seedDocument(HANDBOOK, 'staff-handbook.md');
-      const chunks = await apiJson<{ items: { id: string; headingPath: string[] }[] }>(
-        'GET',
-        `/documents/${handbookId}/chunks?limit=100`,
-      );
+      const chunks = await apiJson<ApiPage<ChunkView>>('GET', `/documents/${handbookId}/chunks?limit=100`);
       chunkOf = new Map(chunks.items.map((chunk) => [chunk.headingPath.at(-1) ?? '', chunk.id]));
     });
 
@@ -207,7 +211,7 @@ describeWhenServerHas(
         async () => (await page.getByTestId('bank-item-count').innerText()) === '13',
       );
       const bankId = bankUrl.split('/').at(-1)!;
-      const added = await apiJson<{ items: { question: string; expectedSources: unknown[] }[] }>(
+      const added = await apiJson<ApiPage<QuestionBankItem>>(
         'GET',
         `/question-banks/${bankId}/items?limit=100`,
       );
@@ -383,7 +387,7 @@ describeWhenServerHas(
 
     it('filters the bank list by template and by words', async () => {
       const tag = `${stamp}f`;
-      const template = await apiJson<{ id: string }>('POST', '/question-templates', {
+      const template = await apiJson<QuestionTemplate>('POST', '/question-templates', {
         name: `Filter template ${tag}`,
         kind: 'scenario',
         promptTemplate: 'Ask about {{passage}}',
@@ -421,7 +425,7 @@ describeWhenServerHas(
 
     it('edits a template and deletes it; its bank stays, without a template', async () => {
       const tag = `${stamp}t`;
-      const template = await apiJson<{ id: string }>('POST', '/question-templates', {
+      const template = await apiJson<QuestionTemplate>('POST', '/question-templates', {
         name: `Editable template ${tag}`,
         kind: 'definition',
         promptTemplate: 'Ask about {{passage}}',
@@ -454,10 +458,7 @@ describeWhenServerHas(
       await eventually('the bank list with the new name', async () =>
         (await table.innerText()).includes(`Renamed template ${tag}`),
       );
-      const saved = await apiJson<{ kind: string; promptTemplate: string }>(
-        'GET',
-        `/question-templates/${template.id}`,
-      );
+      const saved = await apiJson<QuestionTemplate>('GET', `/question-templates/${template.id}`);
       expect(saved).toMatchObject({
         kind: 'scenario',
         promptTemplate: 'Describe a situation where {{passage}} applies.',
@@ -482,7 +483,7 @@ describeWhenServerHas(
     it('asks to sign in when the server wants a key, checks the key, and then sends it as a header', async () => {
       // This test server runs in local mode (loopback needs no key), so the test makes a real admin key
       // and plays a server with ADMIN_API_KEY by answering keyless bank creations with 401.
-      const { key } = await apiJson<{ key: string }>('POST', '/auth/keys', {
+      const { key } = await apiJson<CreatedApiKey>('POST', '/auth/keys', {
         name: `Browser admin ${stamp}`,
         role: 'admin',
       });

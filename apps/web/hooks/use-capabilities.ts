@@ -2,7 +2,7 @@
 
 import { useEffect, useState } from 'react';
 import type { ApiOperationName } from '../lib/api-operations';
-import { useApiClient } from '../lib/api-provider';
+import { useApiClient } from './use-api-client';
 import { matchOperations } from '../lib/openapi-paths';
 
 /** What the connected server offers, read once from its OpenAPI document. */

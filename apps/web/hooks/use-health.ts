@@ -2,13 +2,13 @@
 
 import { createContext, createElement, useContext, useEffect, useState, type ReactNode } from 'react';
 import { isApiError } from '../lib/api-errors';
-import { useApiClient } from '../lib/api-provider';
-import type { HealthReport } from '../lib/api-types';
+import { useApiClient } from './use-api-client';
+import type { HealthReportView } from '../lib/api/health';
 import { useServerFacts } from '../store/server-facts.store';
 
 export type HealthState =
   | { phase: 'checking' }
-  | { phase: 'online'; report: HealthReport; checkedAt: number }
+  | { phase: 'online'; report: HealthReportView; checkedAt: number }
   /** The API answered, but not with a health report. */
   | { phase: 'error'; message: string; checkedAt: number }
   | { phase: 'unreachable'; message: string; checkedAt: number };

@@ -1,7 +1,8 @@
 'use client';
 
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { isApiError, type ApiErrorCode } from '../lib/api-errors';
+import type { ApiErrorCode } from '@lumina/shared';
+import { isApiError } from '../lib/api-errors';
 
 export interface Resource<T> {
   data: T | null;

@@ -1,4 +1,4 @@
-import type { Ablation, AblationRow } from './api-types';
+import type { Ablation, AblationRow } from '@lumina/shared';
 import { ablationActive, ablationChartData, bestRow, formatRate, switchesAsOverrides } from './ablation';
 
 const row = (runId: string, ndcg: number | null): AblationRow => ({

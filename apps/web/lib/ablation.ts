@@ -1,4 +1,4 @@
-import type { Ablation, AblationRow, AblationSwitches } from './api-types';
+import type { Ablation, AblationRow, AblationSwitches } from '@lumina/shared';
 
 export interface AblationChartPoint {
   /** '#3', or '#3 ★' for the best combination. */

@@ -1,4 +1,4 @@
-import type { AnswerMetrics } from './api-types';
+import type { AnswerMetrics } from '@lumina/shared';
 import { answerFigures, compareAnswerFigures, formatDifference, itemOutcome } from './answer-figures';
 
 const rate = (count: number, items: number, low: number, high: number) => ({

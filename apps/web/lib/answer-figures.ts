@@ -1,4 +1,4 @@
-import type { AnswerMetrics, EvalItemResult, RateInterval } from './api-types';
+import type { AnswerMetrics, EvalItemResult, RateInterval } from '@lumina/shared';
 
 /**
  * An evaluation run's answer figures as rows a page can show: false refusals, false answers, the

@@ -1,4 +1,4 @@
-import type { AnswerabilityVerdict } from './api-types';
+import type { AnswerabilityVerdict } from '@lumina/shared';
 
 /**
  * The answerability decision in plain words: each feature the model weighed, what it measures, its

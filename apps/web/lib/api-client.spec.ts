@@ -1,5 +1,6 @@
 import { DEFAULT_SETTINGS, resolveSettings } from '@lumina/shared';
-import { createApiClient, type FetchLike } from './api-client';
+import { createApiClient } from './api-client';
+import type { FetchLike } from './api/transport';
 import { ApiError } from './api-errors';
 
 const BASE = 'http://127.0.0.1:3000';
@@ -280,6 +281,76 @@ describe('api client: error sentences', () => {
           'Turning off query expansion, HyDE and reranking makes a search faster.',
       );
     });
+  });
+});
+
+describe('api client: error codes', () => {
+  it('takes the code the error body names', async () => {
+    const { fetch } = fakeFetch(() =>
+      jsonResponse(422, {
+        statusCode: 422,
+        code: 'too_large',
+        message: 'The corpus holds more than 100000 entries',
+        error: 'Unprocessable Entity',
+      }),
+    );
+    const error = await failure(createApiClient({ baseUrl: BASE, fetch }).search('q', resolveSettings()));
+
+    expect(error.code).toBe('too_large');
+    expect(error.status).toBe(422);
+    expect(error.message).toBe(
+      'The server refused it as too large: The corpus holds more than 100000 entries.',
+    );
+  });
+
+  it('derives the code from the status when the body names none (servers before error codes)', async () => {
+    const answer = (status: number) => () => jsonResponse(status, { statusCode: status, message: 'No.' });
+    const client = (status: number) =>
+      createApiClient({ baseUrl: BASE, fetch: fakeFetch(answer(status)).fetch });
+
+    expect((await failure(client(401).createQuestionBank({ name: 'B' }))).code).toBe('unauthorized');
+    const forbidden = await failure(client(403).createQuestionBank({ name: 'B' }));
+    expect(forbidden.code).toBe('forbidden');
+    expect(forbidden.message).toBe('The server refused to create the question bank: No.');
+    expect((await failure(client(409).createQuestionBank({ name: 'B' }))).code).toBe('conflict');
+    expect((await failure(client(418).createQuestionBank({ name: 'B' }))).code).toBe('unexpected');
+  });
+
+  it('falls back to the status when the body names a code it does not know', async () => {
+    const { fetch } = fakeFetch(() =>
+      jsonResponse(503, {
+        statusCode: 503,
+        code: 'overheated',
+        message: 'The embedding provider is unreachable',
+        error: 'Service Unavailable',
+      }),
+    );
+    const error = await failure(createApiClient({ baseUrl: BASE, fetch }).search('q', resolveSettings()));
+
+    expect(error.code).toBe('unavailable');
+    expect(error.message).toBe(
+      "The server is running but couldn't search your documents right now (The embedding provider is unreachable). " +
+        'Try again in a moment.',
+    );
+  });
+
+  it('says the same sentence for a 403 whether or not the body names forbidden', async () => {
+    const body = {
+      statusCode: 403,
+      message: 'This needs an admin API key; "Alice" is a user key.',
+      error: 'Forbidden',
+    };
+    const without = fakeFetch(() => jsonResponse(403, body));
+    const named = fakeFetch(() => jsonResponse(403, { ...body, code: 'forbidden' }));
+    const a = await failure(
+      createApiClient({ baseUrl: BASE, fetch: without.fetch }).createQuestionBank({ name: 'B' }),
+    );
+    const b = await failure(
+      createApiClient({ baseUrl: BASE, fetch: named.fetch }).createQuestionBank({ name: 'B' }),
+    );
+
+    expect(b.code).toBe('forbidden');
+    expect(b.message).toBe(a.message);
   });
 });
 

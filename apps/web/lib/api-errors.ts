@@ -1,25 +1,6 @@
+import { errorCodeForStatus, isServerErrorCode } from '@lumina/shared';
+import type { ApiErrorBody, ApiErrorCode } from '@lumina/shared';
 import type { ApiOperation } from './api-operations';
-import type { ApiErrorBody } from './api-types';
-
-/**
- * What went wrong, in a small closed set the UI can branch on.
- * A candidate for libs/shared so the server and the web app agree on the names.
- */
-export type ApiErrorCode =
-  | 'unreachable'
-  | 'timeout'
-  | 'aborted'
-  | 'not_found'
-  | 'invalid_request'
-  | 'unauthorized'
-  | 'too_large'
-  | 'unsupported'
-  | 'conflict'
-  | 'rate_limited'
-  | 'unavailable'
-  | 'server_error'
-  | 'invalid_response'
-  | 'unexpected';
 
 /** An API failure: `message` is a sentence for a person, `detail` keeps what the server said. */
 export class ApiError extends Error {
@@ -43,26 +24,25 @@ export function isApiError(value: unknown): value is ApiError {
 
 const MAX_DETAIL_CHARS = 300;
 
+/**
+ * The code of an error status when the body names none (servers before error codes): the shared
+ * mapping, except that a status below 500 it does not know is unexpected rather than a server error.
+ */
 export function classifyStatus(status: number): ApiErrorCode {
-  if (status === 400 || status === 422) return 'invalid_request';
-  if (status === 401 || status === 403) return 'unauthorized';
-  if (status === 404) return 'not_found';
-  if (status === 408) return 'timeout';
-  if (status === 409) return 'conflict';
-  if (status === 413) return 'too_large';
-  if (status === 415) return 'unsupported';
-  if (status === 429) return 'rate_limited';
-  if (status === 502 || status === 503 || status === 504) return 'unavailable';
-  if (status >= 500) return 'server_error';
-  return 'unexpected';
+  const code = errorCodeForStatus(status);
+  return code === 'server_error' && status < 500 ? 'unexpected' : code;
 }
 
-/** Reads `{ statusCode, message, error }` from whatever the server sent; tolerates anything else. */
-export function readErrorBody(body: unknown): ApiErrorBody {
+/**
+ * Reads `{ statusCode, code, message, error }` from whatever the server sent; tolerates anything else
+ * (a code this web app does not know is left out).
+ */
+export function readErrorBody(body: unknown): Partial<ApiErrorBody> {
   if (typeof body !== 'object' || body === null) return {};
   const record = body as Record<string, unknown>;
-  const result: ApiErrorBody = {};
+  const result: Partial<ApiErrorBody> = {};
   if (typeof record.statusCode === 'number') result.statusCode = record.statusCode;
+  if (isServerErrorCode(record.code)) result.code = record.code;
   if (typeof record.message === 'string') result.message = record.message;
   else if (Array.isArray(record.message)) {
     result.message = record.message.filter((item): item is string => typeof item === 'string');
@@ -72,7 +52,7 @@ export function readErrorBody(body: unknown): ApiErrorBody {
 }
 
 /** The server's own words, joined and trimmed, without a closing full stop. */
-export function serverMessage(body: ApiErrorBody): string {
+export function serverMessage(body: Partial<ApiErrorBody>): string {
   const parts = (Array.isArray(body.message) ? body.message : [body.message ?? ''])
     .map((part) => part.trim().replace(/[.;]+$/, ''))
     .filter((part) => part.length > 0);
@@ -86,7 +66,7 @@ function isMissingRoute(message: string): boolean {
 }
 
 /** A server message worth showing: not just the status text repeated ("Service Unavailable"). */
-function meaningful(message: string, body: ApiErrorBody): string {
+function meaningful(message: string, body: Partial<ApiErrorBody>): string {
   if (!message) return '';
   return body.error && message.toLowerCase() === body.error.toLowerCase() ? '' : message;
 }
@@ -101,12 +81,15 @@ export interface HttpFailure {
   operation: ApiOperation;
 }
 
-/** Turns an error status and body into an ApiError whose message a person understands. */
+/**
+ * Turns an error status and body into an ApiError whose message a person understands. The body's
+ * `code` says what went wrong when it names a known one; otherwise the status does.
+ */
 export function httpError({ status, body, operation }: HttpFailure): ApiError {
   const parsed = readErrorBody(body);
   const said = serverMessage(parsed);
   const detail = `${operation.method} ${operation.path} → ${status}${said ? `: ${said}` : ''}`;
-  const code = classifyStatus(status);
+  const code = parsed.code ?? classifyStatus(status);
   const extra = meaningful(said, parsed);
   let sentence: string;
   const missingRoute = code === 'not_found' && (!said || isMissingRoute(said));
@@ -125,12 +108,12 @@ export function httpError({ status, body, operation }: HttpFailure): ApiError {
         : `The server didn't accept the request. ${operation.invalidHint ?? 'Check what you entered and try again.'}`;
       break;
     case 'unauthorized':
-      sentence =
-        status === 401
-          ? `The server needs an API key to ${operation.action}. Sign in with your key under "Sign in" at the top of the page${
-              extra ? ` (${extra})` : ''
-            }.`
-          : `The server refused to ${operation.action}${extra ? `: ${withPeriod(extra)}` : ": this web app isn't allowed to."}`;
+      sentence = `The server needs an API key to ${operation.action}. Sign in with your key under "Sign in" at the top of the page${
+        extra ? ` (${extra})` : ''
+      }.`;
+      break;
+    case 'forbidden':
+      sentence = `The server refused to ${operation.action}${extra ? `: ${withPeriod(extra)}` : ": this web app isn't allowed to."}`;
       break;
     case 'timeout':
       sentence = `The server gave up before it could ${operation.action}. Try again${

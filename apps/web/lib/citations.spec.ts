@@ -1,6 +1,7 @@
-import type { Citation, SearchResult } from './api-types';
+import type { Citation } from '@lumina/shared';
+import type { SearchHitView } from './api/search';
 import { citedRange, formatPages, resolveMarker, segmentAnswer, sentenceAround } from './citations';
-import { parsePages } from './api-parsers';
+import { parsePages } from './api/search';
 
 const citation = (marker: number, chunkId: string, span = { start: 0, end: 0 }): Citation => ({
   marker,
@@ -12,7 +13,7 @@ const citation = (marker: number, chunkId: string, span = { start: 0, end: 0 }):
   span,
 });
 
-const result = (chunkId: string, text = 'x', spanStart: number | null = null): SearchResult => ({
+const result = (chunkId: string, text = 'x', spanStart: number | null = null): SearchHitView => ({
   chunkId,
   documentId: 'd',
   documentTitle: 'Handbook',

@@ -1,7 +1,8 @@
-import type { Citation, SearchResult } from './api-types';
+import type { Citation, PageRange } from '@lumina/shared';
+import type { SearchHitView } from './api/search';
 
 /** "p. 12" for one page, "pp. 12–13" for a range; '' for an unpaged source. */
-export function formatPages(pages: { first: number; last: number } | undefined | null): string {
+export function formatPages(pages: PageRange | undefined | null): string {
   if (!pages) return '';
   return pages.first === pages.last ? `p. ${pages.first}` : `pp. ${pages.first}–${pages.last}`;
 }
@@ -34,7 +35,7 @@ export interface ResolvedCitation {
   marker: number;
   citation: Citation | null;
   /** The retrieved passage the marker names, when the answer's retrieval is known. */
-  passage: SearchResult | null;
+  passage: SearchHitView | null;
   /** The server dropped this marker: it named no passage. */
   dropped: boolean;
 }
@@ -47,7 +48,7 @@ export interface ResolvedCitation {
 export function resolveMarker(
   marker: number,
   citations: readonly Citation[],
-  results: readonly SearchResult[],
+  results: readonly SearchHitView[],
   dropped: readonly number[],
   citationsKnown: boolean,
 ): ResolvedCitation {
@@ -132,7 +133,7 @@ export function bestMatchingSentence(passageText: string, claim: string): TextRa
 export function citedRange(
   passageText: string,
   citation: Pick<Citation, 'span'> | null,
-  passage: Pick<SearchResult, 'spanStart' | 'spanEnd'> | null,
+  passage: Pick<SearchHitView, 'spanStart' | 'spanEnd'> | null,
   claim: string,
 ): TextRange | null {
   const span = citation?.span;

@@ -1,4 +1,4 @@
-import type { EvalItemResult, EvalRunComparison, EvalRunSummary } from './api-types';
+import type { EvalItemResult, EvalRunComparison, EvalRunSummary } from '@lumina/shared';
 import { compareItems, flipMetric, metricNames, metricSeries } from './eval-charts';
 
 function run(

@@ -1,4 +1,4 @@
-import type { EvalRun, EvalRunComparison, EvalRunSummary } from './api-types';
+import type { EvalRun, EvalRunComparison, EvalRunSummary } from '@lumina/shared';
 
 export interface MetricPoint {
   runId: string;

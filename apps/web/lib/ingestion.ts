@@ -1,5 +1,5 @@
 import type { DocumentStatus } from '@lumina/shared';
-import type { IngestionProgress } from './api-types';
+import type { DocumentEventView } from './api/documents';
 
 export const TERMINAL_STATUSES: readonly DocumentStatus[] = ['indexed', 'failed', 'cancelled'];
 
@@ -18,7 +18,7 @@ const STAGE_RANGE: Record<DocumentStatus, [number, number]> = {
 };
 
 /** 0..1 across the whole ingestion: each stage owns a slice, filled by its done/total. */
-export function overallProgress(progress: Pick<IngestionProgress, 'status' | 'done' | 'total'>): number {
+export function overallProgress(progress: Pick<DocumentEventView, 'status' | 'done' | 'total'>): number {
   const [from, to] = STAGE_RANGE[progress.status];
   const fraction = progress.total > 0 ? Math.min(1, Math.max(0, progress.done / progress.total)) : 0;
   return from + (to - from) * fraction;
@@ -35,7 +35,7 @@ const STATUS_WORDS: Record<DocumentStatus, string> = {
 };
 
 /** "Embedding passages: 12 of 40". */
-export function describeProgress(progress: Pick<IngestionProgress, 'status' | 'done' | 'total'>): string {
+export function describeProgress(progress: Pick<DocumentEventView, 'status' | 'done' | 'total'>): string {
   const words = STATUS_WORDS[progress.status];
   if (progress.status === 'embedding' && progress.total > 0)
     return `${words}: ${progress.done} of ${progress.total}`;

@@ -1,4 +1,4 @@
-import type { QuestionBankItem } from './api-types';
+import type { QuestionBankItem } from '@lumina/shared';
 import {
   addSourceLine,
   draftFromItem,

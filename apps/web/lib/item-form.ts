@@ -1,5 +1,9 @@
-import type { ExpectedSource, QuestionBankItem, QuestionDifficulty } from './api-types';
-import type { ItemInput } from './api-client';
+import type {
+  ExpectedSource,
+  QuestionBankItem,
+  QuestionBankItemInput,
+  QuestionDifficulty,
+} from '@lumina/shared';
 
 /** The item form's fields as text, the way a person edits them. */
 export interface ItemDraft {
@@ -68,7 +72,7 @@ export function draftFromItem(item: QuestionBankItem): ItemDraft {
 }
 
 /** The request body for a draft, or a sentence saying what to fix. */
-export function inputFromDraft(draft: ItemDraft): { input: ItemInput } | { error: string } {
+export function inputFromDraft(draft: ItemDraft): { input: QuestionBankItemInput } | { error: string } {
   if (!draft.question.trim()) return { error: 'Write the question first.' };
   const parsed = parseSourcesText(draft.sources);
   if ('error' in parsed) return parsed;

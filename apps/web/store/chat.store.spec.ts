@@ -1,7 +1,9 @@
-import type { ChatStreamEvent, ConversationMessage, SearchResponse } from '../lib/api-types';
+import type { ConversationMessage } from '@lumina/shared';
+import type { ChatEventView } from '../lib/api/chat';
+import type { SearchResponseView } from '../lib/api/search';
 import { applyEvent, createChatStore, findAssistant, selectIsBusy, type AssistantTurn } from './chat.store';
 
-function search(): SearchResponse {
+function search(): SearchResponseView {
   return {
     results: [
       {
@@ -28,9 +30,7 @@ function search(): SearchResponse {
   };
 }
 
-const done = (
-  overrides: Partial<Extract<ChatStreamEvent, { type: 'done' }>['done']> = {},
-): ChatStreamEvent => ({
+const done = (overrides: Partial<Extract<ChatEventView, { type: 'done' }>['done']> = {}): ChatEventView => ({
   type: 'done',
   done: {
     conversationId: 'conv-1',

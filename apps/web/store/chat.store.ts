@@ -1,16 +1,16 @@
-import type { SearchSettings } from '@lumina/shared';
 import { useStore } from 'zustand';
 import { createStore } from 'zustand/vanilla';
 import type {
   AnswerGenerator,
   AnswerSource,
-  ChatStreamEvent,
   Citation,
   Conversation,
   ConversationDetail,
   ConversationMessage,
-  SearchResponse,
-} from '../lib/api-types';
+  SearchSettings,
+} from '@lumina/shared';
+import type { ChatEventView } from '../lib/api/chat';
+import type { SearchResponseView } from '../lib/api/search';
 
 /** retrieving → streaming → done, or stopped (the person pressed Stop) or error. */
 export type AnswerPhase = 'retrieving' | 'streaming' | 'done' | 'stopped' | 'error';
@@ -33,7 +33,7 @@ export interface AssistantTurn {
   /** For a general answer: the not-found turn it follows. */
   replyTo: string | null;
   text: string;
-  search: SearchResponse | null;
+  search: SearchResponseView | null;
   citations: Citation[];
   /** Markers the model wrote that named no passage (dropped by the server). */
   droppedMarkers: number[];
@@ -83,7 +83,7 @@ export interface ChatState {
     replyTo?: string | null;
   }) => string;
   /** Applies one stream event to an unsettled assistant turn. */
-  apply: (id: string, event: ChatStreamEvent) => void;
+  apply: (id: string, event: ChatEventView) => void;
   /** Ends an unsettled turn: stopped by the person, or failed with a sentence. */
   stop: (id: string) => void;
   fail: (id: string, message: string, code?: string | null) => void;
@@ -110,7 +110,7 @@ export function isSettled(turn: AssistantTurn): boolean {
 }
 
 /** The pure state change of one stream event. */
-export function applyEvent(turn: AssistantTurn, event: ChatStreamEvent): AssistantTurn {
+export function applyEvent(turn: AssistantTurn, event: ChatEventView): AssistantTurn {
   if (isSettled(turn)) return turn;
   switch (event.type) {
     case 'retrieval':
@@ -149,7 +149,7 @@ export function applyEvent(turn: AssistantTurn, event: ChatStreamEvent): Assista
 }
 
 /** A conversation id the events carry (the server creates one for a first question). */
-export function conversationIdOf(event: ChatStreamEvent): string | null {
+export function conversationIdOf(event: ChatEventView): string | null {
   if (event.type === 'retrieval' || event.type === 'error') return event.conversationId;
   if (event.type === 'done') return event.done.conversationId;
   return null;

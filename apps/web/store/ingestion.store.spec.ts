@@ -1,9 +1,9 @@
 import type { DocumentStatus } from '@lumina/shared';
 import { ApiError } from '../lib/api-errors';
-import type { IngestionProgress, LuminaDocument } from '../lib/api-types';
+import type { DocumentEventView, LuminaDocument } from '../lib/api/documents';
 import { createIngestionStore, watchDocument } from './ingestion.store';
 
-const progress = (status: DocumentStatus, done = 0, total = 0): IngestionProgress => ({
+const progress = (status: DocumentStatus, done = 0, total = 0): DocumentEventView => ({
   status,
   stage: status,
   done,

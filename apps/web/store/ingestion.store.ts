@@ -3,10 +3,10 @@ import { useStore } from 'zustand';
 import { createStore } from 'zustand/vanilla';
 import type { ApiClient } from '../lib/api-client';
 import { isApiError } from '../lib/api-errors';
-import type { IngestionProgress } from '../lib/api-types';
+import type { DocumentEventView } from '../lib/api/documents';
 import { isTerminal } from '../lib/ingestion';
 
-export interface TrackedDocument extends IngestionProgress {
+export interface TrackedDocument extends DocumentEventView {
   id: string;
   title: string;
   /** 'sse' while the event stream is open, 'poll' when the server has none, 'idle' once settled. */
@@ -16,7 +16,7 @@ export interface TrackedDocument extends IngestionProgress {
 export interface IngestionState {
   documents: Record<string, TrackedDocument>;
   track: (id: string, title: string, status: DocumentStatus) => void;
-  update: (id: string, progress: Partial<IngestionProgress> & { via?: TrackedDocument['via'] }) => void;
+  update: (id: string, progress: Partial<DocumentEventView> & { via?: TrackedDocument['via'] }) => void;
   forget: (id: string) => void;
 }
 

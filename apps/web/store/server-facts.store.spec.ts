@@ -1,7 +1,8 @@
-import type { ChatStreamEvent, SearchResponse } from '../lib/api-types';
+import type { ChatEventView } from '../lib/api/chat';
+import type { SearchResponseView } from '../lib/api/search';
 import { createServerFactsStore } from './server-facts.store';
 
-const done = (generator: 'llm' | 'extractive' | 'none', model: string | null = null): ChatStreamEvent => ({
+const done = (generator: 'llm' | 'extractive' | 'none', model: string | null = null): ChatEventView => ({
   type: 'done',
   done: {
     conversationId: 'c',
@@ -16,7 +17,7 @@ const done = (generator: 'llm' | 'extractive' | 'none', model: string | null = n
   },
 });
 
-const retrieval = (source: string | null): ChatStreamEvent => ({
+const retrieval = (source: string | null): ChatEventView => ({
   type: 'retrieval',
   conversationId: 'c',
   standaloneQuery: 'q',
@@ -29,7 +30,7 @@ const retrieval = (source: string | null): ChatStreamEvent => ({
     belowThreshold: false,
     answerability: null,
     adaptive: null,
-  } as SearchResponse,
+  } as SearchResponseView,
 });
 
 describe('server facts', () => {

@@ -1,6 +1,6 @@
 import { useStore } from 'zustand';
 import { createStore } from 'zustand/vanilla';
-import type { ChatStreamEvent } from '../lib/api-types';
+import type { ChatEventView } from '../lib/api/chat';
 
 /**
  * What the answers themselves revealed about the server, for when its status report is silent:
@@ -11,7 +11,7 @@ export interface ServerFacts {
   llm: 'configured' | 'not-configured' | 'unknown';
   /** The model id the last LLM-written answer named. */
   model: string | null;
-  observe: (event: ChatStreamEvent) => void;
+  observe: (event: ChatEventView) => void;
 }
 
 export function createServerFactsStore() {

@@ -1,8 +1,10 @@
 export * from './chunking';
+export * from './conversion';
 export * from './fusion';
 export * from './lexical';
 export * from './ports';
 export { l2Normalize } from './dense/l2-normalize';
+export { CoalescingEmbedder } from './embedding/coalescing-embedder';
 export type { HydeGenerator, QueryExpander } from './expansion/query-expander.port';
 export {
   feedbackPseudoDocument,

@@ -1,6 +1,14 @@
 import type { EvalRunStatus } from './question-banks';
 import type { EnhancementMode, Ranker, SearchSettings } from './settings';
 
+/**
+ * Body of POST /question-banks/:id/ablation: overrides of DEFAULT_SETTINGS every combination shares (the
+ * ranker, expansion, HyDE and rerank switches are each combination's own).
+ */
+export interface StartAblationRequest {
+  settings?: Partial<SearchSettings>;
+}
+
 /** The four switches an ablation varies; every other setting is the request's own. */
 export interface AblationSwitches {
   ranker: Ranker;

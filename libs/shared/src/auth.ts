@@ -7,6 +7,12 @@ export type ApiKeyRole = 'admin' | 'user';
  */
 export type AuthMode = 'keys' | 'local';
 
+/** Body of POST /auth/keys (admin). */
+export interface CreateApiKeyRequest {
+  name: string;
+  role: ApiKeyRole;
+}
+
 /** An API key as listed: never the key itself, only its first characters. */
 export interface ApiKeySummary {
   id: string;

@@ -1,4 +1,5 @@
 import type { AdaptiveExpansionDecision, AnswerabilityVerdict } from './answerability';
+import type { Page } from './documents';
 import type { SearchSettings } from './settings';
 
 /**
@@ -187,10 +188,13 @@ export type ChatStreamEvent = {
   [K in ChatStreamEventName]: { event: K; data: ChatStreamEventMap[K] };
 }[ChatStreamEventName];
 
-/** Body of POST /chat. */
-export interface ChatRequest {
+/** Body of POST /chat: a question, in a new conversation or a follow-up of `conversationId`. */
+export interface ChatAskRequest {
+  /** Continue this conversation; omitted: start a new one. */
   conversationId?: string;
+  /** At most MAX_CHAT_MESSAGE_CHARS characters. */
   message: string;
+  /** Overrides of DEFAULT_SETTINGS (the web app sends them all, merged). */
   settings?: Partial<SearchSettings>;
 }
 
@@ -230,6 +234,16 @@ export interface Conversation {
   messageCount: number;
   createdAt: string;
   updatedAt: string;
+}
+
+/** GET /conversations/:id: the conversation and a page of its messages (oldest first). */
+export interface ConversationDetail extends Conversation {
+  messages: Page<ConversationMessage>;
+}
+
+/** Body of PATCH /conversations/:id. */
+export interface RenameConversationRequest {
+  title: string;
 }
 
 export interface TracePassage {

@@ -2,6 +2,8 @@ export * from './settings';
 export * from './documents';
 export * from './question-banks';
 export * from './chat';
+export * from './search';
+export * from './health';
 export * from './auth';
 export * from './answerability';
 export * from './not-found-sentences';

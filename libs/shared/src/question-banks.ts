@@ -1,4 +1,5 @@
 import type { AnswerMetrics, AnswerabilityVerdict } from './answerability';
+import type { PageQuery } from './documents';
 import type { SearchSettings } from './settings';
 
 /** What a question template asks for; `out-of-scope` items are questions the documents cannot answer. */
@@ -55,6 +56,22 @@ export interface QuestionTemplateInput {
   promptTemplate: string;
 }
 
+/** GET /question-banks: a page of banks, optionally by name words or template. */
+export interface ListQuestionBanksQuery extends PageQuery {
+  /** Words of the bank's name. */
+  search?: string;
+  templateId?: string;
+}
+
+/** Body of POST /question-banks (name required) and PATCH /question-banks/:id (any of it). */
+export interface QuestionBankInput {
+  name: string;
+  description?: string;
+  /** null clears it (PATCH). */
+  templateId?: string | null;
+  tags?: string[];
+}
+
 export interface QuestionBank {
   id: string;
   name: string;
@@ -83,6 +100,41 @@ export interface QuestionBankItem {
   metadata: Record<string, unknown>;
   createdAt: string;
   updatedAt: string;
+}
+
+/**
+ * Body of POST /question-banks/:id/items (one item, or a batch `{ items }`) and PATCH
+ * /question-banks/:id/items/:itemId (any of it).
+ */
+export interface QuestionBankItemInput {
+  question: string;
+  /** null clears it (PATCH). */
+  expectedAnswer?: string | null;
+  /** Default true. */
+  inScope?: boolean;
+  expectedSources?: ExpectedSource[];
+  /** A language tag like "en" (the default) or "pt-BR". */
+  language?: string;
+  tags?: string[];
+  difficulty?: QuestionDifficulty | null;
+}
+
+/** The answer of POST /question-banks/:id/items given a batch `{ items }` (one item answers the item). */
+export interface CreatedQuestionBankItems {
+  items: QuestionBankItem[];
+}
+
+/** GET /question-banks/:id/items: a page of the bank's items, optionally by tag or scope. */
+export interface ListQuestionBankItemsQuery extends PageQuery {
+  tag?: string;
+  inScope?: boolean;
+}
+
+export type ExportFormat = 'json' | 'csv';
+
+/** GET /question-banks/:id/export?format=: the file (JSON by default), as an attachment. */
+export interface ExportQuery {
+  format?: ExportFormat;
 }
 
 export type ImportFormat = 'beir' | 'csv' | 'json';
@@ -133,6 +185,21 @@ export interface ImportReport {
   itemIds: string[];
 }
 
+/** Body of POST /question-banks/:id/generate: write `count` items from passages of these documents. */
+export interface GenerateItemsRequest {
+  templateId: string;
+  documentIds: string[];
+  count: number;
+}
+
+/** The answer of POST /question-banks/:id/generate: the queued job, and where to follow it. */
+export interface GenerationRequested {
+  jobId: string;
+  generator: QuestionGenerator;
+  /** GET this path for the job's GenerationJobStatus. */
+  statusUrl: string;
+}
+
 export interface GenerationJobStatus {
   jobId: string;
   state: string;
@@ -150,6 +217,23 @@ export interface GenerationOutcome {
   /** Passages sampled (chunk ids), in the order they were drawn. */
   sampledChunkIds: string[];
   warnings: string[];
+}
+
+/** Body of POST /question-banks/:id/evaluate. */
+export interface EvaluateBankRequest {
+  /** Overrides of DEFAULT_SETTINGS (the web app sends them all, merged). */
+  settings?: Partial<SearchSettings>;
+}
+
+/** GET /eval-runs: a page of runs, newest first, optionally of one bank. */
+export interface ListEvalRunsQuery extends PageQuery {
+  bankId?: string;
+}
+
+/** GET /eval-runs/compare?a=&b=: run b against run a. */
+export interface CompareEvalRunsQuery {
+  a: string;
+  b: string;
 }
 
 export type EvalRunStatus = 'queued' | 'running' | 'completed' | 'failed';

@@ -25,6 +25,14 @@ export function nonNegativeNumber(value: string, flag: string): number {
   return parsed;
 }
 
+export function positiveNumber(value: string, flag: string): number {
+  const parsed = Number(value);
+  if (!Number.isFinite(parsed) || parsed <= 0) {
+    throw new UsageError(`${flag} must be a number > 0, got "${value}"`);
+  }
+  return parsed;
+}
+
 /** Run a command's main: a UsageError prints the usage and exits 2, any other error its message and exits 1. */
 export function runCommand(main: (argv: string[]) => Promise<void>, usage: string): void {
   main(process.argv.slice(2)).catch((error: unknown) => {

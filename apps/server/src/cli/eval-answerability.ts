@@ -1,7 +1,8 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import { basename, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
-import { loadBeirDataset } from '@lumina/eval';
+import { beirLeaveGoldOut, loadBeirDataset } from '@lumina/eval';
+import type { AnswerabilitySource } from '@lumina/eval';
 import {
   DEFAULT_FIT_OPTIONS,
   featureProbeModel,
@@ -14,8 +15,6 @@ import type { AnswerabilityModel, ExtractiveOptions } from '@lumina/rag';
 import type { RateInterval } from '@lumina/shared';
 import { loadEnv } from '../config/load-env';
 import { answerabilityModelFor } from '../modules/rag/answerability-model.loader';
-import { beirLeaveGoldOut } from './answerability/answerability-source';
-import type { AnswerabilitySource } from './answerability/answerability-source';
 import { loadDocsGold } from './answerability/docs-gold';
 import { runAnswerabilitySource, samplesOf } from './answerability/evaluate-answerability';
 import type { AnswerabilitySourceRun } from './answerability/evaluate-answerability';

@@ -1,28 +1,28 @@
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { basename, join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
-import { loadBeirDataset, readBeirQueries, selectQueriesWithQrels } from '@lumina/eval';
-import type { BeirDataset, DatasetQuery } from '@lumina/eval';
+import {
+  AnswerJudge,
+  JUDGE_PROMPT_VERSION,
+  assertComparable,
+  compareAnswersReports,
+  formatAnswersComparison,
+  formatAnswersReport,
+  loadBeirDataset,
+  readBeirQueries,
+  selectQueriesWithQrels,
+  summariseAnswers,
+} from '@lumina/eval';
+import type { AnswerItemResult, AnswersReport, BeirDataset, DatasetQuery } from '@lumina/eval';
 import type { ChunkingSettings } from '@lumina/rag';
-import { ANSWER_PROMPT_VERSION, EXTRACTIVE_ANSWERER_VERSION } from '@lumina/rag';
+import { ANSWER_PROMPT_VERSION, EXTRACTIVE_ANSWERER_VERSION, generateAnswer } from '@lumina/rag';
 import { RANKERS, resolveSettings } from '@lumina/shared';
 import type { Ranker, SearchSettings } from '@lumina/shared';
 import type { Env } from '../config/env.schema';
 import { loadEnv } from '../config/load-env';
 import { openDataSource } from '../app-data-source';
-import { generateAnswer } from '../modules/chat/generate-answer';
 import { createChatModel } from '../providers/create-chat-model';
 import { createEmbedder } from '../providers/create-embedder';
-import { AnswerJudge } from './answers/answer-judge';
-import {
-  assertComparable,
-  compareAnswersReports,
-  formatAnswersComparison,
-  formatAnswersReport,
-  summariseAnswers,
-} from './answers/answers-report';
-import type { AnswerItemResult, AnswersReport } from './answers/answers-report';
-import { JUDGE_PROMPT_VERSION } from './answers/judge-prompt';
 import { indexBeirCorpus } from './beir-index';
 import { createEvalSearch } from './eval-search';
 import { progressReporter } from './progress';

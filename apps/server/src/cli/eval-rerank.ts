@@ -1,10 +1,23 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import { basename, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
-import { crossValidateLtr, loadBeirDataset, refineForNdcg, selectQueriesWithQrels } from '@lumina/eval';
-import type { JudgedRankingSample } from '@lumina/eval';
-import { DEFAULT_LTR_FIT, LTR_FEATURES, LtrFeatureRecorder, fitLtrModel, searchKnowledge } from '@lumina/rag';
-import type { FitLtrOptions, LtrFeature } from '@lumina/rag';
+import {
+  RANKING_LEARNERS,
+  crossValidateFit,
+  fitRankingModel,
+  loadBeirDataset,
+  modelImportance,
+  selectQueriesWithQrels,
+} from '@lumina/eval';
+import type { JudgedRankingSample, RankingFitSpec, RankingLearner } from '@lumina/eval';
+import {
+  DEFAULT_LAMBDAMART_FIT,
+  DEFAULT_LTR_FIT,
+  LTR_FEATURES,
+  LtrFeatureRecorder,
+  searchKnowledge,
+} from '@lumina/rag';
+import type { LtrFeature } from '@lumina/rag';
 import { DEFAULT_SETTINGS } from '@lumina/shared';
 import type { Env } from '../config/env.schema';
 import { loadEnv } from '../config/load-env';
@@ -12,26 +25,32 @@ import { openDataSource } from '../app-data-source';
 import { createEmbedder } from '../providers/create-embedder';
 import { createSearchPorts } from '../modules/rag/search-ports.factory';
 import { indexBeirCorpus } from './beir-index';
-import { nonNegativeNumber, positiveInt, UsageError } from './cli-args';
+import { nonNegativeNumber, positiveInt, positiveNumber, UsageError } from './cli-args';
 import { progressReporter } from './progress';
 import { nodeDatasetFiles } from '../files/node-dataset-files';
 
 export const RERANK_USAGE = `usage:
   npm run eval -- --suite rerank --dataset <beir-dir> --split train --fit <model.json> --version <name>
-                  [--candidate-k 30] [--l2 0.001] [--seed 1] [--max-pairs 300] [--features a,b,…]
-                  [--objective ranknet|ndcg] [--cv 5] [--samples <samples.json>] [--from-samples <samples.json>]
+                  [--candidate-k 30] [--features a,b,…] [--dense] [--cv 5]
+                  [--learner lambdamart|linear]
+                  [--trees 200] [--learning-rate 0.05] [--depth 4] [--min-leaf 200]   (lambdamart)
+                  [--l2 0.001] [--seed 1] [--max-pairs 300] [--objective ranknet|ndcg]  (linear)
+                  [--samples <samples.json>] [--from-samples <samples.json>]
                   [--limit-queries N] [--concurrency 2] [--db-dir <dir>]
 
 Fits the learned reranker on a BEIR split (use TRAIN, never the split you report on): every judged query
 is searched the way the app searches (BM25, the original query), the features of its candidateK
-candidates are read from the index exactly as the reranker will read them, and a linear model is fitted
-pairwise on the judged relevance of each candidate's document. Writes a versioned model (features,
-weights, standardisation, provenance); RERANK_MODEL_FILE makes the server rerank with it, and
+candidates are read from the index exactly as the reranker will read them, and a model is fitted on the
+judged relevance of each candidate's document: LambdaMART's gradient-boosted trees (the default), or a
+linear model fitted pairwise. Writes a versioned model (features, trees or weights, provenance);
+RERANK_MODEL_FILE makes the server rerank with it, and
 npm run eval -- --rerank-model <model.json> evaluates it. --cv k prints k-fold cross-validated nDCG@10
 over the candidates (fused order against reranked, paired test) — for a bank without a split, or to
-choose options on the train split. --objective ndcg refines the pairwise fit by coordinate ascent on the
+choose options on the train split. --objective ndcg refines the linear fit by coordinate ascent on the
 fitting queries' nDCG@10. --samples writes the features read; --from-samples fits on such a
-file without searching again.`;
+file without searching again. --dense embeds the corpus and each query (EMBEDDINGS_* configure the
+embedder) so that the dense features (the query's cosine to each candidate) are read too; without it
+they are 0 and a fit gives them no weight.`;
 
 export async function runRerankCli(argv: string[]): Promise<void> {
   const { values } = parseArgs({
@@ -53,6 +72,12 @@ export async function runRerankCli(argv: string[]): Promise<void> {
       'limit-queries': { type: 'string' },
       concurrency: { type: 'string', default: '2' },
       'db-dir': { type: 'string' },
+      dense: { type: 'boolean', default: false },
+      learner: { type: 'string', default: 'lambdamart' },
+      trees: { type: 'string', default: String(DEFAULT_LAMBDAMART_FIT.trees) },
+      'learning-rate': { type: 'string', default: String(DEFAULT_LAMBDAMART_FIT.learningRate) },
+      depth: { type: 'string', default: String(DEFAULT_LAMBDAMART_FIT.maxDepth) },
+      'min-leaf': { type: 'string', default: String(DEFAULT_LAMBDAMART_FIT.minLeafRows) },
       help: { type: 'boolean', default: false },
     },
   });
@@ -86,6 +111,7 @@ export async function runRerankCli(argv: string[]): Promise<void> {
         limit,
         concurrency,
         dbDir: values['db-dir'],
+        dense: values.dense,
         env,
       });
   if (values.samples) {
@@ -93,27 +119,50 @@ export async function runRerankCli(argv: string[]): Promise<void> {
     console.error(`${read.samples.length} queries' features written to ${values.samples}`);
   }
   const { samples } = read;
-  const fitOptions: FitLtrOptions = {
+  const learner = values.learner as RankingLearner;
+  if (!RANKING_LEARNERS.includes(learner))
+    throw new UsageError(`--learner must be ${RANKING_LEARNERS.join(' or ')}`);
+  if (values.objective !== 'ranknet' && values.objective !== 'ndcg')
+    throw new UsageError('--objective must be ranknet or ndcg');
+  const source = {
     version: values.version ?? 'cross-validation',
     source: read.source,
-    features,
-    l2: nonNegativeNumber(values.l2, '--l2'),
-    seed: positiveInt(values.seed, '--seed'),
-    maxPairsPerQuery: positiveInt(values['max-pairs'], '--max-pairs'),
-    maxIterations: DEFAULT_LTR_FIT.maxIterations,
     candidateDepth: read.candidateK,
     notes: { search: read.search, queriesAsked: read.queriesAsked },
   };
-  if (values.objective !== 'ranknet' && values.objective !== 'ndcg')
-    throw new UsageError('--objective must be ranknet or ndcg');
-  const fit = (train: JudgedRankingSample[], options: FitLtrOptions) => {
-    const pairwise = fitLtrModel(train, options);
-    if (values.objective === 'ranknet')
-      return { ...pairwise, training: { ...pairwise.training, objective: 'ranknet' } };
-    return refineForNdcg(pairwise, train).model;
-  };
+  const spec: RankingFitSpec =
+    learner === 'linear'
+      ? {
+          learner,
+          objective: values.objective,
+          options: {
+            ...source,
+            features,
+            l2: nonNegativeNumber(values.l2, '--l2'),
+            seed: positiveInt(values.seed, '--seed'),
+            maxPairsPerQuery: positiveInt(values['max-pairs'], '--max-pairs'),
+            maxIterations: DEFAULT_LTR_FIT.maxIterations,
+          },
+        }
+      : {
+          learner,
+          options: {
+            ...DEFAULT_LAMBDAMART_FIT,
+            ...source,
+            features,
+            trees: positiveInt(values.trees, '--trees'),
+            learningRate: positiveNumber(values['learning-rate'], '--learning-rate'),
+            maxDepth: positiveInt(values.depth, '--depth'),
+            minLeafRows: positiveInt(values['min-leaf'], '--min-leaf'),
+          },
+        };
   if (values.cv) {
-    const cv = crossValidateLtr(samples, fitOptions, positiveInt(values.cv, '--cv'), fitOptions.seed, fit);
+    const cv = crossValidateFit(
+      samples,
+      spec,
+      positiveInt(values.cv, '--cv'),
+      positiveInt(values.seed, '--seed'),
+    );
     console.log(
       `${cv.folds}-fold cross-validation on ${read.source}, ${cv.queries} queries, nDCG@10 over ${read.candidateK} ` +
         `candidates: search order ${cv.meanBefore.toFixed(4)}, reranked ${cv.meanAfter.toFixed(4)} ` +
@@ -122,19 +171,22 @@ export async function runRerankCli(argv: string[]): Promise<void> {
   }
   if (!values.fit) return;
   const started = Date.now();
-  const model = fit(samples, fitOptions);
+  const model = fitRankingModel(samples, spec);
+  const steps = learner === 'linear' ? 'Newton steps' : 'trees';
   console.error(
     `fitted on ${model.training.queries} queries, ${model.training.pairs} pairs in ${Date.now() - started} ms ` +
-      `(${model.training.iterations} Newton steps, converged: ${model.training.converged}); ` +
+      `(${model.training.iterations} ${steps}, converged: ${model.training.converged}); ` +
       `pairwise loss ${model.training.loss.initial} → ${model.training.loss.final}` +
       (model.training.coordinateAscent
         ? `; nDCG@10 on the fitting queries ${model.training.coordinateAscent.ndcgBefore} → ${model.training.coordinateAscent.ndcgAfter}`
         : ''),
   );
-  const table = model.features
-    .map((name, i) => ({ name, weight: model.weights[i] }))
-    .sort((a, b) => Math.abs(b.weight) - Math.abs(a.weight));
-  console.log(table.map((f) => `${f.name.padEnd(24)} ${f.weight.toFixed(4)}`).join('\n'));
+  const format = (value: number) => (learner === 'linear' ? value.toFixed(4) : `${value} splits`);
+  console.log(
+    modelImportance(model)
+      .map((f) => `${f.feature.padEnd(28)} ${format(f.value)}`)
+      .join('\n'),
+  );
   writeFileSync(values.fit, `${JSON.stringify(model, null, 2)}\n`);
   console.error(`model ${model.version} written to ${values.fit}`);
 }
@@ -165,6 +217,7 @@ async function readSamples(input: {
   limit: number | undefined;
   concurrency: number;
   dbDir: string | undefined;
+  dense: boolean;
   env: Env;
 }): Promise<RecordedSamples> {
   const { env, datasetName, candidateK } = input;
@@ -182,7 +235,14 @@ async function readSamples(input: {
   try {
     const { dataSource } = database;
     const search = createSearchPorts(dataSource, env, createEmbedder(env), {});
-    const indexed = await indexBeirCorpus(dataSource, dataset, datasetName, chunking, null, progressReporter);
+    const indexed = await indexBeirCorpus(
+      dataSource,
+      dataset,
+      datasetName,
+      chunking,
+      input.dense ? search.embedder : null,
+      progressReporter,
+    );
     console.error(
       `index: ${indexed.documentsAdded} documents added, ${indexed.chunksWritten} chunks written`,
     );
@@ -194,7 +254,7 @@ async function readSamples(input: {
     const worker = async () => {
       while (next < queries.length) {
         const query = queries[next++];
-        const recorder = new LtrFeatureRecorder();
+        const recorder = new LtrFeatureRecorder({ dense: input.dense });
         const result = await searchKnowledge(
           query.text,
           settings,
@@ -221,7 +281,14 @@ async function readSamples(input: {
       source: `${datasetName}:${input.split}`,
       candidateK,
       queriesAsked: queries.length,
-      search: { ranker: settings.ranker, candidateK, k1: env.BM25_K1, b: env.BM25_B, chunking },
+      search: {
+        ranker: settings.ranker,
+        candidateK,
+        k1: env.BM25_K1,
+        b: env.BM25_B,
+        chunking,
+        ...(input.dense ? { embedder: search.embedder.modelId } : {}),
+      },
       // In the split's order, whatever order the searches finished in, so the fit is reproducible.
       samples: queries.flatMap((q) => byQuery.get(q.id) ?? []),
     };

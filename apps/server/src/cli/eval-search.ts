@@ -1,4 +1,4 @@
-import { searchKnowledge } from '@lumina/rag';
+import { isEvidenceReranker, searchKnowledge } from '@lumina/rag';
 import type { EmbeddingProvider, SearchOptions, SearchResult } from '@lumina/rag';
 import type { SearchSettings } from '@lumina/shared';
 import type { DataSource } from 'typeorm';
@@ -11,6 +11,8 @@ export interface EvalSearch {
   options: Partial<SearchOptions>;
   /** The model id of the reranker the environment configures (null: none). */
   rerankerId: string | null;
+  /** The configured reranker weighs the query's cosine to each candidate (the corpus needs vectors). */
+  rerankerNeedsQueryVector: boolean;
   search(query: string, settings: Partial<SearchSettings>): Promise<SearchResult>;
 }
 
@@ -27,6 +29,10 @@ export function createEvalSearch(
     embedder: built.embedder,
     options,
     rerankerId: built.ports.reranker?.modelId ?? null,
+    rerankerNeedsQueryVector:
+      !!built.ports.reranker &&
+      isEvidenceReranker(built.ports.reranker) &&
+      built.ports.reranker.needsQueryVector === true,
     search: (query, settings) => searchKnowledge(query, settings, built.ports, options),
   };
 }

@@ -50,7 +50,11 @@ export async function evaluateBeir(input: EvaluateBeirInput): Promise<RetrievalR
       exactDense: input.exactDense,
       hybridDepth: depth,
     });
-    const needsVectors = input.runs.some((run) => run.ranker !== 'bm25');
+    // The corpus is embedded for a dense or hybrid run, and for a reranker that weighs the query's cosine.
+    const rerankerNeedsVectors = base.rerankerNeedsQueryVector;
+    const needsVectors = input.runs.some(
+      (run) => run.ranker !== 'bm25' || (run.rerank && rerankerNeedsVectors),
+    );
     const indexed = await indexBeirCorpus(
       dataSource,
       input.dataset,

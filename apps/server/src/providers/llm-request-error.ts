@@ -1,8 +1,11 @@
+import { CompletionError } from '@lumina/rag';
+
 /**
  * A failed call to a model endpoint (chat or rerank), with a message fit for a search warning or a
- * log line: what failed, the HTTP status if there was one, and whether trying again could help.
+ * log line: what failed, the HTTP status if there was one, and whether trying again could help. It is the
+ * ChatModel port's CompletionError, so the answer logic reads its `timeout` flag without knowing the adapter.
  */
-export class LlmRequestError extends Error {
+export class LlmRequestError extends CompletionError {
   constructor(
     message: string,
     readonly options: {
@@ -16,7 +19,7 @@ export class LlmRequestError extends Error {
       cause?: unknown;
     } = {},
   ) {
-    super(message, { cause: options.cause });
+    super(message, { timeout: options.timeout, cause: options.cause });
     this.name = 'LlmRequestError';
   }
 
@@ -26,10 +29,6 @@ export class LlmRequestError extends Error {
 
   get retryable(): boolean {
     return this.options.retryable ?? false;
-  }
-
-  get timeout(): boolean {
-    return this.options.timeout ?? false;
   }
 }
 

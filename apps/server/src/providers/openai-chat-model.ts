@@ -1,4 +1,4 @@
-import type { ChatCompletion, ChatModel, ChatRequest, ChatStreamEvent, TokenUsage } from '@lumina/rag';
+import type { ChatCompletion, ChatModel, CompletionRequest, CompletionEvent, TokenUsage } from '@lumina/rag';
 import OpenAI from 'openai';
 import { LlmRequestError, isRetryableStatus, retryAfterMs } from './llm-request-error';
 import { DEFAULT_BACKOFF, abortReason, retryWithBackoff } from './retry-with-backoff';
@@ -48,7 +48,7 @@ export class OpenAiChatModel implements ChatModel {
     };
   }
 
-  async complete(request: ChatRequest): Promise<ChatCompletion> {
+  async complete(request: CompletionRequest): Promise<ChatCompletion> {
     return retryWithBackoff(
       async () => {
         const attempt = new Attempt(request.signal, this.options.timeoutMs);
@@ -77,7 +77,7 @@ export class OpenAiChatModel implements ChatModel {
     );
   }
 
-  async *stream(request: ChatRequest): AsyncGenerator<ChatStreamEvent> {
+  async *stream(request: CompletionRequest): AsyncGenerator<CompletionEvent> {
     // Only opening the stream is retried: once tokens flowed, a retry would repeat them.
     const { stream, attempt } = await retryWithBackoff(
       async () => {
@@ -130,7 +130,7 @@ export class OpenAiChatModel implements ChatModel {
     }
   }
 
-  private body(request: ChatRequest): ChatBody {
+  private body(request: CompletionRequest): ChatBody {
     return {
       model: this.options.model,
       messages: request.messages.map((message) => ({ role: message.role, content: message.content })),

@@ -1,7 +1,7 @@
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { AnswersReport } from '../cli/answers/answers-report';
+import type { AnswersReport } from '@lumina/eval';
 import { runAnswersCli, splitSuite } from '../cli/eval-answers';
 import type { Json } from './helpers/http';
 import { ScriptedOpenAiServer, completion } from './helpers/scripted-openai-server';

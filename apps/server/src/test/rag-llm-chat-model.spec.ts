@@ -1,4 +1,4 @@
-import type { ChatStreamEvent } from '@lumina/rag';
+import type { CompletionEvent } from '@lumina/rag';
 import { SECRET_ENV_KEYS, validateEnv } from '../config/env.schema';
 import { createChatModel } from '../providers/create-chat-model';
 import { LlmRequestError } from '../providers/llm-request-error';
@@ -183,8 +183,8 @@ describe('OpenAiChatModel (scripted OpenAI-compatible server)', () => {
   });
 
   describe('stream', () => {
-    const collect = async (events: AsyncIterable<ChatStreamEvent>): Promise<ChatStreamEvent[]> => {
-      const out: ChatStreamEvent[] = [];
+    const collect = async (events: AsyncIterable<CompletionEvent>): Promise<CompletionEvent[]> => {
+      const out: CompletionEvent[] = [];
       for await (const event of events) out.push(event);
       return out;
     };

@@ -2,14 +2,15 @@
 
 import { useMemo } from 'react';
 import { headingsAfterTitle } from '@lumina/shared';
-import type { Citation, SearchResult } from '../../lib/api-types';
+import type { Citation } from '@lumina/shared';
+import type { SearchHitView } from '../../lib/api/search';
 import { formatPages, resolveMarker } from '../../lib/citations';
 import { parseMarkdown, renderBlocks } from '../../lib/markdown';
 
 export interface AnswerTextProps {
   text: string;
   citations: readonly Citation[];
-  results: readonly SearchResult[];
+  results: readonly SearchHitView[];
   dropped: readonly number[];
   /** The server sent its citation mapping (the `citations` event, or a stored answer). */
   citationsKnown: boolean;

@@ -1,7 +1,7 @@
 'use client';
 
 import { explainVerdict, verdictSentence } from '../../lib/answerability';
-import type { AnswerabilityVerdict } from '../../lib/api-types';
+import type { AnswerabilityVerdict } from '@lumina/shared';
 
 function signed(value: number): string {
   return `${value > 0 ? '+' : value < 0 ? '−' : ''}${Math.abs(value).toFixed(2)}`;

@@ -3,9 +3,9 @@
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useCapabilities } from '../../hooks/use-capabilities';
 import { isApiError } from '../../lib/api-errors';
-import { useApiClient } from '../../lib/api-provider';
-import type { Conversation } from '../../lib/api-types';
-import { createChatSession } from '../../lib/chat-session';
+import { useApiClient } from '../../hooks/use-api-client';
+import type { Conversation } from '@lumina/shared';
+import { createChatSession } from '../../store/chat-session';
 import { resolveMarker, sentenceAround } from '../../lib/citations';
 import {
   chatStore,

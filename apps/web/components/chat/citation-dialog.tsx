@@ -3,14 +3,15 @@
 import Link from 'next/link';
 import { useEffect, useRef, useState } from 'react';
 import { isApiError } from '../../lib/api-errors';
-import { useApiClient } from '../../lib/api-provider';
-import type { Citation, SearchResult } from '../../lib/api-types';
+import { useApiClient } from '../../hooks/use-api-client';
+import type { Citation } from '@lumina/shared';
+import type { SearchHitView } from '../../lib/api/search';
 import { citedRange, formatPages } from '../../lib/citations';
 
 export interface OpenCitation {
   marker: number;
   citation: Citation | null;
-  passage: SearchResult | null;
+  passage: SearchHitView | null;
   /** The answer sentence that carries the marker. */
   claim: string;
 }

@@ -1,7 +1,7 @@
 'use client';
 
 import { useState } from 'react';
-import type { Conversation } from '../../lib/api-types';
+import type { Conversation } from '@lumina/shared';
 import { formatRelative } from '../../lib/format';
 import { useChatStore } from '../../store/chat.store';
 

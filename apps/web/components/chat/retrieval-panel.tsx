@@ -2,27 +2,23 @@
 
 import { useState } from 'react';
 import { isApiError } from '../../lib/api-errors';
-import { useApiClient } from '../../lib/api-provider';
-import type {
-  AdaptiveExpansionDecision,
-  GeneratorSource,
-  RetrievalTrace,
-  SearchResponse,
-} from '../../lib/api-types';
+import { useApiClient } from '../../hooks/use-api-client';
+import type { AdaptiveExpansionDecision, RetrievalTrace } from '@lumina/shared';
+import type { GeneratorSourceView, SearchResponseView } from '../../lib/api/search';
 import { parseBranch, timingLabel } from '../../lib/branches';
 import { AnswerabilityFacts } from './answerability-facts';
 import { formatPages } from '../../lib/citations';
 import { HeadingTrail } from '../ui/heading-trail';
 
 export interface RetrievalPanelProps {
-  search: SearchResponse;
+  search: SearchResponseView;
   /** The server's id of the answer, for the stored trace. */
   messageId: string | null;
   /** Cited passages are marked in the list. */
   citedChunkIds: ReadonlySet<string>;
 }
 
-function sourceLabel(source: GeneratorSource): string {
+function sourceLabel(source: GeneratorSourceView): string {
   if (source === 'llm') return 'written by the language model';
   if (source === 'prf') return 'offline: pseudo-relevance feedback from the top keyword matches';
   return 'source not reported';

@@ -5,7 +5,7 @@ import { useEffect, useRef, useState } from 'react';
 import { useResource } from '../../hooks/use-resource';
 import { useUrlState } from '../../hooks/use-url-state';
 import { pageFromParam } from '../../lib/url-state';
-import { useApiClient } from '../../lib/api-provider';
+import { useApiClient } from '../../hooks/use-api-client';
 import { formatBytes, formatDateTime, plural } from '../../lib/format';
 import { isTerminal } from '../../lib/ingestion';
 import { ingestionStore, useIngestionStore, watchDocument } from '../../store/ingestion.store';

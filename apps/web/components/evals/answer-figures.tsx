@@ -1,7 +1,7 @@
 'use client';
 
 import { answerFigures, compareAnswerFigures, formatDifference } from '../../lib/answer-figures';
-import type { AnswerMetrics } from '../../lib/api-types';
+import type { AnswerMetrics } from '@lumina/shared';
 
 /** A run's answer figures: false refusals, false answers, AUC, answer support, and who decided. */
 export function AnswerFigures({ answers }: { answers: AnswerMetrics | null }) {

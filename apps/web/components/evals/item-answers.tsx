@@ -2,7 +2,7 @@
 
 import { useState } from 'react';
 import { itemOutcome } from '../../lib/answer-figures';
-import type { EvalItemResult } from '../../lib/api-types';
+import type { EvalItemResult } from '@lumina/shared';
 import { renderMarkdown } from '../../lib/markdown';
 
 const PAGE = 50;

@@ -1,7 +1,7 @@
 'use client';
 
 import { useResource } from '../../hooks/use-resource';
-import { useApiClient } from '../../lib/api-provider';
+import { useApiClient } from '../../hooks/use-api-client';
 import { compareItems, flipMetric } from '../../lib/eval-charts';
 import { formatMetric } from '../../lib/format';
 import { Notice } from '../ui/notice';

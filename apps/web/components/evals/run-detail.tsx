@@ -4,7 +4,7 @@ import Link from 'next/link';
 import { useState } from 'react';
 import { usePoll } from '../../hooks/use-poll';
 import { useResource } from '../../hooks/use-resource';
-import { useApiClient } from '../../lib/api-provider';
+import { useApiClient } from '../../hooks/use-api-client';
 import { formatDateTime, formatMetric, plural } from '../../lib/format';
 import { ErrorNotice } from '../ui/error-notice';
 import { Notice } from '../ui/notice';

@@ -12,8 +12,8 @@ import {
   formatRate,
   switchesAsOverrides,
 } from '../../lib/ablation';
-import { useApiClient } from '../../lib/api-provider';
-import type { Ablation, AblationRow } from '../../lib/api-types';
+import { useApiClient } from '../../hooks/use-api-client';
+import type { Ablation, AblationRow } from '@lumina/shared';
 import { formatDateTime, formatMetric, plural } from '../../lib/format';
 import { getEffectiveSettings, settingsStore } from '../../store/settings.store';
 import { AblationChart } from '../evals/ablation-chart';

@@ -5,7 +5,7 @@ import { useRouter } from 'next/navigation';
 import { useState } from 'react';
 import { useResource } from '../../hooks/use-resource';
 import { isApiError } from '../../lib/api-errors';
-import { useApiClient } from '../../lib/api-provider';
+import { useApiClient } from '../../hooks/use-api-client';
 import { formatDateTime } from '../../lib/format';
 import { ConfirmButton } from '../ui/confirm-button';
 import { ErrorNotice } from '../ui/error-notice';

@@ -1,6 +1,6 @@
 'use client';
 
-import type { QuestionTemplate } from '../../lib/api-types';
+import type { QuestionTemplate } from '@lumina/shared';
 
 export interface BankDraft {
   name: string;

@@ -4,8 +4,8 @@ import { useState } from 'react';
 import { useAction } from '../../hooks/use-action';
 import { usePoll } from '../../hooks/use-poll';
 import { useResource } from '../../hooks/use-resource';
-import { useApiClient } from '../../lib/api-provider';
-import type { GenerationJobStatus, QuestionTemplate } from '../../lib/api-types';
+import { useApiClient } from '../../hooks/use-api-client';
+import type { GenerationJobStatus, QuestionTemplate } from '@lumina/shared';
 import { ErrorNotice } from '../ui/error-notice';
 import { ProgressBar } from '../ui/progress-bar';
 

@@ -2,9 +2,8 @@
 
 import { useState } from 'react';
 import { isApiError } from '../../lib/api-errors';
-import { useApiClient } from '../../lib/api-provider';
-import type { ImportFormat, ImportReport } from '../../lib/api-types';
-import type { ImportInput } from '../../lib/api-client';
+import { useApiClient } from '../../hooks/use-api-client';
+import type { ImportFormat, ImportReport, ImportRequest } from '@lumina/shared';
 import { saveTextFile } from '../../lib/download';
 import { ErrorNotice } from '../ui/error-notice';
 
@@ -18,7 +17,7 @@ async function buildImport(
   files: { main?: File; qrels?: File },
   pasted: string,
   dryRun: boolean,
-): Promise<ImportInput | string> {
+): Promise<ImportRequest | string> {
   const text = files.main ? await files.main.text() : pasted;
   if (!text.trim())
     return format === 'beir'

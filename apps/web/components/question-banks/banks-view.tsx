@@ -7,7 +7,7 @@ import { useDebounced, useResource } from '../../hooks/use-resource';
 import { useUrlState } from '../../hooks/use-url-state';
 import { pageFromParam } from '../../lib/url-state';
 import { isApiError } from '../../lib/api-errors';
-import { useApiClient } from '../../lib/api-provider';
+import { useApiClient } from '../../hooks/use-api-client';
 import { formatDateTime } from '../../lib/format';
 import { DataTable } from '../ui/data-table';
 import { ErrorNotice } from '../ui/error-notice';

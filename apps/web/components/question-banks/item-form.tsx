@@ -1,6 +1,6 @@
 'use client';
 
-import { QUESTION_DIFFICULTIES, type QuestionDifficulty } from '@lumina/shared';
+import { QUESTION_DIFFICULTIES, type QuestionBankItemInput, type QuestionDifficulty } from '@lumina/shared';
 import { useId, useState } from 'react';
 import {
   addSourceLine,
@@ -11,7 +11,6 @@ import {
   type ItemDraft,
   type PickedSource,
 } from '../../lib/item-form';
-import type { ItemInput } from '../../lib/api-client';
 import { Notice } from '../ui/notice';
 import { SourcePicker } from './source-picker';
 
@@ -19,7 +18,7 @@ export interface ItemFormProps {
   initial?: ItemDraft;
   submitLabel: string;
   /** Resolves to an error sentence, or null when saved. */
-  onSubmit: (input: ItemInput) => Promise<string | null>;
+  onSubmit: (input: QuestionBankItemInput) => Promise<string | null>;
   onCancel?: () => void;
 }
 

@@ -3,7 +3,7 @@
 import { DEFAULT_SETTINGS, headingsAfterTitle, type SearchSettings } from '@lumina/shared';
 import { useState } from 'react';
 import { useDebounced, useResource } from '../../hooks/use-resource';
-import { useApiClient } from '../../lib/api-provider';
+import { useApiClient } from '../../hooks/use-api-client';
 import { hasSourceLine, type PickedSource } from '../../lib/item-form';
 import { ErrorNotice } from '../ui/error-notice';
 

@@ -2,13 +2,13 @@
 
 import {
   QUESTION_TEMPLATE_KINDS,
+  type QuestionTemplate,
   type QuestionTemplateInput,
   type QuestionTemplateKind,
 } from '@lumina/shared';
 import { useState } from 'react';
 import { useAction } from '../../hooks/use-action';
-import { useApiClient } from '../../lib/api-provider';
-import type { QuestionTemplate } from '../../lib/api-types';
+import { useApiClient } from '../../hooks/use-api-client';
 import { ConfirmButton } from '../ui/confirm-button';
 import { ErrorNotice } from '../ui/error-notice';
 

@@ -1,7 +1,7 @@
 'use client';
 
 import { useResource } from '../../hooks/use-resource';
-import { useApiClient } from '../../lib/api-provider';
+import { useApiClient } from '../../hooks/use-api-client';
 
 /** The question templates (first 100): for filters, bank forms and generation. */
 export function useTemplates(version = 0) {

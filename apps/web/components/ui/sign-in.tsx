@@ -3,8 +3,8 @@
 import { useEffect, useRef, useState } from 'react';
 import { createApiClient } from '../../lib/api-client';
 import { ApiError } from '../../lib/api-errors';
-import type { AuthIdentity } from '../../lib/api-types';
-import { useApiClient } from '../../lib/api-provider';
+import type { AuthIdentity } from '@lumina/shared';
+import { useApiClient } from '../../hooks/use-api-client';
 import { useCredentials } from '../../store/credentials.store';
 
 /**

@@ -1,7 +1,7 @@
 'use client';
 
 import { useHealth, type HealthState } from '../../hooks/use-health';
-import type { HealthReport, ServiceStatus } from '../../lib/api-types';
+import type { HealthReportView, ServiceStatus } from '../../lib/api/health';
 import { useServerFacts, type ServerFacts } from '../../store/server-facts.store';
 import { StatusPill, type StatusTone } from './status-pill';
 
@@ -31,7 +31,7 @@ interface Summary {
 
 const UNKNOWN: Pill = { value: 'unknown', tone: 'unknown' };
 
-function llmPill(report: HealthReport, observed: ServerFacts['llm'], model: string | null): Pill {
+function llmPill(report: HealthReportView, observed: ServerFacts['llm'], model: string | null): Pill {
   const { llm } = report;
   if (!llm && observed === 'configured') {
     return {

@@ -2,7 +2,7 @@
 
 import Link from 'next/link';
 import { usePathname } from 'next/navigation';
-import { useApiClient } from '../../lib/api-provider';
+import { useApiClient } from '../../hooks/use-api-client';
 
 const LINKS = [
   { href: '/', label: 'Chat' },

@@ -1,5 +1,6 @@
 /** Direct calls to the API for test setup (seeding), not for what the tests check. */
 import { readFileSync } from 'node:fs';
+import type { AcceptedDocuments, DocumentDetail } from '@lumina/shared';
 import { API_URL, eventually, stack } from './browser';
 import type { LoggedRequest } from './scripted-llm';
 
@@ -14,10 +15,6 @@ export async function apiJson<T>(method: string, path: string, body?: unknown): 
   return (text ? JSON.parse(text) : undefined) as T;
 }
 
-interface Accepted {
-  documents: { id: string; status: string }[];
-}
-
 /** Uploads a file through the API (multipart) and waits until it is indexed; returns its id. */
 export async function seedDocument(file: string, name: string, apiUrl = API_URL): Promise<string> {
   const form = new FormData();
@@ -29,7 +26,7 @@ export async function seedDocument(file: string, name: string, apiUrl = API_URL)
     body: form,
   });
   if (!response.ok) throw new Error(`upload of ${name} → ${response.status}: ${await response.text()}`);
-  const { documents } = (await response.json()) as Accepted;
+  const { documents } = (await response.json()) as AcceptedDocuments;
   const id = documents[0].id;
   let last = 'unknown';
   await eventually(
@@ -37,7 +34,7 @@ export async function seedDocument(file: string, name: string, apiUrl = API_URL)
     async () => {
       const answer = await fetch(`${apiUrl}/documents/${id}`);
       if (!answer.ok) throw new Error(`GET /documents/${id} → ${answer.status}: ${await answer.text()}`);
-      const document = (await answer.json()) as { status: string; error: string | null };
+      const document = (await answer.json()) as DocumentDetail;
       last = `${document.status}${document.error ? `, ${document.error}` : ''}`;
       if (document.status === 'failed' || document.status === 'cancelled') {
         throw new Error(`${name} ended ${document.status}: ${document.error ?? 'no reason given'}`);

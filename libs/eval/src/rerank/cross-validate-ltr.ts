@@ -1,5 +1,5 @@
-import { fitLtrModel, scoreLtr, featureColumns } from '@lumina/rag';
-import type { FitLtrOptions, LtrModel, RankingSample } from '@lumina/rag';
+import { fitLtrModel, scoreModel, featureColumns } from '@lumina/rag';
+import type { FitLtrOptions, LearnedRankingModel, RankingSample } from '@lumina/rag';
 import { dedupeRanking } from '../metrics/dedupe-ranking';
 import { ndcgAtK } from '../metrics/ndcg-at-k';
 import { mulberry32 } from '../stats/mulberry32';
@@ -32,11 +32,11 @@ export function candidateNdcg(sample: JudgedRankingSample, order: readonly numbe
 }
 
 /** The order a model gives a query's candidates (best first; ties keep the search's order). */
-export function rerankOrder(model: LtrModel, sample: RankingSample): number[] {
+export function rerankOrder(model: LearnedRankingModel, sample: RankingSample): number[] {
   const columns = featureColumns(model);
   const scores = sample.rows.map(
     (row) =>
-      scoreLtr(
+      scoreModel(
         model,
         columns.map((c) => row[c]),
       ).score,
@@ -56,7 +56,7 @@ export function crossValidateLtr(
   folds = 5,
   seed = 1,
   /** How a fold's model is fitted (default: the pairwise fit). */
-  fit: (train: JudgedRankingSample[], options: FitLtrOptions) => LtrModel = (train, o) =>
+  fit: (train: JudgedRankingSample[], options: FitLtrOptions) => LearnedRankingModel = (train, o) =>
     fitLtrModel(train, o),
 ): LtrCrossValidation {
   if (folds < 2 || folds > samples.length) throw new RangeError(`folds must be in [2, ${samples.length}]`);

@@ -47,3 +47,20 @@ export {
   standaloneQueryMessages,
 } from './standalone-query';
 export type { HistoryTurn } from './standalone-query';
+export {
+  ANSWER_ERROR_MESSAGES,
+  ANSWER_MAX_TOKENS,
+  ANSWER_TEMPERATURE,
+  generateAnswer,
+  generateGeneralAnswer,
+  offlineAnswerOf,
+  renumberCitations,
+} from './generate-answer';
+export type {
+  AnswerDeps,
+  AnswerFailure,
+  AnswerInput,
+  AnswerOutcome,
+  AnswerSink,
+  RetrievalStage,
+} from './generate-answer';

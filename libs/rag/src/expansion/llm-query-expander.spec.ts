@@ -1,4 +1,4 @@
-import { FakeChatModel } from '../pipeline/testing/fake-chat-model';
+import { FakeChatModel } from '../testing/fake-chat-model';
 import { LlmHydeGenerator, cleanPassage } from './llm-hyde-generator';
 import { LlmQueryExpander } from './llm-query-expander';
 import { EXPANSION_PROMPT_VERSION } from './prompts/expansion.prompt';

@@ -13,9 +13,9 @@ import { LlmListwiseReranker } from '../rerank/llm-listwise-reranker';
 import type { Reranker } from '../rerank/reranker.port';
 import { searchKnowledge } from './search-knowledge';
 import type { SearchPorts } from './search-knowledge';
-import { FakeChatModel } from './testing/fake-chat-model';
-import { FakeChunkSearch, FakeEmbedder } from './testing/fake-search-ports';
-import type { FakeChunkSearchOptions } from './testing/fake-search-ports';
+import { FakeChatModel } from '../testing/fake-chat-model';
+import { FakeChunkSearch, FakeEmbedder } from '../testing/fake-search-ports';
+import type { FakeChunkSearchOptions } from '../testing/fake-search-ports';
 
 const QUERY = 'replica failover';
 const VARIANTS = ['promote the standby', 'switch the primary'];
@@ -581,6 +581,64 @@ describe('searchKnowledge', () => {
           model: 'ltr:proximity-v1',
           contributions: { spanDensity: 4, bm25: 0 },
         });
+      });
+
+      it('embeds the query for a model that weighs its cosine, even with the BM25 ranker', async () => {
+        const dense: LtrModel = {
+          ...model,
+          version: 'cosine-v1',
+          features: ['denseCosine'],
+          mean: [0.5],
+          scale: [0.1],
+          weights: [1],
+        };
+        const search = ports(
+          { ...LISTS, rerankEvidence: evidence, similarity: { a: 0.4, b: 0.7, c: 0.5 } },
+          { reranker: new LearnedReranker(dense) },
+        );
+        const result = await searchKnowledge(
+          QUERY,
+          { ranker: 'bm25', enableRerank: true, topK: 3, candidateK: 3 },
+          search,
+        );
+        expect(result.warnings).toEqual([]);
+        expect(search.embedder.calls.map((call) => call.text)).toEqual([QUERY]);
+        expect(result.results.map((hit) => hit.chunkId)).toEqual(['b', 'c', 'a']);
+        expect(result.results[0].rerank).toEqual({
+          model: 'ltr:cosine-v1',
+          contributions: { denseCosine: 2 },
+        });
+
+        // A model that weighs no dense feature leaves the BM25 search without an embedding call.
+        const lexicalOnly = ports(
+          { ...LISTS, rerankEvidence: evidence },
+          { reranker: new LearnedReranker(model) },
+        );
+        await searchKnowledge(QUERY, { ranker: 'bm25', enableRerank: true, topK: 3 }, lexicalOnly);
+        expect(lexicalOnly.embedder.calls).toEqual([]);
+      });
+
+      it('reranks without the cosine, with a warning, when the query cannot be embedded', async () => {
+        const dense: LtrModel = {
+          ...model,
+          version: 'cosine-v1',
+          features: ['denseCosine', 'spanDensity'],
+          mean: [0.5, 0.5],
+          scale: [0.1, 0.25],
+          weights: [1, 2],
+        };
+        const search = ports(
+          { ...LISTS, rerankEvidence: evidence },
+          { reranker: new LearnedReranker(dense) },
+        );
+        search.embedder.embed = () => Promise.reject(new Error('the embedder is down'));
+        const result = await searchKnowledge(
+          QUERY,
+          { ranker: 'bm25', enableRerank: true, topK: 3, candidateK: 3 },
+          search,
+        );
+        expect(result.warnings).toEqual(["Reranking without the query's similarity: the embedder is down"]);
+        expect(result.results.map((hit) => hit.chunkId)).toEqual(['c', 'a', 'b']);
       });
 
       it('keeps the fused order with a warning when the index cannot give it its evidence', async () => {

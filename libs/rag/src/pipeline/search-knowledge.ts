@@ -35,7 +35,7 @@ export async function searchKnowledge(
   const pool = fused.slice(0, Math.max(settings.candidateK, settings.topK));
   const records = new Map((await ports.chunks.fetch(pool.map((c) => c.id))).map((r) => [r.chunkId, r]));
 
-  const reranked = await rerank(run, pool, records);
+  const reranked = await rerank(run, pool, records, branches.queryVector);
   const kept = await applyThreshold(run, reranked.candidates, branches.queryVector);
   const results = assembleHits(run, kept.candidates, records, reranked, kept.similarity);
   const answerability = await decideOnHits(run, results, branches.lists);

@@ -1,4 +1,4 @@
-import { delay } from './testing/fake-chat-model';
+import { delay } from '../testing/fake-chat-model';
 import { withDeadline } from './with-deadline';
 
 describe('withDeadline', () => {

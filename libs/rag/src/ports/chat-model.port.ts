@@ -3,7 +3,8 @@ export interface ChatMessage {
   content: string;
 }
 
-export interface ChatRequest {
+/** What a chat model is asked: the conversation to continue and how to sample the reply. */
+export interface CompletionRequest {
   messages: ChatMessage[];
   temperature?: number;
   maxTokens?: number;
@@ -23,11 +24,15 @@ export interface ChatCompletion {
   usage: TokenUsage | null;
 }
 
-export type ChatStreamEvent = { type: 'token'; text: string } | { type: 'usage'; usage: TokenUsage };
+/** One event of a streamed completion: a piece of the text, or (last, when the endpoint tells) the usage. */
+export type CompletionEvent = { type: 'token'; text: string } | { type: 'usage'; usage: TokenUsage };
 
-/** A chat LLM (an OpenAI-compatible endpoint in apps/server/providers). */
+/**
+ * A chat LLM (an OpenAI-compatible endpoint in apps/server/providers). A failed request rejects with a
+ * CompletionError (its `timeout` flag set when the model ran out of time) or with the caller's abort reason.
+ */
 export interface ChatModel {
   readonly modelId: string;
-  complete(request: ChatRequest): Promise<ChatCompletion>;
-  stream(request: ChatRequest): AsyncIterable<ChatStreamEvent>;
+  complete(request: CompletionRequest): Promise<ChatCompletion>;
+  stream(request: CompletionRequest): AsyncIterable<CompletionEvent>;
 }

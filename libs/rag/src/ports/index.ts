@@ -4,8 +4,9 @@ export type {
   ChatCompletion,
   ChatMessage,
   ChatModel,
-  ChatRequest,
-  ChatStreamEvent,
+  CompletionRequest,
+  CompletionEvent,
   TokenUsage,
 } from './chat-model.port';
+export { CompletionError } from './completion-error';
 export type { LanguageDetector } from './language-detector.port';

@@ -1,4 +1,4 @@
-import { FakeChatModel } from '../pipeline/testing/fake-chat-model';
+import { FakeChatModel } from '../testing/fake-chat-model';
 import { LlmListwiseReranker } from './llm-listwise-reranker';
 import { parseOrdering } from './parse-ordering';
 

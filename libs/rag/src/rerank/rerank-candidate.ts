@@ -18,6 +18,7 @@ export function toRerankCandidate(
     title: record?.documentTitle ?? '',
     headingPath: record?.headingPath ?? [],
     text: record?.text ?? '',
+    ...(record ? { ordinal: record.ordinal } : {}),
     fusedRank,
     branches,
   };

@@ -16,6 +16,8 @@ export interface RerankCandidate {
   title: string;
   headingPath: string[];
   text: string;
+  /** The passage's place in its document (0: the first), when known. */
+  ordinal?: number;
   /** 1-based rank in the fused list. */
   fusedRank: number;
   /** Per ranked list that found it ('original:bm25', 'hyde:dense', …): its 1-based rank and score. */
@@ -43,6 +45,11 @@ export interface RerankExplanation {
  */
 export interface EvidenceReranker {
   readonly modelId: string;
+  /**
+   * The reranker weighs the query's cosine similarity to each candidate: the search embeds the query
+   * (when it has an embedder) and adds each candidate's cosine to the evidence.
+   */
+  readonly needsQueryVector?: boolean;
   /** One explanation per candidate, in the order given. */
   rerankWithEvidence(input: EvidenceRerankInput): RerankExplanation[];
 }

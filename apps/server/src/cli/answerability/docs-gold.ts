@@ -1,6 +1,6 @@
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join, relative, sep } from 'node:path';
-import type { AnswerabilityQuestion, AnswerabilitySource } from './answerability-source';
+import type { AnswerabilityQuestion, AnswerabilitySource } from '@lumina/eval';
 
 /**
  * A docs gold set: Markdown documents under `corpus/` (external id = path below it, e.g. "pino/api.md")

@@ -1,16 +1,14 @@
-import { answerMetrics, answerSupported } from '@lumina/eval';
-import type { BeirDataset } from '@lumina/eval';
+import { answerMetrics, answerSupported, searchRefused } from '@lumina/eval';
+import type { AnswerabilitySource, BeirDataset } from '@lumina/eval';
+import { offlineAnswerOf } from '@lumina/rag';
 import type { AnswerabilityModel, ChunkingSettings, ExtractiveOptions, FeatureVector } from '@lumina/rag';
 import type { AnswerMetrics } from '@lumina/shared';
 import type { Env } from '../../config/env.schema';
 import { openDataSource } from '../../app-data-source';
-import { searchRefused } from '../../modules/evaluation/bank-evaluation';
-import { offlineAnswerOf } from '../../modules/chat/generate-answer';
 import { createEmbedder } from '../../providers/create-embedder';
 import { indexBeirCorpus } from '../beir-index';
 import { createEvalSearch } from '../eval-search';
 import { progressReporter } from '../progress';
-import type { AnswerabilitySource } from './answerability-source';
 
 export interface AnswerabilityItemResult {
   id: string;

@@ -1,4 +1,5 @@
 import { ApiPropertyOptional } from '@nestjs/swagger';
+import type { PageQuery } from '@lumina/shared';
 import { Type } from 'class-transformer';
 import { IsInt, IsOptional, Max, Min } from 'class-validator';
 import { MAX_PAGE, MAX_PAGE_LIMIT } from './pagination';
@@ -7,7 +8,7 @@ import { MAX_PAGE, MAX_PAGE_LIMIT } from './pagination';
  * `?page=&limit=` of every list endpoint: 1-based page up to MAX_PAGE (beyond: 400); a limit above
  * MAX_PAGE_LIMIT is capped.
  */
-export class PageQueryDto {
+export class PageQueryDto implements PageQuery {
   @ApiPropertyOptional({ minimum: 1, maximum: MAX_PAGE, default: 1 })
   @IsOptional()
   @Type(() => Number)

@@ -1,14 +1,19 @@
 import { Injectable, Logger } from '@nestjs/common';
-import type { ChatModel, EmbeddingProvider } from '@lumina/rag';
-import type { ChatStreamEventMap, ChatStreamEventName, SearchSettings } from '@lumina/shared';
+import { ANSWER_ERROR_MESSAGES, generateAnswer, generateGeneralAnswer } from '@lumina/rag';
+import type { AnswerDeps, AnswerOutcome, ChatModel, EmbeddingProvider } from '@lumina/rag';
+import type {
+  ChatAskRequest,
+  ChatStreamEventMap,
+  ChatStreamEventName,
+  GeneralKnowledgeRequest,
+  SearchSettings,
+} from '@lumina/shared';
 import { InjectChatModel, InjectEmbedder } from '../../providers/providers.module';
 import { RagService } from '../rag/rag.service';
 import { ConversationService } from './conversation.service';
 import type { ConversationEntity } from './entities/conversation.entity';
 import type { MessageEntity } from './entities/message.entity';
 import { ServerRestartingError } from './chat-streams';
-import { ERROR_MESSAGES, generateAnswer, generateGeneralAnswer } from './generate-answer';
-import type { AnswerDeps, AnswerOutcome } from './generate-answer';
 import {
   ConflictError,
   InvalidRequestError,
@@ -67,10 +72,7 @@ export class ChatService {
   }
 
   /** The checks made before the stream opens, so bad requests get a plain 4xx. */
-  async prepareChat(
-    ownerKeyId: string,
-    body: { conversationId?: string; message: string; settings?: Partial<SearchSettings> },
-  ): Promise<PreparedChat> {
+  async prepareChat(ownerKeyId: string, body: ChatAskRequest): Promise<PreparedChat> {
     const message = body.message.trim();
     if (!message) throw new InvalidRequestError('message must contain words, not only spaces');
     const conversation = body.conversationId
@@ -115,10 +117,7 @@ export class ChatService {
   }
 
   /** The checks before an answer from general knowledge: 404, 409 (not after a notFound answer), 503. */
-  async prepareGeneral(
-    ownerKeyId: string,
-    body: { conversationId: string; messageId: string },
-  ): Promise<PreparedGeneral> {
+  async prepareGeneral(ownerKeyId: string, body: GeneralKnowledgeRequest): Promise<PreparedGeneral> {
     const conversation = await this.conversations.require(ownerKeyId, body.conversationId);
     const answer = await this.conversations.findMessage(body.messageId);
     if (!answer || answer.conversationId !== conversation.id) {
@@ -163,7 +162,7 @@ export class ChatService {
   /** The `error` event for a failure outside the answer itself (e.g. the database). */
   reportUnexpected(error: unknown, sink: ChatEventSink): void {
     this.logger.error({ msg: 'chat stream failed', err: error });
-    sink.send('error', { code: 'internal', message: ERROR_MESSAGES.internal });
+    sink.send('error', { code: 'internal', message: ANSWER_ERROR_MESSAGES.internal });
   }
 
   private async store(
@@ -262,7 +261,7 @@ export class ChatService {
       this.logger.log({ msg: 'answer ended by a shutdown; the partial answer is stored', messageId });
       sink.send('error', {
         code: 'server_restarting',
-        message: ERROR_MESSAGES.server_restarting,
+        message: ANSWER_ERROR_MESSAGES.server_restarting,
         conversationId,
         messageId,
       });

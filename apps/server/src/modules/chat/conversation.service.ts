@@ -1,6 +1,12 @@
 import { Injectable } from '@nestjs/common';
 import type { HistoryTurn } from '@lumina/rag';
-import type { Conversation, ConversationMessage, Page, RetrievalTrace } from '@lumina/shared';
+import type {
+  Conversation,
+  ConversationDetail,
+  ConversationMessage,
+  Page,
+  RetrievalTrace,
+} from '@lumina/shared';
 import { pageOf, pageWindow } from '../../common/pagination/pagination';
 import type { ConversationEntity } from './entities/conversation.entity';
 import type { MessageEntity } from './entities/message.entity';
@@ -13,10 +19,6 @@ import { NotFoundError } from '../../common/errors/domain-errors';
 export const MAX_TITLE_CHARS = 80;
 /** Earlier messages a follow-up question is rewritten with. */
 export const HISTORY_MESSAGES = 10;
-
-export interface ConversationDetail extends Conversation {
-  messages: Page<ConversationMessage>;
-}
 
 /** Conversations, messages and retrieval traces: who may see them, and their API shapes. */
 @Injectable()

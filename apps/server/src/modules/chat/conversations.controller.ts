@@ -6,13 +6,12 @@ import {
   ApiOperation,
   ApiTags,
 } from '@nestjs/swagger';
-import type { Conversation, Page } from '@lumina/shared';
+import type { Conversation, ConversationDetail, Page } from '@lumina/shared';
 import { CurrentPrincipal } from '../auth/principal';
 import type { Principal } from '../auth/principal';
 import { PageQueryDto } from '../../common/pagination/page-query.dto';
 import { ConversationService } from './conversation.service';
 import { RenameConversationDto } from './dtos/rename-conversation.dto';
-import type { ConversationDetail } from './conversation.service';
 
 const uuid = new ParseUUIDPipe({ version: undefined, errorHttpStatusCode: 400 });
 

@@ -1,9 +1,9 @@
 import { Controller, Get, Res } from '@nestjs/common';
 import { ApiOkResponse, ApiOperation, ApiServiceUnavailableResponse, ApiTags } from '@nestjs/swagger';
+import type { HealthReport, LivenessReport, ReadinessReport } from '@lumina/shared';
 import type { Response } from 'express';
 import { Public } from '../auth/principal';
 import { HealthService } from './health.service';
-import type { HealthReport, LivenessReport, ReadinessReport } from './health.service';
 
 @ApiTags('health')
 @Public()

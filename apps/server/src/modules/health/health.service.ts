@@ -1,4 +1,5 @@
 import { Inject, Injectable } from '@nestjs/common';
+import type { ComponentStatus, HealthReport, LivenessReport, ReadinessReport } from '@lumina/shared';
 import type Redis from 'ioredis';
 import { DATABASE_CONNECTION } from '../../database/database-connection';
 import type { DatabaseConnection } from '../../database/database-connection';
@@ -6,37 +7,6 @@ import { InjectRedis } from '../../jobs/redis-client.provider';
 import type { ChatModel, EmbeddingProvider, AnyReranker } from '@lumina/rag';
 import { InjectChatModel, InjectEmbedder, InjectReranker } from '../../providers/providers.module';
 import { DatabaseProbeRepository } from './repositories/database-probe.repository';
-
-export type ComponentStatus = 'up' | 'down';
-
-export interface HealthReport {
-  status: 'ok' | 'degraded';
-  database: {
-    status: ComponentStatus;
-    driver: DatabaseConnection['driver'];
-    latencyMs: number;
-    error?: string;
-  };
-  redis: { status: ComponentStatus; latencyMs: number; error?: string };
-  /** Whether a language model is configured (offline: PRF expansion/HyDE and extractive answers). */
-  llm: { configured: boolean; model: string | null };
-  reranker: { configured: boolean; model: string | null };
-  embedder: { model: string; dimension: number };
-  uptimeSeconds: number;
-}
-
-/** Readiness: can the process serve requests that need the database and Redis? */
-export interface ReadinessReport {
-  status: 'ready' | 'not-ready';
-  database: HealthReport['database'];
-  redis: HealthReport['redis'];
-}
-
-/** Liveness: the process answers. Computed without I/O, so only a blocked event loop can delay it. */
-export interface LivenessReport {
-  status: 'alive';
-  uptimeSeconds: number;
-}
 
 const CHECK_TIMEOUT_MS = 2_000;
 

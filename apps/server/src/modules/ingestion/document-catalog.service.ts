@@ -1,6 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import type { DocumentStatus, Page } from '@lumina/shared';
-import type { ChunkView, DocumentDetail, DocumentView } from './dtos/document-views';
+import type { ChunkView, DocumentDetail, DocumentStatus, DocumentView, Page } from '@lumina/shared';
 import type { ListDocumentsQueryDto } from './dtos/list-documents-query.dto';
 import type { ListChunksQueryDto } from './dtos/list-chunks-query.dto';
 import { pageOf, pageWindow } from '../../common/pagination/pagination';

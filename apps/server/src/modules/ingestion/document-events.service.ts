@@ -1,11 +1,10 @@
 import { Injectable } from '@nestjs/common';
 import type { MessageEvent } from '@nestjs/common';
-import type { DocumentStatus } from '@lumina/shared';
+import type { DocumentEvent, DocumentStatus } from '@lumina/shared';
 import { Observable } from 'rxjs';
 import { JobEventsService } from '../../jobs/job-events.service';
 import { QueueName } from '../../jobs/queue-name.enum';
 import { DocumentCatalogService } from './document-catalog.service';
-import type { DocumentEvent } from './dtos/document-views';
 import { IngestionQueue } from './ingestion-queue.service';
 import { isIngestionProgress } from './ingestion-progress';
 import { DocumentRepository } from './repositories/document.repository';

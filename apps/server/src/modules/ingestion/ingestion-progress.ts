@@ -1,14 +1,7 @@
-/** The working stages of the status machine, in order (each one is also the document's status). */
-export type IngestionStage = 'parsing' | 'chunking' | 'embedding';
+import type { IngestionProgress } from '@lumina/shared';
 
-/** What a job reports with job.updateProgress, and what the events stream and GET /documents/:id show. */
-export interface IngestionProgress {
-  stage: IngestionStage;
-  done: number;
-  total: number;
-  /** Which run of the job this is (1 for the first; a retry or a recovered crash counts up). */
-  attempt: number;
-}
+// A job reports its progress (job.updateProgress) as the wire type IngestionProgress from libs/shared,
+// which the events stream and GET /documents/:id show as they are.
 
 /** An ingestion job's return value (BullMQ keeps it; the metrics count it). */
 export interface IngestionOutcome {

@@ -28,20 +28,22 @@ import {
   ApiUnprocessableEntityResponse,
   ApiUnsupportedMediaTypeResponse,
 } from '@nestjs/swagger';
-import type { Page } from '@lumina/shared';
+import type {
+  AcceptedDocument,
+  AcceptedDocuments,
+  ChunkView,
+  DeletedDocument,
+  DocumentDetail,
+  DocumentView,
+  Page,
+  ReembedRequested,
+} from '@lumina/shared';
 import type { Observable } from 'rxjs';
 import { Roles } from '../auth/principal';
 import { DocumentCatalogService } from './document-catalog.service';
 import { DocumentEventsService } from './document-events.service';
 import { CreateTextDocumentDto } from './dtos/create-text-document.dto';
 import { UploadDocumentsDto } from './dtos/upload-documents.dto';
-import type {
-  AcceptedDocument,
-  AcceptedDocuments,
-  ChunkView,
-  DocumentDetail,
-  DocumentView,
-} from './dtos/document-views';
 import { ListChunksQueryDto } from './dtos/list-chunks-query.dto';
 import { ListDocumentsQueryDto } from './dtos/list-documents-query.dto';
 import { IngestionService } from './ingestion.service';
@@ -125,7 +127,7 @@ export class IngestionController {
   @ApiAcceptedResponse({
     description: 'The model, how many chunks lack a vector, and the job (null if none)',
   })
-  reembed(): ReturnType<IngestionService['requestReembed']> {
+  reembed(): Promise<ReembedRequested> {
     return this.ingestion.requestReembed();
   }
 
@@ -176,7 +178,7 @@ export class IngestionController {
   @ApiOperation({ summary: 'Delete a document, its chunks and vectors; cancels its ingestion job (admin)' })
   @ApiOkResponse({ description: 'Deleted' })
   @ApiNotFoundResponse({ description: 'No such document' })
-  remove(@Param('id', uuid) id: string): Promise<{ id: string; deleted: true; cancelledJob: boolean }> {
+  remove(@Param('id', uuid) id: string): Promise<DeletedDocument> {
     return this.ingestion.remove(id);
   }
 }

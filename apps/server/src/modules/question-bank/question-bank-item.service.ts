@@ -1,12 +1,12 @@
 import { Injectable } from '@nestjs/common';
+import { questionKey } from '@lumina/eval';
+import type { ExistingItem } from '@lumina/eval';
 import type { ExpectedSource, Page } from '@lumina/shared';
 import type { CreateQuestionBankItemDto, UpdateQuestionBankItemDto } from './dtos/question-bank-item.dto';
 import type { QuestionBankItemEntity } from './entities/question-bank-item.entity';
 import { ExpectedSourceResolver } from './expected-source-resolver';
 import { pageOf, pageWindow } from '../../common/pagination/pagination';
 import { QuestionBankService } from './question-bank.service';
-import { questionKey } from './import/match-import-rows';
-import type { ExistingItem } from './import/match-import-rows';
 import { QuestionBankItemRepository } from './repositories/question-bank-item.repository';
 import type {
   ItemSelection,
@@ -125,8 +125,6 @@ export class QuestionBankItemService {
     return new Set((await this.items.questions(bankId)).map(questionKey));
   }
 }
-
-export { questionKey };
 
 function fromDto(dto: Partial<CreateQuestionBankItemDto>): Omit<NewQuestionItem, 'source'> {
   return {

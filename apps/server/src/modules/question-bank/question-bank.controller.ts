@@ -20,11 +20,13 @@ import {
   ApiTags,
 } from '@nestjs/swagger';
 import type {
+  CreatedQuestionBankItems,
   GenerationJobStatus,
+  GenerationRequested,
   ImportReport,
   Page,
   QuestionBank,
-  QuestionGenerator,
+  QuestionBankItem,
 } from '@lumina/shared';
 import type { Response } from 'express';
 import { Roles } from '../auth/principal';
@@ -36,9 +38,9 @@ import { ImportItemsDto } from './dtos/import-items.dto';
 import { ListItemsQueryDto } from './dtos/list-items-query.dto';
 import { ListQuestionBanksQueryDto } from './dtos/list-question-banks-query.dto';
 import { PageQueryDto } from '../../common/pagination/page-query.dto';
+import type { Unserialized } from '../../common/unserialized';
 import { CreateQuestionBankDto, UpdateQuestionBankDto } from './dtos/question-bank.dto';
 import { CreateQuestionBankItemDto, UpdateQuestionBankItemDto } from './dtos/question-bank-item.dto';
-import type { QuestionBankItemEntity } from './entities/question-bank-item.entity';
 import { QuestionBankItemService } from './question-bank-item.service';
 import { QuestionBankService } from './question-bank.service';
 import { QuestionExportService } from './question-export.service';
@@ -110,7 +112,7 @@ export class QuestionBankController {
   findItems(
     @Param('id', uuid) id: string,
     @Query() query: ListItemsQueryDto,
-  ): Promise<Page<QuestionBankItemEntity>> {
+  ): Promise<Page<Unserialized<QuestionBankItem>>> {
     return this.items.findAll(id, query);
   }
 
@@ -125,7 +127,7 @@ export class QuestionBankController {
   async createItems(
     @Param('id', uuid) id: string,
     @Body(CreateItemsBodyPipe) body: CreateItemsBody,
-  ): Promise<QuestionBankItemEntity | { items: QuestionBankItemEntity[] }> {
+  ): Promise<Unserialized<QuestionBankItem> | Unserialized<CreatedQuestionBankItems>> {
     const created = await this.items.create(id, body.items);
     return body.batch ? { items: created } : created[0];
   }
@@ -134,7 +136,7 @@ export class QuestionBankController {
   findItem(
     @Param('id', uuid) id: string,
     @Param('itemId', uuid) itemId: string,
-  ): Promise<QuestionBankItemEntity> {
+  ): Promise<Unserialized<QuestionBankItem>> {
     return this.items.findOne(id, itemId);
   }
 
@@ -143,7 +145,7 @@ export class QuestionBankController {
     @Param('id', uuid) id: string,
     @Param('itemId', uuid) itemId: string,
     @Body() body: UpdateQuestionBankItemDto,
-  ): Promise<QuestionBankItemEntity> {
+  ): Promise<Unserialized<QuestionBankItem>> {
     return this.items.update(id, itemId, body);
   }
 
@@ -193,7 +195,7 @@ export class QuestionBankController {
   async generate(
     @Param('id', uuid) id: string,
     @Body() body: GenerateItemsDto,
-  ): Promise<{ jobId: string; generator: QuestionGenerator; statusUrl: string }> {
+  ): Promise<GenerationRequested> {
     const queued = await this.generation.request(id, body);
     return { ...queued, statusUrl: `/question-banks/${id}/generate/${queued.jobId}` };
   }

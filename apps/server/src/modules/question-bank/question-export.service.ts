@@ -1,8 +1,7 @@
 import { Injectable } from '@nestjs/common';
+import { CSV_COLUMNS, formatSources, inertCsvField } from '@lumina/eval';
 import type { QuestionBank } from '@lumina/shared';
 import type { QuestionBankItemEntity } from './entities/question-bank-item.entity';
-import { CSV_COLUMNS, formatSources } from './import/csv-columns';
-import { inertCsvField } from './import/parse-csv';
 import { QuestionBankItemService } from './question-bank-item.service';
 import { QuestionBankService } from './question-bank.service';
 

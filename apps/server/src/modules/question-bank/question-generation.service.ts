@@ -1,5 +1,13 @@
 import { InjectQueue } from '@nestjs/bullmq';
 import { Injectable, Logger, Optional } from '@nestjs/common';
+import {
+  LLM_GENERATOR_PROMPT_VERSION,
+  TEMPLATE_GENERATOR_VERSION,
+  generateLlmQuestion,
+  generateTemplateQuestion,
+  questionKey,
+  samplePassages,
+} from '@lumina/eval';
 import type { ChatModel } from '@lumina/rag';
 import type { GenerationJobStatus, GenerationOutcome, QuestionGenerator } from '@lumina/shared';
 import { Queue } from 'bullmq';
@@ -9,13 +17,7 @@ import { isJobNamed } from '../../jobs/job-handlers';
 import { QueueName } from '../../jobs/queue-name.enum';
 import { InjectChatModel } from '../../providers/providers.module';
 import type { GenerateItemsDto } from './dtos/generate-items.dto';
-import { generateLlmQuestion, LLM_GENERATOR_PROMPT_VERSION } from './generation/llm-question-generator';
-import { samplePassages } from './generation/sample-passages';
-import {
-  generateTemplateQuestion,
-  TEMPLATE_GENERATOR_VERSION,
-} from './generation/template-question-generator';
-import { QuestionBankItemService, questionKey } from './question-bank-item.service';
+import { QuestionBankItemService } from './question-bank-item.service';
 import { QuestionBankService } from './question-bank.service';
 import { QuestionTemplateService } from './question-template.service';
 import { CorpusRepository } from './repositories/corpus.repository';

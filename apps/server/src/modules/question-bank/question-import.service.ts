@@ -1,20 +1,24 @@
 import { Injectable } from '@nestjs/common';
+import {
+  CSV_IGNORED_COLUMNS,
+  CSV_IMPORT_COLUMNS,
+  CsvFormatError,
+  IMPORTABLE_FIELDS,
+  matchImportRows,
+  parseBeirQrels,
+  parseBeirQueries,
+  parseBooleanCell,
+  parseCsv,
+  parseGradedRef,
+  restoreInertCell,
+  splitList,
+} from '@lumina/eval';
+import type { ImportableField, ImportableFields, IncomingRow } from '@lumina/eval';
 import type { ImportFormat, ImportRejection, ImportReport, ImportRequest } from '@lumina/shared';
 import { MAX_IMPORT_ROWS } from './dtos/import-items.dto';
 import type { ImportItemsDto } from './dtos/import-items.dto';
 import { ExpectedSourceResolver } from './expected-source-resolver';
 import type { SourceReference } from './expected-source-resolver';
-import {
-  CSV_IGNORED_COLUMNS,
-  CSV_IMPORT_COLUMNS,
-  parseBooleanCell,
-  parseGradedRef,
-  splitList,
-} from './import/csv-columns';
-import { CsvFormatError, parseCsv, restoreInertCell } from './import/parse-csv';
-import { parseBeirQrels, parseBeirQueries } from './import/parse-beir-text';
-import { IMPORTABLE_FIELDS, matchImportRows } from './import/match-import-rows';
-import type { ImportableField, ImportableFields, IncomingRow } from './import/match-import-rows';
 import { QuestionBankItemService } from './question-bank-item.service';
 import type { NewQuestionItem } from './repositories/question-bank-item.repository';
 import { validateItemRow } from './validate-item-row';

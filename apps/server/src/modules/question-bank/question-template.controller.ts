@@ -11,11 +11,11 @@ import {
   Query,
 } from '@nestjs/common';
 import { ApiNotFoundResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
-import type { Page } from '@lumina/shared';
+import type { Page, QuestionTemplate } from '@lumina/shared';
 import { Roles } from '../auth/principal';
 import { PageQueryDto } from '../../common/pagination/page-query.dto';
+import type { Unserialized } from '../../common/unserialized';
 import { CreateQuestionTemplateDto, UpdateQuestionTemplateDto } from './dtos/question-template.dto';
-import type { QuestionTemplateEntity } from './entities/question-template.entity';
 import { QuestionTemplateService } from './question-template.service';
 
 @ApiTags('question-templates')
@@ -26,18 +26,18 @@ export class QuestionTemplateController {
 
   @Get()
   @ApiOperation({ summary: 'List question templates (paginated)' })
-  findAll(@Query() query: PageQueryDto): Promise<Page<QuestionTemplateEntity>> {
+  findAll(@Query() query: PageQueryDto): Promise<Page<Unserialized<QuestionTemplate>>> {
     return this.templates.findAll(query);
   }
 
   @Get(':id')
   @ApiNotFoundResponse({ description: 'No such template' })
-  findOne(@Param('id', ParseUUIDPipe) id: string): Promise<QuestionTemplateEntity> {
+  findOne(@Param('id', ParseUUIDPipe) id: string): Promise<Unserialized<QuestionTemplate>> {
     return this.templates.findOne(id);
   }
 
   @Post()
-  create(@Body() body: CreateQuestionTemplateDto): Promise<QuestionTemplateEntity> {
+  create(@Body() body: CreateQuestionTemplateDto): Promise<Unserialized<QuestionTemplate>> {
     return this.templates.create(body);
   }
 
@@ -45,7 +45,7 @@ export class QuestionTemplateController {
   update(
     @Param('id', ParseUUIDPipe) id: string,
     @Body() body: UpdateQuestionTemplateDto,
-  ): Promise<QuestionTemplateEntity> {
+  ): Promise<Unserialized<QuestionTemplate>> {
     return this.templates.update(id, body);
   }
 

@@ -1,6 +1,6 @@
 import { Body, Controller, HttpCode, Post, Res } from '@nestjs/common';
 import { ApiBadRequestResponse, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
-import type { SearchResult } from '@lumina/rag';
+import type { SearchResponse } from '@lumina/shared';
 import type { Response } from 'express';
 import { SearchRequestDto } from './dtos/search-request.dto';
 import { RagService } from './rag.service';
@@ -25,7 +25,7 @@ export class RagController {
   search(
     @Body() body: SearchRequestDto,
     @Res({ passthrough: true }) response: Response,
-  ): Promise<SearchResult> {
+  ): Promise<SearchResponse> {
     // A client that goes away stops the search's LLM calls too.
     const controller = new AbortController();
     response.on('close', () => {

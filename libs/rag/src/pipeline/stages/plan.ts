@@ -5,6 +5,7 @@ import type { TermEvidence } from '../../answerability/term-evidence';
 import { l2Normalize } from '../../dense/l2-normalize';
 import type { RankedList } from '../../fusion/reciprocal-rank-fusion';
 import type { ChunkFilter, ScoredChunk } from '../../ports/chunk-search.port';
+import { isEvidenceReranker } from '../../rerank/reranker.port';
 import type { SearchPorts } from '../search-ports';
 import { DEFAULT_SEARCH_OPTIONS } from '../search-options';
 import type { SearchOptions } from '../search-options';
@@ -32,7 +33,8 @@ export interface SearchRun {
   filter: ChunkFilter;
   /** How deep each branch list goes. */
   depth: number;
-  /** The query is embedded (a dense or hybrid ranker, or a similarity threshold). */
+  /** The query is embedded (a dense or hybrid ranker, a similarity threshold, or a reranker that weighs
+   *  the query's cosine to each candidate). */
   needsQueryVector: boolean;
   /** Term evidence read this search, by chunk ids: the adaptive decision and the answerability decision
    *  often ask for the same top passages. */
@@ -63,9 +65,16 @@ export function planSearch(
     llm: { ms: 0 },
     filter: settings.documentIds.length ? { documentIds: settings.documentIds } : {},
     depth: Math.max(settings.candidateK, settings.topK, settings.ranker === 'hybrid' ? opts.hybridDepth : 0),
-    needsQueryVector: settings.ranker !== 'bm25' || settings.minScore > 0,
+    needsQueryVector:
+      settings.ranker !== 'bm25' ||
+      settings.minScore > 0 ||
+      (settings.enableRerank && rerankerNeedsQueryVector(ports.reranker)),
     evidence: new Map(),
   };
+}
+
+function rerankerNeedsQueryVector(reranker: SearchPorts['reranker']): boolean {
+  return !!reranker && isEvidenceReranker(reranker) && reranker.needsQueryVector === true;
 }
 
 /**

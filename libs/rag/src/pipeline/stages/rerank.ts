@@ -25,6 +25,7 @@ export async function rerank(
   run: SearchRun,
   fused: FusedItem[],
   records: Map<string, ChunkRecord>,
+  queryVector?: Promise<number[]>,
 ): Promise<RerankOutcome> {
   const kept: RerankOutcome = {
     candidates: fused,
@@ -46,10 +47,14 @@ export async function rerank(
     if (isEvidenceReranker(reranker)) {
       // The learned reranker reads the index's term statistics for these candidates; no model call.
       if (!chunks.rerankEvidence) throw new Error('this index cannot give the learned reranker its evidence');
-      const evidence = await chunks.rerankEvidence(
-        run.query,
-        fused.map((c) => c.id),
-      );
+      const ids = fused.map((c) => c.id);
+      const [evidence, cosines] = await Promise.all([
+        chunks.rerankEvidence(run.query, ids),
+        reranker.needsQueryVector ? queryCosines(run, ids, queryVector) : null,
+      ]);
+      if (cosines) {
+        evidence.passages = evidence.passages.map((p) => ({ ...p, cosine: cosines.get(p.chunkId) ?? null }));
+      }
       const explained = reranker.rerankWithEvidence({
         query: run.query,
         evidence,
@@ -82,5 +87,26 @@ export async function rerank(
   } catch (error) {
     run.warnings.push(`Reranking failed, the fused order is kept: ${reason(error)}`);
     return { ...kept, ms: run.now() - t0 };
+  }
+}
+
+/**
+ * Each candidate's cosine to the query, for a reranker that weighs it; null (with a warning) when the
+ * query could not be embedded, so the reranker still runs on its other features.
+ */
+async function queryCosines(
+  run: SearchRun,
+  ids: string[],
+  queryVector: Promise<number[]> | undefined,
+): Promise<Map<string, number> | null> {
+  if (!queryVector) {
+    run.warnings.push("Reranking without the query's similarity: the query was not embedded.");
+    return null;
+  }
+  try {
+    return await run.ports.chunks.similarity(ids, await queryVector);
+  } catch (error) {
+    run.warnings.push(`Reranking without the query's similarity: ${reason(error)}`);
+    return null;
   }
 }

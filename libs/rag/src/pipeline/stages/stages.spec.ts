@@ -1,8 +1,8 @@
 import type { FusedItem } from '../../fusion/reciprocal-rank-fusion';
 import type { Reranker } from '../../rerank/reranker.port';
 import type { SearchPorts } from '../search-ports';
-import { FakeChunkSearch, FakeEmbedder } from '../testing/fake-search-ports';
-import type { FakeChunkSearchOptions } from '../testing/fake-search-ports';
+import { FakeChunkSearch, FakeEmbedder } from '../../testing/fake-search-ports';
+import type { FakeChunkSearchOptions } from '../../testing/fake-search-ports';
 import { assembleHits } from './assemble';
 import { runBranches } from './branches';
 import { planSearch, searches } from './plan';

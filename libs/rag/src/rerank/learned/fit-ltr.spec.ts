@@ -25,6 +25,8 @@ function syntheticBank(queries: number, seed = 7): RankingSample[] {
     const relevance = rows.map(() => 0);
     const best = rows.reduce((top, row, i) => (row[decisive] > rows[top][decisive] ? i : top), 0);
     relevance[best] = 1;
+    // A clear margin on the decisive feature, so that no near tie is left for the noise to break.
+    rows[best][decisive] += 1;
     return { queryId: `q${q}`, rows, relevance };
   });
 }
@@ -49,8 +51,8 @@ describe('fitting the learned reranker', () => {
       const scores = sample.rows.map((row) => scoreLtr(model, row).score);
       return scores.indexOf(Math.max(...scores)) === sample.relevance.indexOf(1);
     });
-    // Noise weights are small but not zero, so a near tie on the decisive feature may go either way.
-    expect(reranked.filter(Boolean).length).toBeGreaterThanOrEqual(18);
+    // Noise weights are small but not zero: with two dozen noise features one query may still flip.
+    expect(reranked.filter(Boolean).length).toBeGreaterThanOrEqual(19);
   });
 
   it('is exactly reproducible, and the seed only matters when pairs are sampled', () => {

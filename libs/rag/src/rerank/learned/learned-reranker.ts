@@ -1,22 +1,24 @@
 import type { EvidenceReranker, EvidenceRerankInput, RerankExplanation } from '../reranker.port';
-import { ltrFeatureRows } from './ltr-features';
-import { featureColumns, scoreLtr } from './ltr-model';
-import type { LtrModel } from './ltr-model';
+import { DENSE_LTR_FEATURES, ltrFeatureRows } from './ltr-features';
+import { featureColumns, featuresInUse, scoreModel } from './ltr-model';
+import type { LearnedRankingModel } from './ltr-model';
 
-/** The reranker of a fitted model: features from the index's evidence, a linear score, no model call. */
+/** The reranker of a fitted model: features from the index's evidence, a linear or trees score, no model call. */
 export class LearnedReranker implements EvidenceReranker {
   readonly modelId: string;
+  readonly needsQueryVector: boolean;
   private readonly columns: number[];
 
-  constructor(readonly model: LtrModel) {
+  constructor(readonly model: LearnedRankingModel) {
     this.modelId = `ltr:${model.version}`;
     this.columns = featureColumns(model);
+    this.needsQueryVector = featuresInUse(model).some((name) => DENSE_LTR_FEATURES.includes(name));
   }
 
   rerankWithEvidence(input: EvidenceRerankInput): RerankExplanation[] {
     const rows = ltrFeatureRows(input.candidates, input.evidence);
     return rows.map((row) => {
-      const { score, contributions } = scoreLtr(
+      const { score, contributions } = scoreModel(
         this.model,
         this.columns.map((c) => row[c]),
       );
@@ -36,6 +38,13 @@ export class LearnedReranker implements EvidenceReranker {
  */
 export class LtrFeatureRecorder implements EvidenceReranker {
   readonly modelId = 'ltr:feature-recorder';
+  /** With `dense`, the search embeds the query so that the dense features are read too. */
+  readonly needsQueryVector: boolean;
+
+  constructor(options: { dense?: boolean } = {}) {
+    this.needsQueryVector = options.dense ?? false;
+  }
+
   readonly recorded: {
     query: string;
     chunkIds: string[];

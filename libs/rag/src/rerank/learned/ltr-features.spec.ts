@@ -108,6 +108,31 @@ describe('learned reranker features', () => {
     expect(feature(rows[2], 'fusedLogRank')).toBeCloseTo(Math.log(3), 10);
   });
 
+  it("reads the query's cosine to each passage from the evidence, before the dense branch's score", () => {
+    // a has a cosine from the evidence, b none there (its dense-branch score stands in), c a lower one.
+    const withCosines = ltrFeatureRows(
+      candidates,
+      evidence([
+        { ...passages[0], cosine: 0.6 },
+        { ...passages[1], cosine: null },
+        { ...passages[2], cosine: 0.2 },
+      ]),
+    );
+    expect(withCosines.map((row) => feature(row, 'denseCosine'))).toEqual([0.6, 0.8, 0.2]);
+    expect(feature(withCosines[0], 'denseMargin')).toBeCloseTo(-0.2, 10);
+    expect(feature(withCosines[1], 'denseMargin')).toBe(0);
+    expect(feature(withCosines[2], 'denseMargin')).toBeCloseTo(-0.6, 10);
+    expect(withCosines.map((row) => feature(row, 'denseCandidateReciprocalRank'))).toEqual([0.5, 1, 1 / 3]);
+    // Without any cosine (no vector, no dense branch) every dense feature is 0.
+    const none = ltrFeatureRows(
+      candidates.map((c) => ({ ...c, branches: c.branches.filter((b) => b.branch !== 'original:dense') })),
+      evidence(passages),
+    );
+    for (const row of none)
+      for (const name of ['denseCosine', 'denseMargin', 'denseCandidateReciprocalRank'] as const)
+        expect(feature(row, name)).toBe(0);
+  });
+
   it('aggregates per document: best and second-best passage, which is the best, how many', () => {
     const cRelative = feature(rows[2], 'bm25Relative');
     expect(feature(rows[0], 'documentBest')).toBe(1);

@@ -34,7 +34,10 @@ export const LTR_FEATURES = [
   'spanDensity',
   /** Share of the query's neighbouring term pairs (in query order) found in that order, at most 3 apart. */
   'orderedPairs',
-  /** Cosine similarity of the query to the passage in the original dense list (0 when not there). */
+  /**
+   * Cosine similarity of the query to the passage: from the evidence when the search embedded the query,
+   * else its score in the original dense list (0 when neither).
+   */
   'denseCosine',
   /** 1 / rank in the original query's BM25 list (0 when not there). */
   'lexicalReciprocalRank',
@@ -54,7 +57,25 @@ export const LTR_FEATURES = [
   'logLength',
   /** Indexed length over the corpus's average. */
   'lengthRatio',
+  /** denseCosine minus the best denseCosine among the candidates (0 without cosines). */
+  'denseMargin',
+  /** 1 / rank among the candidates by denseCosine (0 without cosines). */
+  'denseCandidateReciprocalRank',
+  /** The best denseCosine among the candidates of the same document. */
+  'documentBestCosine',
+  /** Query likelihood with Dirichlet smoothing (mu: the corpus's average length; df stands in for cf). */
+  'queryLikelihood',
+  /** 1 when the passage is its document's first. */
+  'firstPassage',
 ] as const;
+
+/** The features that read the query's vector: a model weighing one of them needs the query embedded. */
+export const DENSE_LTR_FEATURES: readonly LtrFeature[] = [
+  'denseCosine',
+  'denseMargin',
+  'denseCandidateReciprocalRank',
+  'documentBestCosine',
+];
 
 export type LtrFeature = (typeof LTR_FEATURES)[number];
 
@@ -109,6 +130,32 @@ export function ltrFeatureRows(candidates: readonly RerankCandidate[], evidence:
   });
   for (const list of byDocument.values()) list.sort((x, y) => y - x);
 
+  const cosines = candidates.map(
+    (candidate, i) => evidence.passages[i].cosine ?? branch(candidate, 'original:dense')?.score ?? null,
+  );
+  const known = cosines.filter((c): c is number => c !== null);
+  const bestCosine = known.length ? Math.max(...known) : 0;
+  const cosineRank = (c: number | null) => (c === null ? 0 : 1 / (1 + known.filter((k) => k > c).length));
+  const documentCosine = new Map<string, number>();
+  candidates.forEach((candidate, i) => {
+    const cosine = cosines[i];
+    if (cosine === null) return;
+    documentCosine.set(
+      candidate.documentId,
+      Math.max(documentCosine.get(candidate.documentId) ?? -1, cosine),
+    );
+  });
+  // Dirichlet-smoothed query likelihood; the collection's token count is chunks × average length.
+  const mu = avgLength;
+  const collection = Math.max(1, n * avgLength);
+  const queryLength = terms.reduce((sum, t) => sum + t.qtf, 0);
+  const likelihood = (passage: RerankPassageEvidence) =>
+    scored.reduce((sum, t) => {
+      const tf = passage.positions[t.term]?.length ?? 0;
+      return tf === 0 ? sum : sum + t.qtf * Math.log(1 + tf / ((mu * t.df) / collection));
+    }, 0) +
+    queryLength * Math.log(mu / (passage.length + mu));
+
   return candidates.map((candidate, i) => {
     const passage = evidence.passages[i];
     const holds = (term: string) => (passage.positions[term]?.length ?? 0) > 0;
@@ -127,7 +174,7 @@ export function ltrFeatureRows(candidates: readonly RerankCandidate[], evidence:
       termCoverage: terms.length ? terms.filter((t) => holds(t.term)).length / terms.length : 0,
       spanDensity: spanDensity(passage.positions, terms),
       orderedPairs: orderedPairs(passage.positions, inOrder),
-      denseCosine: branch(candidate, 'original:dense')?.score ?? 0,
+      denseCosine: cosines[i] ?? 0,
       lexicalReciprocalRank: reciprocal(branch(candidate, 'original:bm25')?.rank),
       denseReciprocalRank: reciprocal(branch(candidate, 'original:dense')?.rank),
       fusedLogRank: Math.log(Math.max(1, candidate.fusedRank)),
@@ -137,6 +184,11 @@ export function ltrFeatureRows(candidates: readonly RerankCandidate[], evidence:
       documentPassages: Math.log(documentScores.length),
       logLength: Math.log(1 + passage.length),
       lengthRatio: passage.length / avgLength,
+      denseMargin: cosines[i] === null ? 0 : cosines[i]! - bestCosine,
+      denseCandidateReciprocalRank: cosineRank(cosines[i]),
+      documentBestCosine: documentCosine.get(candidate.documentId) ?? 0,
+      queryLikelihood: likelihood(passage),
+      firstPassage: candidate.ordinal === 0 ? 1 : 0,
     };
     return LTR_FEATURES.map((name) => values[name]);
   });

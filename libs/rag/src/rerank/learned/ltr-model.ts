@@ -1,5 +1,7 @@
 import { LTR_FEATURES } from './ltr-features';
 import type { LtrFeature } from './ltr-features';
+import { LTR_TREES_FORMAT, checkTrees, scoreTrees } from './ltr-trees';
+import type { LtrTreesModel } from './ltr-trees';
 
 /** The JSON format of a fitted learned-reranker model (bumped when its meaning changes). */
 export const LTR_MODEL_FORMAT = 'lumina-ltr-v1';
@@ -42,6 +44,30 @@ export interface LtrTraining {
   notes?: Record<string, unknown>;
 }
 
+/** A fitted learned reranker of either kind: linear (pairwise) or gradient-boosted trees (LambdaMART). */
+export type LearnedRankingModel = LtrModel | LtrTreesModel;
+
+export function isTreesModel(model: LearnedRankingModel): model is LtrTreesModel {
+  return model.format === LTR_TREES_FORMAT;
+}
+
+/** Either model's score of one row (in the model's `features` order), and each feature's share of it. */
+export function scoreModel(
+  model: LearnedRankingModel,
+  row: readonly number[],
+): { score: number; contributions: number[] } {
+  return isTreesModel(model) ? scoreTrees(model, row) : scoreLtr(model, row);
+}
+
+/** The features a model actually reads (a weight that is not 0, or a split of some tree). */
+export function featuresInUse(model: LearnedRankingModel): LtrFeature[] {
+  if (isTreesModel(model)) {
+    const used = new Set(model.trees.flatMap((tree) => tree.feature.filter((f) => f >= 0)));
+    return model.features.filter((_, i) => used.has(i));
+  }
+  return model.features.filter((_, i) => model.weights[i] !== 0);
+}
+
 /** The model's score of one feature row, and each feature's share of it. */
 export function scoreLtr(
   model: LtrModel,
@@ -56,30 +82,36 @@ export function featureColumns(model: Pick<LtrModel, 'features'>): number[] {
   return model.features.map((name) => LTR_FEATURES.indexOf(name));
 }
 
-/** Check a model read from JSON; throws with the reason when it is not one. */
-export function parseLtrModel(value: unknown): LtrModel {
+/** Check a model read from JSON (either kind); throws with the reason when it is not one. */
+export function parseLtrModel(value: unknown): LearnedRankingModel {
   if (typeof value !== 'object' || value === null)
     throw new Error('a learned-reranker model is a JSON object');
-  const model = value as Partial<LtrModel>;
-  if (model.format !== LTR_MODEL_FORMAT)
-    throw new Error(`format must be "${LTR_MODEL_FORMAT}", got ${JSON.stringify(model.format)}`);
+  const model = value as Partial<LtrModel> & Partial<Omit<LtrTreesModel, 'format'>>;
+  const format = model.format as string | undefined;
+  if (format !== LTR_MODEL_FORMAT && format !== LTR_TREES_FORMAT)
+    throw new Error(
+      `format must be "${LTR_MODEL_FORMAT}" or "${LTR_TREES_FORMAT}", got ${JSON.stringify(model.format)}`,
+    );
   if (typeof model.version !== 'string' || !model.version.trim()) throw new Error('version must be a name');
   if (!Array.isArray(model.features) || model.features.length === 0)
     throw new Error('features must be a list of feature names');
   const unknown = model.features.filter((f) => !(LTR_FEATURES as readonly string[]).includes(f));
   if (unknown.length) throw new Error(`unknown features: ${unknown.join(', ')}`);
   if (new Set(model.features).size !== model.features.length) throw new Error('features repeat a name');
-  for (const key of ['mean', 'scale', 'weights'] as const) {
-    const list = model[key];
-    if (
-      !Array.isArray(list) ||
-      list.length !== model.features.length ||
-      list.some((v) => !Number.isFinite(v))
-    )
-      throw new Error(`${key} must hold ${model.features.length} finite numbers`);
+  if (format === LTR_TREES_FORMAT) checkTrees(model as Partial<LtrTreesModel>);
+  else {
+    for (const key of ['mean', 'scale', 'weights'] as const) {
+      const list = model[key];
+      if (
+        !Array.isArray(list) ||
+        list.length !== model.features.length ||
+        list.some((v) => !Number.isFinite(v))
+      )
+        throw new Error(`${key} must hold ${model.features.length} finite numbers`);
+    }
+    if (model.scale!.some((v) => v <= 0)) throw new Error('scale must be positive');
   }
-  if (model.scale!.some((v) => v <= 0)) throw new Error('scale must be positive');
   if (typeof model.training !== 'object' || model.training === null)
     throw new Error('training must describe where the model was fitted');
-  return model as LtrModel;
+  return model as LearnedRankingModel;
 }

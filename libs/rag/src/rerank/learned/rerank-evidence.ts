@@ -26,6 +26,11 @@ export interface RerankPassageEvidence {
   /** The same for the passage's heading path (its headings joined). */
   headingTf: Record<string, number>;
   headingLength: number;
+  /**
+   * Cosine similarity of the query's vector to the passage's stored vector, when the search embedded
+   * the query and the passage has a vector (null or absent otherwise).
+   */
+  cosine?: number | null;
 }
 
 export interface RerankEvidence {

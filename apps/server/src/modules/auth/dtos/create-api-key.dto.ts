@@ -1,11 +1,11 @@
 import { ApiProperty } from '@nestjs/swagger';
-import type { ApiKeyRole } from '@lumina/shared';
+import type { ApiKeyRole, CreateApiKeyRequest } from '@lumina/shared';
 import { IsIn, IsString, Matches, MaxLength } from 'class-validator';
 
 export const API_KEY_ROLES: readonly ApiKeyRole[] = ['admin', 'user'];
 export const MAX_KEY_NAME_CHARS = 100;
 
-export class CreateApiKeyDto {
+export class CreateApiKeyDto implements CreateApiKeyRequest {
   @ApiProperty({ maxLength: MAX_KEY_NAME_CHARS, example: 'Alice laptop' })
   @IsString({ message: 'name must be a string' })
   @Matches(/\S/, { message: 'name must contain a visible character' })

@@ -1,5 +1,6 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { MAX_CHAT_MESSAGE_CHARS } from '@lumina/shared';
+import type { ChatAskRequest } from '@lumina/shared';
 import { Type } from 'class-transformer';
 import {
   IsNotEmpty,
@@ -13,7 +14,7 @@ import {
 import { SearchSettingsDto } from '../../rag/dtos/search-settings.dto';
 
 /** Body of POST /chat. */
-export class ChatRequestDto {
+export class ChatRequestDto implements ChatAskRequest {
   @ApiPropertyOptional({
     format: 'uuid',
     description: 'Continue this conversation; omitted: start a new one',

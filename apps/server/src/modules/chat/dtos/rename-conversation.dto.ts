@@ -1,8 +1,10 @@
 import { ApiProperty } from '@nestjs/swagger';
+import type { RenameConversationRequest } from '@lumina/shared';
 import { IsString, Matches, MaxLength } from 'class-validator';
 import { MAX_TITLE_CHARS } from '../conversation.service';
 
-export class RenameConversationDto {
+/** Body of PATCH /conversations/:id. */
+export class RenameConversationDto implements RenameConversationRequest {
   @ApiProperty({ maxLength: MAX_TITLE_CHARS, example: 'Database failover' })
   @IsString()
   @Matches(/\S/, { message: 'title must contain a visible character' })

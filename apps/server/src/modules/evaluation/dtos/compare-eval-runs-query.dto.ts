@@ -1,7 +1,8 @@
 import { ApiProperty } from '@nestjs/swagger';
+import type { CompareEvalRunsQuery } from '@lumina/shared';
 import { IsUUID } from 'class-validator';
 
-export class CompareEvalRunsQueryDto {
+export class CompareEvalRunsQueryDto implements CompareEvalRunsQuery {
   @ApiProperty({ format: 'uuid', description: 'Run A (the baseline)' })
   @IsUUID('all', { message: 'a must be an evaluation run id (UUID)' })
   a!: string;

@@ -1,9 +1,10 @@
 import { ApiPropertyOptional } from '@nestjs/swagger';
+import type { StartAblationRequest } from '@lumina/shared';
 import { Type } from 'class-transformer';
 import { IsObject, IsOptional, ValidateNested } from 'class-validator';
 import { SearchSettingsDto } from '../../rag/dtos/search-settings.dto';
 
-export class StartAblationDto {
+export class StartAblationDto implements StartAblationRequest {
   @ApiPropertyOptional({
     type: SearchSettingsDto,
     description:

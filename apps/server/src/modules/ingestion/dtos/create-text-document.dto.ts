@@ -1,4 +1,5 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
+import type { CreateTextDocumentRequest } from '@lumina/shared';
 import { Transform } from 'class-transformer';
 import { IsIn, IsOptional, IsString, Matches, MaxLength } from 'class-validator';
 import { DocumentLanguage } from './document-language';
@@ -6,7 +7,7 @@ import { DocumentLanguage } from './document-language';
 export const MAX_TITLE_CHARS = 300;
 
 /** POST /documents/text: a document given as text (identity: the sha256 of the text's UTF-8 bytes). */
-export class CreateTextDocumentDto {
+export class CreateTextDocumentDto implements CreateTextDocumentRequest {
   @ApiProperty({ maxLength: MAX_TITLE_CHARS, example: 'Failover runbook' })
   @Transform(({ value }: { value: unknown }) => (typeof value === 'string' ? value.trim() : value))
   @IsString({ message: 'title must be a string' })

@@ -1,10 +1,10 @@
 import { ApiPropertyOptional } from '@nestjs/swagger';
 import { DOCUMENT_STATUSES } from '@lumina/shared';
-import type { DocumentStatus } from '@lumina/shared';
+import type { DocumentStatus, ListDocumentsQuery } from '@lumina/shared';
 import { IsIn, IsOptional, IsString, MaxLength } from 'class-validator';
 import { PageQueryDto } from '../../../common/pagination/page-query.dto';
 
-export class ListDocumentsQueryDto extends PageQueryDto {
+export class ListDocumentsQueryDto extends PageQueryDto implements ListDocumentsQuery {
   @ApiPropertyOptional({ description: 'Words in the title (case-insensitive)', maxLength: 200 })
   @IsOptional()
   @IsString()

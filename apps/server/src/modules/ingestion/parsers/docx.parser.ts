@@ -1,13 +1,12 @@
+import { htmlToMarkdown, xmlDepth } from '@lumina/rag';
+import type { DomNode } from '@lumina/rag';
 import { zipSync } from 'fflate';
 import mammoth from 'mammoth';
 import { parseHTML } from 'linkedom';
 import { UnreadableDocumentError } from '../errors/unreadable-document.error';
 import type { DocumentParser, ParsedText } from './document-parser';
 import { coreTitle, headingStyleMap, headingStyles } from './docx/docx-styles';
-import { xmlDepth } from './docx/xml-scan';
 import { unpackZip } from './docx/zip-container';
-import type { DomNode } from './html/html-to-markdown';
-import { htmlToMarkdown } from './html/html-to-markdown';
 
 /** XML nested deeper than this is refused before mammoth (whose reader recurses) sees it. */
 const MAX_XML_DEPTH = 256;

@@ -1,6 +1,6 @@
+import { htmlToMarkdown } from '@lumina/rag';
 import type { DocumentParser, ParsedText } from './document-parser';
 import { decodeUtf8 } from './decode-utf8';
-import { htmlToMarkdown } from './html/html-to-markdown';
 import { measureHtml } from './html/html-nesting';
 import { extractMainContent } from './html/main-content';
 

@@ -1,8 +1,8 @@
+import { layoutPdf } from '@lumina/rag';
+import type { PdfHeading, PdfLine } from '@lumina/rag';
 import { getDocumentProxy } from 'unpdf';
 import { UnreadableDocumentError } from '../errors/unreadable-document.error';
 import type { DocumentParser, ParsedText } from './document-parser';
-import type { PdfHeading, PdfLine } from './pdf/pdf-layout';
-import { layoutPdf } from './pdf/pdf-layout';
 
 /** Outlines past this many entries (or levels) are cut: no real bookmark tree is that large. */
 const MAX_OUTLINE_ENTRIES = 5000;

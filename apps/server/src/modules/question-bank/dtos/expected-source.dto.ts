@@ -1,4 +1,5 @@
 import { ApiPropertyOptional } from '@nestjs/swagger';
+import type { ExpectedSource } from '@lumina/shared';
 import {
   IsInt,
   IsNotEmpty,
@@ -12,7 +13,7 @@ import {
 } from 'class-validator';
 
 /** A passage that answers the item: a document (by id or external id) and/or a chunk. */
-export class ExpectedSourceDto {
+export class ExpectedSourceDto implements ExpectedSource {
   @ApiPropertyOptional({ description: 'Document id, or the document external id (e.g. a BEIR corpus id)' })
   @ValidateIf((source: ExpectedSourceDto) => source.documentId !== undefined || source.chunkId === undefined)
   @IsString({ message: 'an expected source needs a documentId or a chunkId' })

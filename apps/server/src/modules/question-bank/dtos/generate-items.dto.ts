@@ -1,9 +1,10 @@
 import { ApiProperty } from '@nestjs/swagger';
+import type { GenerateItemsRequest } from '@lumina/shared';
 import { ArrayMaxSize, ArrayMinSize, IsArray, IsInt, IsUUID, Max, Min } from 'class-validator';
 
 export const MAX_GENERATE_COUNT = 200;
 
-export class GenerateItemsDto {
+export class GenerateItemsDto implements GenerateItemsRequest {
   @ApiProperty({ format: 'uuid' })
   @IsUUID('all', { message: 'templateId must be a template id (UUID)' })
   templateId!: string;

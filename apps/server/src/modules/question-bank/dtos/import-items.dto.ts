@@ -1,5 +1,5 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
-import type { ImportFormat } from '@lumina/shared';
+import type { ImportFormat, ImportRequest } from '@lumina/shared';
 import {
   ArrayMaxSize,
   IsArray,
@@ -19,7 +19,7 @@ export const MAX_IMPORT_ROWS = 5000;
  * Import rows into a bank. `beir`: `queries` (queries.jsonl text) and `qrels` (qrels TSV text); `csv`:
  * `csv` (header row, see the export); `json`: `items` (objects shaped like POST items).
  */
-export class ImportItemsDto {
+export class ImportItemsDto implements ImportRequest {
   @ApiProperty({ enum: IMPORT_FORMATS, example: 'json' })
   @IsIn(IMPORT_FORMATS as ImportFormat[], { message: `format must be one of ${IMPORT_FORMATS.join(', ')}` })
   format!: ImportFormat;

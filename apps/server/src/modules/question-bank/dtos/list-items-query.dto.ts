@@ -1,9 +1,10 @@
 import { ApiPropertyOptional } from '@nestjs/swagger';
+import type { ListQuestionBankItemsQuery } from '@lumina/shared';
 import { Transform } from 'class-transformer';
 import { IsBoolean, IsOptional, IsString, MaxLength } from 'class-validator';
 import { PageQueryDto } from '../../../common/pagination/page-query.dto';
 
-export class ListItemsQueryDto extends PageQueryDto {
+export class ListItemsQueryDto extends PageQueryDto implements ListQuestionBankItemsQuery {
   @ApiPropertyOptional({ description: 'Only items with this tag' })
   @IsOptional()
   @IsString()

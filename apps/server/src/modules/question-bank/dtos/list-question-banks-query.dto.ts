@@ -1,8 +1,9 @@
 import { ApiPropertyOptional } from '@nestjs/swagger';
+import type { ListQuestionBanksQuery } from '@lumina/shared';
 import { IsOptional, IsString, IsUUID, MaxLength } from 'class-validator';
 import { PageQueryDto } from '../../../common/pagination/page-query.dto';
 
-export class ListQuestionBanksQueryDto extends PageQueryDto {
+export class ListQuestionBanksQueryDto extends PageQueryDto implements ListQuestionBanksQuery {
   @ApiPropertyOptional({ description: 'Words in the name or description (case-insensitive)' })
   @IsOptional()
   @IsString()

@@ -1,6 +1,6 @@
 import { ApiProperty, ApiPropertyOptional, PartialType } from '@nestjs/swagger';
 import { QUESTION_DIFFICULTIES } from '@lumina/shared';
-import type { QuestionDifficulty } from '@lumina/shared';
+import type { QuestionBankItemInput, QuestionDifficulty } from '@lumina/shared';
 import { Type } from 'class-transformer';
 import {
   ArrayMaxSize,
@@ -19,7 +19,7 @@ import { ExpectedSourceDto } from './expected-source.dto';
 
 export const MAX_QUESTION_CHARS = 4000;
 
-export class CreateQuestionBankItemDto {
+export class CreateQuestionBankItemDto implements QuestionBankItemInput {
   @ApiProperty({ maxLength: MAX_QUESTION_CHARS, example: 'How do I promote the standby replica?' })
   @IsString({ message: 'question must be a string' })
   @Matches(/\S/, { message: 'question must not be empty' })
@@ -79,6 +79,8 @@ export class CreateQuestionBankItemDto {
   difficulty?: QuestionDifficulty | null;
 }
 
-export class UpdateQuestionBankItemDto extends PartialType(CreateQuestionBankItemDto) {}
+export class UpdateQuestionBankItemDto
+  extends PartialType(CreateQuestionBankItemDto)
+  implements Partial<QuestionBankItemInput> {}
 
 export const MAX_ITEMS_PER_BATCH = 500;

@@ -1,4 +1,5 @@
 import { ApiProperty, ApiPropertyOptional, PartialType } from '@nestjs/swagger';
+import type { QuestionBankInput } from '@lumina/shared';
 import {
   ArrayMaxSize,
   IsArray,
@@ -10,7 +11,7 @@ import {
   ValidateIf,
 } from 'class-validator';
 
-export class CreateQuestionBankDto {
+export class CreateQuestionBankDto implements QuestionBankInput {
   @ApiProperty({ maxLength: 200, example: 'Runbook questions' })
   @IsString()
   @IsNotEmpty({ message: 'name must not be empty' })
@@ -37,4 +38,6 @@ export class CreateQuestionBankDto {
   tags?: string[];
 }
 
-export class UpdateQuestionBankDto extends PartialType(CreateQuestionBankDto) {}
+export class UpdateQuestionBankDto
+  extends PartialType(CreateQuestionBankDto)
+  implements Partial<QuestionBankInput> {}

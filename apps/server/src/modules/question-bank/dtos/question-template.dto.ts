@@ -1,9 +1,9 @@
 import { ApiProperty, ApiPropertyOptional, PartialType } from '@nestjs/swagger';
 import { QUESTION_TEMPLATE_KINDS } from '@lumina/shared';
-import type { QuestionTemplateKind } from '@lumina/shared';
+import type { QuestionTemplateInput, QuestionTemplateKind } from '@lumina/shared';
 import { IsIn, IsNotEmpty, IsOptional, IsString, Matches, MaxLength } from 'class-validator';
 
-export class CreateQuestionTemplateDto {
+export class CreateQuestionTemplateDto implements QuestionTemplateInput {
   @ApiProperty({ maxLength: 200, example: 'Definitions' })
   @IsString()
   @IsNotEmpty({ message: 'name must not be empty' })
@@ -42,4 +42,6 @@ export class CreateQuestionTemplateDto {
   promptTemplate!: string;
 }
 
-export class UpdateQuestionTemplateDto extends PartialType(CreateQuestionTemplateDto) {}
+export class UpdateQuestionTemplateDto
+  extends PartialType(CreateQuestionTemplateDto)
+  implements Partial<QuestionTemplateInput> {}

@@ -1,15 +1,10 @@
 import { Injectable } from '@nestjs/common';
 import { InjectEntityManager } from '@nestjs/typeorm';
-import type {
-  ExpectedSource,
-  QuestionDifficulty,
-  QuestionGenerator,
-  QuestionItemSource,
-} from '@lumina/shared';
+import type { ExistingItem, ImportableFields } from '@lumina/eval';
+import type { QuestionBankItemInput, QuestionGenerator, QuestionItemSource } from '@lumina/shared';
 import { EntityManager } from 'typeorm';
 import type { QueryDeepPartialEntity } from 'typeorm/query-builder/QueryPartialEntity';
 import { QuestionBankItemEntity } from '../entities/question-bank-item.entity';
-import type { ExistingItem, ImportableFields } from '../import/match-import-rows';
 import {
   BANK_QUESTIONS_SQL,
   CITED_CHUNKS_SQL,
@@ -19,14 +14,7 @@ import {
 } from './question-bank-items.sql';
 
 /** An item ready to store: sources already resolved. */
-export interface NewQuestionItem {
-  question: string;
-  expectedAnswer?: string | null;
-  inScope?: boolean;
-  expectedSources?: ExpectedSource[];
-  language?: string;
-  tags?: string[];
-  difficulty?: QuestionDifficulty | null;
+export interface NewQuestionItem extends QuestionBankItemInput {
   source: QuestionItemSource;
   generator?: QuestionGenerator | null;
   metadata?: Record<string, unknown>;

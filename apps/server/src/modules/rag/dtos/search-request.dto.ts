@@ -1,4 +1,5 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
+import type { SearchRequest } from '@lumina/shared';
 import { Type } from 'class-transformer';
 import { IsNotEmpty, IsObject, IsOptional, IsString, MaxLength, ValidateNested } from 'class-validator';
 import { SearchSettingsDto } from './search-settings.dto';
@@ -7,7 +8,8 @@ import { SearchSettingsDto } from './search-settings.dto';
 export const QUERY_CHAR_LIMIT = 10_000;
 export const MAX_QUERY_CHARS = QUERY_CHAR_LIMIT - 1;
 
-export class SearchRequestDto {
+/** Body of POST /rag/search. */
+export class SearchRequestDto implements SearchRequest {
   @ApiProperty({ maxLength: MAX_QUERY_CHARS, example: 'How do I fail over the database?' })
   @IsString()
   @IsNotEmpty({ message: 'query must not be empty' })

@@ -1,4 +1,4 @@
-import { decodeXmlEntities, startTags } from './xml-scan';
+import { decodeXmlEntities, startTags } from '@lumina/rag';
 
 /**
  * Names that mean "heading n" in the languages Word ships in: a custom style named "Titre 2" or

@@ -1,7 +1,7 @@
 import { Readability } from '@mozilla/readability';
+import { inlineText } from '@lumina/rag';
+import type { DomNode } from '@lumina/rag';
 import { parseHTML } from 'linkedom';
-import type { DomNode } from './html-to-markdown';
-import { inlineText } from './html-to-markdown';
 import { READABILITY_MAX_ELEMENTS } from './html-nesting';
 
 /** Blocks that are never a page's content, whatever their text says. */

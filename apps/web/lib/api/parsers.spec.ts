@@ -1,0 +1,297 @@
+/** The tolerant readers of the resource files, each against answers old and new servers send. */
+import { parseChatEvent, parseConversationDetail, parseTrace } from './chat';
+import { parseDocument, parseDocumentEvent, parseUploadResult } from './documents';
+import { parseEvalRun } from './evaluations';
+import { parsePage } from './read';
+import { parseAnswerability } from './search';
+
+describe('chat stream events', () => {
+  const passage = (marker: number, chunkId: string) => ({
+    marker,
+    chunkId,
+    documentId: 'd1',
+    title: 'Handbook',
+    headingPath: ['Leave'],
+    anchor: 'leave',
+    span: { start: 100 * marker, end: 100 * marker + 40 },
+    text: `Passage ${marker}`,
+    score: 1 / marker,
+    similarity: null,
+    provenance: [{ branch: 'variant-1:bm25', rank: marker, score: 2 }],
+  });
+
+  it('reads the retrieval event into the /rag/search shape, passages in marker order', () => {
+    const event = parseChatEvent(
+      'retrieval',
+      JSON.stringify({
+        conversationId: 'c1',
+        userMessageId: 'u1',
+        query: 'q',
+        standaloneQuery: 'q rewritten',
+        passages: [passage(2, 'b'), passage(1, 'a')],
+        expansions: { source: 'llm', variants: ['v1'] },
+        hyde: { source: 'prf', passage: 'pseudo' },
+        belowThreshold: false,
+        warnings: ['HyDE failed: timeout'],
+        timings: { rewrite: 3, search: 40 },
+      }),
+    );
+    expect(event).toMatchObject({ type: 'retrieval', conversationId: 'c1', standaloneQuery: 'q rewritten' });
+    if (event?.type !== 'retrieval') throw new Error('not a retrieval event');
+    expect(event.search.results.map((result) => result.chunkId)).toEqual(['a', 'b']);
+    expect(event.search.results[0]).toMatchObject({
+      documentTitle: 'Handbook',
+      spanStart: 100,
+      spanEnd: 140,
+    });
+    expect(event.search.expansions).toEqual({ source: 'llm', variants: ['v1'] });
+    expect(event.search.hyde).toEqual({ source: 'prf', passage: 'pseudo' });
+    expect(event.search.timings).toEqual({ rewrite: 3, search: 40 });
+    expect(event.search.warnings).toEqual(['HyDE failed: timeout']);
+  });
+
+  it('reads tokens, citations with dropped markers, done and error', () => {
+    expect(parseChatEvent('token', '{"text":"Hi"}')).toEqual({ type: 'token', text: 'Hi' });
+    expect(
+      parseChatEvent(
+        'citations',
+        JSON.stringify({ citations: [passage(1, 'a')], droppedMarkers: [9], uncited: false }),
+      ),
+    ).toMatchObject({
+      type: 'citations',
+      dropped: [9],
+      citations: [{ marker: 1, chunkId: 'a', span: { start: 100, end: 140 } }],
+    });
+    expect(
+      parseChatEvent(
+        'done',
+        JSON.stringify({
+          conversationId: 'c1',
+          messageId: 'm1',
+          notFound: true,
+          generator: 'none',
+          source: 'documents',
+          model: null,
+          usage: { promptTokens: 10, completionTokens: 5 },
+          timings: { rewrite: 0, search: 5, generation: 0, firstToken: null, total: 6 },
+        }),
+      ),
+    ).toEqual({
+      type: 'done',
+      done: {
+        conversationId: 'c1',
+        messageId: 'm1',
+        notFound: true,
+        generator: 'none',
+        source: 'documents',
+        model: null,
+        usage: { promptTokens: 10, completionTokens: 5, totalTokens: 15 },
+        timings: { rewrite: 0, search: 5, generation: 0, total: 6 },
+        generalKnowledgeAvailable: null,
+      },
+    });
+    expect(
+      parseChatEvent('error', '{"code":"llm_timeout","message":"The model took too long.","messageId":"m2"}'),
+    ).toEqual({
+      type: 'error',
+      code: 'llm_timeout',
+      message: 'The model took too long.',
+      conversationId: null,
+      messageId: 'm2',
+    });
+  });
+
+  it('ignores unknown events and survives unreadable data', () => {
+    expect(parseChatEvent('ping', '{}')).toBeNull();
+    expect(parseChatEvent('done', 'not json')).toBeNull();
+    expect(parseChatEvent('token', 'raw text')).toEqual({ type: 'token', text: 'raw text' });
+  });
+});
+
+describe('documents', () => {
+  it('reads an upload answer with its duplicates', () => {
+    expect(
+      parseUploadResult({
+        documents: [{ id: 'd1', title: 'a', status: 'indexed', duplicate: true, jobId: null }],
+      }),
+    ).toEqual({
+      documents: [{ id: 'd1', title: 'a', status: 'indexed', duplicate: true, jobId: null }],
+      rejected: [],
+    });
+    expect(parseUploadResult({ nope: true })).toBeNull();
+  });
+
+  it('reads progress events and keeps the previous status when one is missing', () => {
+    expect(
+      parseDocumentEvent('{"status":"embedding","stage":"embedding","done":3,"total":8}', 'queued'),
+    ).toEqual({
+      status: 'embedding',
+      stage: 'embedding',
+      done: 3,
+      total: 8,
+      error: null,
+      chunkCount: null,
+    });
+    expect(parseDocumentEvent('{"stage":"chunking","done":0,"total":0}', 'parsing')?.status).toBe('chunking');
+    expect(parseDocumentEvent('{"done":1}', 'parsing')?.status).toBe('parsing');
+    expect(
+      parseDocumentEvent(
+        '{"status":"failed","stage":"failed","done":0,"total":0,"error":"The PDF has no text layer."}',
+        'parsing',
+      ),
+    ).toMatchObject({ status: 'failed', error: 'The PDF has no text layer.' });
+    expect(parseDocumentEvent('oops', 'queued')).toBeNull();
+  });
+
+  it('reads a page, leaving out rows it cannot read', () => {
+    const page = parsePage(
+      { items: [{ id: 'd1', title: 'A', status: 'weird' }, { title: 'no id' }], page: 2, limit: 1, total: 3 },
+      parseDocument,
+    );
+    expect(page).toMatchObject({ page: 2, limit: 1, total: 3, totalPages: 3 });
+    expect(page?.items).toHaveLength(1);
+    expect(page?.items[0].status).toBe('queued');
+  });
+});
+
+describe('conversations', () => {
+  it('reads a conversation with a page of messages', () => {
+    const detail = parseConversationDetail({
+      id: 'c1',
+      title: '  ',
+      messageCount: 2,
+      createdAt: 't',
+      updatedAt: 't',
+      messages: {
+        items: [
+          { id: 'u', role: 'user', content: 'q', status: 'complete' },
+          {
+            id: 'a',
+            role: 'assistant',
+            content: 'x',
+            status: 'failed',
+            error: 'cut',
+            citations: [{ marker: 1, chunkId: 'k' }],
+          },
+        ],
+        page: 1,
+        limit: 50,
+        total: 2,
+        totalPages: 1,
+      },
+    });
+    expect(detail?.title).toBe('Untitled conversation');
+    expect(detail?.messages.items.map((message) => [message.role, message.status])).toEqual([
+      ['user', 'complete'],
+      ['assistant', 'failed'],
+    ]);
+    expect(detail?.messages.items[1].citations[0]).toMatchObject({
+      marker: 1,
+      chunkId: 'k',
+      span: { start: 0, end: 0 },
+    });
+  });
+});
+
+describe('answerability and answer figures', () => {
+  const verdict = {
+    modelVersion: 'answerability-v1',
+    score: 0.18,
+    threshold: 0.42,
+    answerable: false,
+    features: { salientInCorpus: 0.2, lexicalRatio: 0.1, junk: 'x' },
+    contributions: { salientInCorpus: -1.4, lexicalRatio: -0.3 },
+    terms: [
+      { term: 'mongolia', df: 0, idf: 9.1 },
+      { term: 'capital', df: 3, idf: 4.2 },
+    ],
+  };
+
+  it('reads the verdict of the retrieval event and of a stored trace, null when absent', () => {
+    const event = parseChatEvent('retrieval', JSON.stringify({ passages: [], answerability: verdict }));
+    expect(event?.type === 'retrieval' && event.search.answerability).toEqual({
+      ...verdict,
+      features: { salientInCorpus: 0.2, lexicalRatio: 0.1 },
+    });
+    const old = parseChatEvent('retrieval', JSON.stringify({ passages: [] }));
+    expect(old?.type === 'retrieval' && old.search.answerability).toBeNull();
+    expect(parseTrace({ messageId: 'm', query: 'q', answerability: verdict })?.answerability?.score).toBe(
+      0.18,
+    );
+    expect(parseTrace({ messageId: 'm', query: 'q' })?.answerability).toBeNull();
+  });
+
+  it('derives answerable from score and threshold when missing, and rejects a verdict without a score', () => {
+    expect(parseAnswerability({ score: 0.5, threshold: 0.4 })).toMatchObject({
+      answerable: true,
+      modelVersion: 'unknown',
+      features: {},
+      terms: [],
+    });
+    expect(
+      parseAnswerability({ score: 0.5, threshold: 0.4, terms: [{ term: 'x', df: 2 }, { df: 1 }, 'y'] })
+        ?.terms,
+    ).toEqual([{ term: 'x', df: 2, idf: 0 }]);
+    expect(parseAnswerability({ threshold: 0.4 })).toBeNull();
+    expect(parseAnswerability('yes')).toBeNull();
+  });
+
+  it('reads generalKnowledgeAvailable from done: true, false, or null when the server does not say', () => {
+    const flag = (body: object) => {
+      const event = parseChatEvent('done', JSON.stringify(body));
+      return event?.type === 'done' ? event.done.generalKnowledgeAvailable : 'not done';
+    };
+    expect(flag({ notFound: true, generalKnowledgeAvailable: true })).toBe(true);
+    expect(flag({ notFound: true, generalKnowledgeAvailable: false })).toBe(false);
+    expect(flag({ notFound: true })).toBeNull();
+  });
+
+  it('reads a run with answer figures and per-item answers; older runs get nulls', () => {
+    const rate = (count: number, items: number) => ({
+      items,
+      count,
+      rate: count / items,
+      low: 0.01,
+      high: 0.3,
+    });
+    const run = parseEvalRun({
+      id: 'r1',
+      answers: {
+        inScopeRefused: rate(1, 20),
+        outOfScopeAnswered: rate(0, 5),
+        auc: 0.93,
+        support: rate(16, 19),
+        modelVersion: 'answerability-v1',
+        generator: 'extractive-v2',
+      },
+      perItem: [
+        {
+          itemId: 'i1',
+          question: 'Q?',
+          inScope: true,
+          refused: false,
+          answerability: verdict,
+          answer: 'It is **so** [1].',
+          supported: true,
+        },
+        { itemId: 'i2', question: 'Old?', inScope: false, refused: true },
+        'not an item',
+      ],
+    });
+    expect(run?.answers).toEqual({
+      inScopeRefused: rate(1, 20),
+      outOfScopeAnswered: rate(0, 5),
+      auc: 0.93,
+      support: rate(16, 19),
+      modelVersion: 'answerability-v1',
+      generator: 'extractive-v2',
+    });
+    expect(run?.perItem.map((item) => [item.itemId, item.answer, item.supported])).toEqual([
+      ['i1', 'It is **so** [1].', true],
+      ['i2', null, null],
+    ]);
+    expect(run?.perItem[1].answerability).toBeNull();
+    expect(parseEvalRun({ id: 'r0', perItem: [] })?.answers).toBeNull();
+    expect(parseEvalRun({ perItem: [] })).toBeNull();
+  });
+});

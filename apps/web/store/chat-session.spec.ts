@@ -1,0 +1,188 @@
+import { resolveSettings } from '@lumina/shared';
+import type { ChatAskRequest } from '@lumina/shared';
+import type { ChatEventView } from '../lib/api/chat';
+import { ApiError } from '../lib/api-errors';
+import { APP_ERROR_MESSAGE, createChatSession, CUT_OFF_MESSAGE } from './chat-session';
+import { createChatStore, findAssistant } from './chat.store';
+
+type Script = (signal: AbortSignal) => AsyncGenerator<ChatEventView>;
+
+function fakeApi(scripts: Script[]) {
+  const requests: { kind: 'chat' | 'general'; body: unknown; signal: AbortSignal }[] = [];
+  const next = (kind: 'chat' | 'general', body: unknown, signal: AbortSignal) => {
+    requests.push({ kind, body, signal });
+    const script = scripts.shift();
+    if (!script) throw new Error('no scripted answer left');
+    return script(signal);
+  };
+  return {
+    requests,
+    api: {
+      streamChat: (request: ChatAskRequest, { signal }: { signal?: AbortSignal } = {}) =>
+        next('chat', request, signal!),
+      streamGeneralAnswer: (input: unknown, { signal }: { signal?: AbortSignal } = {}) =>
+        next('general', input, signal!),
+    },
+  };
+}
+
+const done = (notFound = false, messageId = 'm1'): ChatEventView => ({
+  type: 'done',
+  done: {
+    conversationId: 'c1',
+    messageId,
+    notFound,
+    source: 'documents',
+    generator: 'llm',
+    generalKnowledgeAvailable: null,
+    model: null,
+    timings: {},
+    usage: {},
+  },
+});
+
+async function* events(...list: ChatEventView[]): AsyncGenerator<ChatEventView> {
+  for (const event of list) yield event;
+}
+
+describe('chat session', () => {
+  it('sends the merged settings and the conversation, and streams the answer into the store', async () => {
+    const store = createChatStore();
+    const { api, requests } = fakeApi([
+      () => events({ type: 'token', text: 'A' }, { type: 'token', text: 'B' }, done()),
+      () => events({ type: 'token', text: 'C' }, done(false, 'm2')),
+    ]);
+    const settled: string[] = [];
+    const session = createChatSession({
+      api,
+      store,
+      settings: () => resolveSettings({ enableHyDE: true }),
+      onSettled: (id) => settled.push(id),
+    });
+
+    const first = session.ask('first question');
+    await first.done;
+    const second = session.ask('follow-up');
+    await second.done;
+
+    expect(requests.map((request) => request.body)).toEqual([
+      {
+        message: 'first question',
+        settings: resolveSettings({ enableHyDE: true }),
+        conversationId: undefined,
+      },
+      { message: 'follow-up', settings: resolveSettings({ enableHyDE: true }), conversationId: 'c1' },
+    ]);
+    expect(findAssistant(store.getState(), first.id)).toMatchObject({
+      phase: 'done',
+      text: 'AB',
+      messageId: 'm1',
+    });
+    expect(findAssistant(store.getState(), second.id)).toMatchObject({ phase: 'done', text: 'C' });
+    expect(settled).toEqual([first.id, second.id]);
+  });
+
+  it('stop() aborts the request and keeps the partial answer as stopped', async () => {
+    const store = createChatStore();
+    let release: () => void = () => undefined;
+    const { api, requests } = fakeApi([
+      async function* (signal) {
+        yield { type: 'token', text: 'Partial' };
+        await new Promise<void>((resolve) => {
+          release = resolve;
+          signal.addEventListener('abort', () => resolve());
+        });
+        if (signal.aborted) throw new DOMException('aborted', 'AbortError');
+        yield { type: 'token', text: ' never' };
+      },
+    ]);
+    const session = createChatSession({ api, store, settings: () => resolveSettings() });
+    const { id, done: finished } = session.ask('q');
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    expect(session.isRunning()).toBe(true);
+    session.stop();
+    release();
+    await finished;
+
+    expect(requests[0].signal.aborted).toBe(true);
+    expect(findAssistant(store.getState(), id)).toMatchObject({ phase: 'stopped', text: 'Partial' });
+    expect(session.isRunning()).toBe(false);
+  });
+
+  it('reports a stream that ends without done or error as cut off', async () => {
+    const store = createChatStore();
+    const { api } = fakeApi([() => events({ type: 'token', text: 'Half' })]);
+    const session = createChatSession({ api, store, settings: () => resolveSettings() });
+    const { id, done: finished } = session.ask('q');
+    await finished;
+    expect(findAssistant(store.getState(), id)).toMatchObject({
+      phase: 'error',
+      error: CUT_OFF_MESSAGE,
+      text: 'Half',
+    });
+  });
+
+  it('shows an API error sentence, and a retry sends the question again in place of the failed turn', async () => {
+    const store = createChatStore();
+    const { api, requests } = fakeApi([
+      // eslint-disable-next-line require-yield
+      async function* () {
+        throw new ApiError('unavailable', 'The server is busy. Try again in a moment.', 'POST /chat → 503');
+      },
+      () => events({ type: 'token', text: 'OK' }, done()),
+    ]);
+    jest.spyOn(console, 'warn').mockImplementation(() => undefined);
+    const session = createChatSession({ api, store, settings: () => resolveSettings() });
+    const failed = session.ask('q');
+    await failed.done;
+    expect(findAssistant(store.getState(), failed.id)).toMatchObject({
+      phase: 'error',
+      error: 'The server is busy. Try again in a moment.',
+      errorCode: 'unavailable',
+    });
+
+    const retried = session.retry(failed.id);
+    await retried?.done;
+    expect(requests).toHaveLength(2);
+    expect(
+      store.getState().turns.map((turn) => (turn.role === 'user' ? `user:${turn.text}` : turn.phase)),
+    ).toEqual(['user:q', 'done']);
+  });
+
+  it('turns an unexpected failure into a plain sentence', async () => {
+    const store = createChatStore();
+    const { api } = fakeApi([
+      // eslint-disable-next-line require-yield
+      async function* () {
+        throw new TypeError('boom');
+      },
+    ]);
+    jest.spyOn(console, 'error').mockImplementation(() => undefined);
+    const session = createChatSession({ api, store, settings: () => resolveSettings() });
+    const { id, done: finished } = session.ask('q');
+    await finished;
+    expect(findAssistant(store.getState(), id)?.error).toBe(APP_ERROR_MESSAGE);
+  });
+
+  it('asks for a general-knowledge answer only after a not-found answer with ids', async () => {
+    const store = createChatStore();
+    const { api, requests } = fakeApi([
+      () => events({ type: 'token', text: 'Not in the documents.' }, done(true, 'nf-1')),
+      () => events({ type: 'token', text: 'Ulaanbaatar.' }, done(false, 'gk-1')),
+    ]);
+    const session = createChatSession({ api, store, settings: () => resolveSettings() });
+    const refusal = session.ask('Capital of Mongolia?');
+    await refusal.done;
+
+    const general = session.answerFromGeneralKnowledge(refusal.id);
+    await general?.done;
+    expect(requests[1]).toMatchObject({ kind: 'general', body: { conversationId: 'c1', messageId: 'nf-1' } });
+    expect(findAssistant(store.getState(), general!.id)).toMatchObject({
+      kind: 'general',
+      source: 'general-knowledge',
+      text: 'Ulaanbaatar.',
+      replyTo: refusal.id,
+    });
+    expect(session.answerFromGeneralKnowledge('unknown-turn')).toBeNull();
+  });
+});

@@ -1,0 +1,33 @@
+/** Whether a dependency the server needs answers. */
+export type ComponentStatus = 'up' | 'down';
+
+/** GET /health: every dependency's status (503 when the database or Redis does not answer). */
+export interface HealthReport {
+  status: 'ok' | 'degraded';
+  database: {
+    status: ComponentStatus;
+    /** Embedded PGlite (the default) or PostgreSQL. */
+    driver: 'pglite' | 'postgres';
+    latencyMs: number;
+    error?: string;
+  };
+  redis: { status: ComponentStatus; latencyMs: number; error?: string };
+  /** Whether a language model is configured (offline: PRF expansion/HyDE and extractive answers). */
+  llm: { configured: boolean; model: string | null };
+  reranker: { configured: boolean; model: string | null };
+  embedder: { model: string; dimension: number };
+  uptimeSeconds: number;
+}
+
+/** GET /health/ready: the database and Redis answer (503 otherwise). */
+export interface ReadinessReport {
+  status: 'ready' | 'not-ready';
+  database: HealthReport['database'];
+  redis: HealthReport['redis'];
+}
+
+/** GET /health/live: the process answers. Computed without I/O, so only a blocked event loop can delay it. */
+export interface LivenessReport {
+  status: 'alive';
+  uptimeSeconds: number;
+}
