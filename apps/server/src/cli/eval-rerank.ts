@@ -31,7 +31,7 @@ import { nodeDatasetFiles } from '../files/node-dataset-files';
 
 export const RERANK_USAGE = `usage:
   npm run eval -- --suite rerank --dataset <beir-dir> --split train --fit <model.json> --version <name>
-                  [--candidate-k 30] [--features a,b,…] [--dense] [--cv 5]
+                  [--candidate-k 30] [--features a,b,…] [--dense] [--cv 5] [--cv-by-document]
                   [--learner lambdamart|linear]
                   [--trees 200] [--learning-rate 0.05] [--depth 4] [--min-leaf 200]   (lambdamart)
                   [--l2 0.001] [--seed 1] [--max-pairs 300] [--objective ranknet|ndcg]  (linear)
@@ -47,7 +47,8 @@ RERANK_MODEL_FILE makes the server rerank with it, and
 npm run eval -- --rerank-model <model.json> evaluates it. --cv k prints k-fold cross-validated nDCG@10
 over the candidates (fused order against reranked, paired test) — for a bank without a split, or to
 choose options on the train split. --objective ndcg refines the linear fit by coordinate ascent on the
-fitting queries' nDCG@10. --samples writes the features read; --from-samples fits on such a
+fitting queries' nDCG@10. --cv-by-document keeps queries that share a relevant document in one fold, so
+the held-out queries ask about documents the fit was never judged on (no credit for remembering them). --samples writes the features read; --from-samples fits on such a
 file without searching again. --dense embeds the corpus and each query (EMBEDDINGS_* configure the
 embedder) so that the dense features (the query's cosine to each candidate) are read too; without it
 they are 0 and a fit gives them no weight.`;
@@ -73,6 +74,7 @@ export async function runRerankCli(argv: string[]): Promise<void> {
       concurrency: { type: 'string', default: '2' },
       'db-dir': { type: 'string' },
       dense: { type: 'boolean', default: false },
+      'cv-by-document': { type: 'boolean', default: false },
       learner: { type: 'string', default: 'lambdamart' },
       trees: { type: 'string', default: String(DEFAULT_LAMBDAMART_FIT.trees) },
       'learning-rate': { type: 'string', default: String(DEFAULT_LAMBDAMART_FIT.learningRate) },
@@ -162,9 +164,11 @@ export async function runRerankCli(argv: string[]): Promise<void> {
       spec,
       positiveInt(values.cv, '--cv'),
       positiveInt(values.seed, '--seed'),
+      values['cv-by-document'],
     );
     console.log(
-      `${cv.folds}-fold cross-validation on ${read.source}, ${cv.queries} queries, nDCG@10 over ${read.candidateK} ` +
+      `${cv.folds}-fold cross-validation${values['cv-by-document'] ? ' (queries sharing a relevant document kept together)' : ''} ` +
+        `on ${read.source}, ${cv.queries} queries, nDCG@10 over ${read.candidateK} ` +
         `candidates: search order ${cv.meanBefore.toFixed(4)}, reranked ${cv.meanAfter.toFixed(4)} ` +
         `(${cv.meanAfter - cv.meanBefore >= 0 ? '+' : ''}${(cv.meanAfter - cv.meanBefore).toFixed(4)}, paired randomisation p = ${cv.p.toFixed(4)})`,
     );

@@ -61,10 +61,16 @@ export function crossValidateFit(
   spec: RankingFitSpec,
   folds: number,
   seed = 1,
+  groupByDocument = false,
 ): LtrCrossValidation {
   const linear = spec.learner === 'linear' ? spec.options : { ...DEFAULT_LTR_FIT, ...spec.options };
-  return crossValidateLtr(samples, linear as FitLtrOptions, folds, seed, (train) =>
-    fitRankingModel(train, spec),
+  return crossValidateLtr(
+    samples,
+    linear as FitLtrOptions,
+    folds,
+    seed,
+    (train) => fitRankingModel(train, spec),
+    groupByDocument,
   );
 }
 
