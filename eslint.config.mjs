@@ -19,6 +19,8 @@ const NODE_IO = [
   'node:https',
 ];
 
+const TESTING_LLM = { name: '@lumina/testing-llm', message: 'Test tooling: only tests and tools import it.' };
+
 export default tseslint.config(
   {
     ignores: [
@@ -70,11 +72,14 @@ export default tseslint.config(
             { sourceTag: 'scope:shared', onlyDependOnLibsWithTags: [] },
             { sourceTag: 'scope:rag', onlyDependOnLibsWithTags: ['scope:shared'] },
             { sourceTag: 'scope:eval', onlyDependOnLibsWithTags: ['scope:rag', 'scope:shared'] },
-            { sourceTag: 'scope:web', onlyDependOnLibsWithTags: ['scope:shared'] },
+            { sourceTag: 'scope:web', onlyDependOnLibsWithTags: ['scope:shared', 'scope:testing'] },
             {
               sourceTag: 'scope:server',
-              onlyDependOnLibsWithTags: ['scope:rag', 'scope:eval', 'scope:shared'],
+              onlyDependOnLibsWithTags: ['scope:rag', 'scope:eval', 'scope:shared', 'scope:testing'],
             },
+            // Test tooling (the scripted OpenAI-compatible server): imports no project; which files may
+            // import it is said below.
+            { sourceTag: 'scope:testing', onlyDependOnLibsWithTags: [] },
             { sourceTag: 'layer:pure', bannedExternalImports: NEST_AND_IO },
           ],
         },
@@ -83,8 +88,9 @@ export default tseslint.config(
   },
   {
     // The pure libs (layer:pure: shared, rag, eval) do no I/O of their own; Node's built-ins are not in the
-    // project graph, so the module-boundary rule cannot ban them.
+    // project graph, so the module-boundary rule cannot ban them. The test tooling serves HTTP.
     files: ['libs/**/*.ts'],
+    ignores: ['libs/testing-llm/**'],
     rules: {
       'no-restricted-imports': [
         'error',
@@ -95,6 +101,15 @@ export default tseslint.config(
           })),
         },
       ],
+    },
+  },
+  {
+    // Test tooling is for tests, browser tests and the command-line tools (benchmarks, evaluation
+    // suites that script their model), never for the code that serves users.
+    files: ['apps/server/src/**/*.ts', 'apps/web/**/*.ts', 'apps/web/**/*.tsx'],
+    ignores: ['**/*.spec.ts', 'apps/server/src/test/**', 'apps/server/src/cli/**', 'apps/web/e2e/**'],
+    rules: {
+      'no-restricted-imports': ['error', { paths: [TESTING_LLM] }],
     },
   },
   {

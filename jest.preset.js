@@ -24,6 +24,7 @@ module.exports = (projectDir, overrides = {}) => ({
     '^@lumina/shared$': path.join(__dirname, 'libs/shared/src/index.ts'),
     '^@lumina/rag$': path.join(__dirname, 'libs/rag/src/index.ts'),
     '^@lumina/eval$': path.join(__dirname, 'libs/eval/src/index.ts'),
+    '^@lumina/testing-llm$': path.join(__dirname, 'libs/testing-llm/src/index.ts'),
   },
   testMatch: ['**/*.spec.ts'],
   ...overrides,

@@ -1,6 +1,8 @@
 /** Direct calls to the API for test setup (seeding), not for what the tests check. */
 import { readFileSync } from 'node:fs';
 import { API_URL, eventually, stack } from './browser';
+import type { RecordedRequest } from '@lumina/testing-llm';
+import { loggedRequests } from './scripted-llm';
 import type { LoggedRequest } from './scripted-llm';
 
 export async function apiJson<T>(method: string, path: string, body?: unknown): Promise<T> {
@@ -50,7 +52,7 @@ export async function seedDocument(file: string, name: string, apiUrl = API_URL)
 }
 
 export async function llmRequests(): Promise<LoggedRequest[]> {
-  return (await (await fetch(`${stack.llmUrl}/__requests`)).json()) as LoggedRequest[];
+  return loggedRequests((await (await fetch(`${stack.llmUrl}/__requests`)).json()) as RecordedRequest[]);
 }
 
 export async function resetLlm(): Promise<void> {

@@ -1,6 +1,8 @@
 import { createServer } from 'node:http';
 import type { IncomingMessage, Server, ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { defaultReply } from './replies';
+import type { TokenUsage } from './replies';
 
 export interface RecordedRequest {
   method: string;
@@ -9,7 +11,7 @@ export interface RecordedRequest {
   at: number;
 }
 
-/** What the scripted server answers to one request; `null` lets the default answer apply. */
+/** What the scripted server answers to one request; `null` lets the next script apply. */
 export interface ScriptedReply {
   status?: number;
   /** JSON body (non-streaming). */
@@ -23,33 +25,62 @@ export interface ScriptedReply {
   streamDelayMs?: number;
   /** Stop sending mid-stream and keep the connection open (a stalled upstream). */
   stallAfter?: number;
+  /** The usage the last stream chunk carries; default a count of the pieces, `null` for none. */
+  usage?: TokenUsage | null;
 }
 
 export type ScriptHandler = (request: RecordedRequest) => ScriptedReply | null | undefined;
 
+export interface ScriptedServerOptions {
+  /**
+   * The server's own script: tried after the handlers `on` adds (which `reset()` forgets) and before the
+   * default replies (a fixed chat answer, word-hash embeddings, a rerank by position, 404 elsewhere).
+   */
+  script?: ScriptHandler;
+  /** Milliseconds every reply waits unless it names its own `delayMs`: a model's latency. */
+  latencyMs?: number;
+}
+
 /**
- * An OpenAI-compatible HTTP server on 127.0.0.1 for tests: real HTTP, real `openai` client on the other
- * side. It records every request, answers /v1/chat/completions (plain or streamed), /v1/embeddings and
- * /v1/rerank from a script, and reports which connections the client aborted.
+ * An OpenAI-compatible HTTP server on 127.0.0.1 for tests, browser tests and benchmarks: real HTTP, the
+ * real `openai` client on the other side. It records every request, answers /v1/chat/completions (plain
+ * or streamed), /v1/embeddings and /v1/rerank from its scripts, counts how many requests overlap, and
+ * reports which connections the client aborted. A process that does not hold the object reads the record
+ * over HTTP: `GET /__requests` lists it, `POST /__reset` forgets it.
  */
 export class ScriptedOpenAiServer {
   readonly requests: RecordedRequest[] = [];
   readonly aborted: RecordedRequest[] = [];
+  /** The most requests that were waiting for their answer at once. */
+  maxInFlight = 0;
+  /** The OpenAI-compatible endpoint (`…/v1`), for LLM_BASE_URL. */
+  readonly baseUrl: string;
   private handlers: ScriptHandler[] = [];
+  private inFlight = 0;
+
   private constructor(
     private readonly server: Server,
-    readonly baseUrl: string,
-  ) {}
+    /** `http://127.0.0.1:<port>`: where `/__requests` and `/__reset` answer. */
+    readonly origin: string,
+    private readonly options: ScriptedServerOptions,
+  ) {
+    this.baseUrl = `${origin}/v1`;
+  }
 
-  static async start(): Promise<ScriptedOpenAiServer> {
+  static async start(options: ScriptedServerOptions = {}): Promise<ScriptedOpenAiServer> {
     const ref: { current?: ScriptedOpenAiServer } = {};
     const server = createServer((req, res) => {
       void ref.current!.handle(req, res);
     });
     await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
     const { port } = server.address() as AddressInfo;
-    ref.current = new ScriptedOpenAiServer(server, `http://127.0.0.1:${port}/v1`);
+    ref.current = new ScriptedOpenAiServer(server, `http://127.0.0.1:${port}`, options);
     return ref.current;
+  }
+
+  /** Requests received so far (every path). */
+  get calls(): number {
+    return this.requests.length;
   }
 
   /** Handlers are tried newest first; the first non-null reply wins. */
@@ -58,10 +89,10 @@ export class ScriptedOpenAiServer {
     return this;
   }
 
+  /** Forgets the handlers `on` added and every recorded request. */
   reset(): void {
     this.handlers = [];
-    this.requests.length = 0;
-    this.aborted.length = 0;
+    this.forget();
   }
 
   requestsTo(path: string): RecordedRequest[] {
@@ -73,9 +104,24 @@ export class ScriptedOpenAiServer {
     await new Promise<void>((resolve) => this.server.close(() => resolve()));
   }
 
+  private forget(): void {
+    this.requests.length = 0;
+    this.aborted.length = 0;
+  }
+
+  private reply(request: RecordedRequest): ScriptedReply {
+    for (const handler of this.handlers) {
+      const reply = handler(request);
+      if (reply) return reply;
+    }
+    return this.options.script?.(request) ?? defaultReply(request);
+  }
+
   private async handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
     const chunks: Buffer[] = [];
     for await (const chunk of req) chunks.push(chunk as Buffer);
+    const path = (req.url ?? '/').split('?')[0];
+    if (path === '/__requests' || path === '/__reset') return this.control(path, res);
     let body: Record<string, unknown> = {};
     try {
       body = chunks.length
@@ -84,15 +130,18 @@ export class ScriptedOpenAiServer {
     } catch {
       body = { unparsable: Buffer.concat(chunks).toString('utf8') };
     }
-    const path = (req.url ?? '/').split('?')[0];
     const recorded: RecordedRequest = { method: req.method ?? 'GET', path, body, at: Date.now() };
     this.requests.push(recorded);
     let finished = false;
     res.on('close', () => {
       if (!finished) this.aborted.push(recorded);
     });
-    const reply = this.handlers.map((handler) => handler(recorded)).find((r) => r) ?? defaultReply(recorded);
-    if (reply.delayMs) await sleep(reply.delayMs);
+    const reply = this.reply(recorded);
+    this.inFlight += 1;
+    this.maxInFlight = Math.max(this.maxInFlight, this.inFlight);
+    const delay = reply.delayMs ?? this.options.latencyMs;
+    if (delay) await sleep(delay);
+    this.inFlight -= 1;
     if (res.destroyed) return;
     if (reply.stream && body.stream) {
       res.writeHead(reply.status ?? 200, {
@@ -106,73 +155,33 @@ export class ScriptedOpenAiServer {
         if (res.destroyed) return;
         res.write(`data: ${JSON.stringify(chunk(model, { content: reply.stream[i] }, null))}\n\n`);
       }
-      res.write(
-        `data: ${JSON.stringify({ ...chunk(model, {}, 'stop'), usage: { prompt_tokens: 11, completion_tokens: reply.stream.length, total_tokens: 11 + reply.stream.length } })}\n\n`,
-      );
+      const usage =
+        reply.usage === undefined
+          ? {
+              prompt_tokens: 11,
+              completion_tokens: reply.stream.length,
+              total_tokens: 11 + reply.stream.length,
+            }
+          : reply.usage;
+      res.write(`data: ${JSON.stringify({ ...chunk(model, {}, 'stop'), ...(usage ? { usage } : {}) })}\n\n`);
       res.end('data: [DONE]\n\n');
       finished = true;
       return;
     }
-    if (reply.raw !== undefined) {
-      res.writeHead(reply.status ?? 200, { 'content-type': 'application/json' });
-      res.end(reply.raw);
-    } else {
-      res.writeHead(reply.status ?? 200, { 'content-type': 'application/json' });
-      res.end(JSON.stringify(reply.json ?? {}));
-    }
+    res.writeHead(reply.status ?? 200, { 'content-type': 'application/json' });
+    res.end(reply.raw ?? JSON.stringify(reply.json ?? {}));
     finished = true;
   }
-}
 
-/** A chat completion JSON body with `text` as the assistant message. */
-export function completion(text: string, model = 'scripted'): ScriptedReply {
-  return {
-    json: {
-      id: 'chatcmpl-scripted',
-      object: 'chat.completion',
-      created: Math.floor(Date.now() / 1000),
-      model,
-      choices: [{ index: 0, message: { role: 'assistant', content: text }, finish_reason: 'stop' }],
-      usage: { prompt_tokens: 11, completion_tokens: 7, total_tokens: 18 },
-    },
-  };
-}
-
-function defaultReply(request: RecordedRequest): ScriptedReply {
-  if (request.path.endsWith('/chat/completions')) {
-    return request.body.stream ? { stream: ['scripted ', 'answer'] } : completion('scripted answer');
+  private control(path: string, res: ServerResponse): void {
+    if (path === '/__reset') {
+      this.forget();
+      res.writeHead(204).end();
+      return;
+    }
+    res.writeHead(200, { 'content-type': 'application/json' });
+    res.end(JSON.stringify(this.requests));
   }
-  if (request.path.endsWith('/embeddings')) {
-    const input = request.body.input;
-    const texts = Array.isArray(input) ? input : [input];
-    const dimensions = Number(request.body.dimensions ?? 8);
-    return {
-      json: {
-        object: 'list',
-        model: request.body.model,
-        data: texts.map((text, index) => ({
-          object: 'embedding',
-          index,
-          embedding: fakeVector(String(text), dimensions),
-        })),
-        usage: { prompt_tokens: 1, total_tokens: 1 },
-      },
-    };
-  }
-  if (request.path.endsWith('/rerank')) {
-    const documents = (request.body.documents as unknown[]) ?? [];
-    return {
-      json: { results: documents.map((_, index) => ({ index, relevance_score: 1 / (index + 1) })) },
-    };
-  }
-  return { status: 404, json: { error: { message: `no script for ${request.path}` } } };
-}
-
-/** A deterministic vector from the text's characters (same text, same vector). */
-export function fakeVector(text: string, dimensions: number): number[] {
-  const vector = new Array<number>(dimensions).fill(0);
-  for (let i = 0; i < text.length; i++) vector[(text.charCodeAt(i) * 31 + i) % dimensions] += 1;
-  return vector;
 }
 
 function chunk(model: string, delta: Record<string, unknown>, finish: string | null) {
