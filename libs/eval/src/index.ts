@@ -5,3 +5,4 @@ export * from './runner';
 export * from './answers';
 export * from './rerank';
 export * from './ablation';
+export * from './synthetic';

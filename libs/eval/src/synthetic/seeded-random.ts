@@ -1,22 +1,21 @@
+import { mulberry32 } from '@lumina/rag';
+import type { RandomSource } from '@lumina/rag';
+
 /**
- * A small deterministic random source (mulberry32): the same seed gives the same synthetic corpus and
- * queries on every machine, so two runs (or two storage types) see identical data.
+ * A small deterministic random source (mulberry32) with the draws a synthetic corpus needs: the same seed
+ * gives the same corpus and queries on every machine, so two runs (or two storage types) see identical data.
  */
 export class SeededRandom {
-  private state: number;
+  private readonly uniform: RandomSource;
   private spareGaussian: number | null = null;
 
   constructor(seed: number) {
-    this.state = seed >>> 0;
+    this.uniform = mulberry32(seed);
   }
 
   /** Uniform in [0, 1). */
   next(): number {
-    this.state = (this.state + 0x6d2b79f5) >>> 0;
-    let t = this.state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+    return this.uniform();
   }
 
   /** Uniform integer in [0, n). */
