@@ -6,3 +6,4 @@ export * from './answers';
 export * from './rerank';
 export * from './ablation';
 export * from './synthetic';
+export * from './suites';

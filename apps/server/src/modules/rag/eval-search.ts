@@ -2,9 +2,9 @@ import { searchKnowledge } from '@lumina/rag';
 import type { EmbeddingProvider, SearchOptions, SearchResult } from '@lumina/rag';
 import type { SearchSettings } from '@lumina/shared';
 import type { DataSource } from 'typeorm';
-import type { Env } from '../config/env.schema';
-import type { CachedEmbedder } from '../providers/cached-embedder';
-import { createSearchPorts } from '../modules/rag/search-ports.factory';
+import type { Env } from '../../config/env.schema';
+import type { CachedEmbedder } from '../../providers/cached-embedder';
+import { createSearchPorts } from './search-ports.factory';
 
 export interface EvalSearch {
   embedder: CachedEmbedder;
@@ -14,7 +14,7 @@ export interface EvalSearch {
   search(query: string, settings: Partial<SearchSettings>): Promise<SearchResult>;
 }
 
-/** The eval command's search: the API's ports and options (createSearchPorts), plus explicit overrides. */
+/** The eval commands' search: the API's ports and options (createSearchPorts), plus explicit overrides. */
 export function createEvalSearch(
   dataSource: DataSource,
   env: Env,
