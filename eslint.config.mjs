@@ -19,6 +19,11 @@ const NODE_IO = [
   'node:https',
 ];
 
+/** The server's one entry for the tools: only tools/ may import it (it bypasses the app-import ban). */
+const SERVER_CORE = {
+  name: '@lumina/server-core',
+  message: "The server's entry for tools (tools/bench); the server itself imports its files directly.",
+};
 const TESTING_LLM = { name: '@lumina/testing-llm', message: 'Test tooling: only tests and tools import it.' };
 
 export default tseslint.config(
@@ -66,7 +71,9 @@ export default tseslint.config(
         'error',
         {
           enforceBuildableLibDependency: false,
-          allow: [],
+          // Apps cannot be imported; the tools take the server's pieces through its one entry for them
+          // (apps/server/src/core/index.ts), and the rules below keep everyone else from it.
+          allow: ['@lumina/server-core'],
           depConstraints: [
             { sourceTag: 'type:lib', onlyDependOnLibsWithTags: ['type:lib'] },
             { sourceTag: 'scope:shared', onlyDependOnLibsWithTags: [] },
@@ -80,11 +87,21 @@ export default tseslint.config(
             // Test tooling (the scripted OpenAI-compatible server): imports no project; which files may
             // import it is said below.
             { sourceTag: 'scope:testing', onlyDependOnLibsWithTags: [] },
+            // A tool (tools/bench) builds on the libs and the test tooling, and on the server only through
+            // @lumina/server-core.
+            { sourceTag: 'type:tool', onlyDependOnLibsWithTags: ['type:lib', 'type:testing'] },
             { sourceTag: 'layer:pure', bannedExternalImports: NEST_AND_IO },
           ],
         },
       ],
     },
+  },
+  {
+    // Only the tools import the server's entry for tools (the blocks below repeat it where they set
+    // their own restricted imports).
+    files: ['**/*.ts', '**/*.tsx'],
+    ignores: ['tools/**'],
+    rules: { 'no-restricted-imports': ['error', { paths: [SERVER_CORE] }] },
   },
   {
     // The pure libs (layer:pure: shared, rag, eval) do no I/O of their own; Node's built-ins are not in the
@@ -95,10 +112,13 @@ export default tseslint.config(
       'no-restricted-imports': [
         'error',
         {
-          paths: NODE_IO.map((name) => ({
-            name,
-            message: 'A pure lib does no I/O: take a port (e.g. DatasetFiles) and let the app give it.',
-          })),
+          paths: [
+            ...NODE_IO.map((name) => ({
+              name,
+              message: 'A pure lib does no I/O: take a port (e.g. DatasetFiles) and let the app give it.',
+            })),
+            SERVER_CORE,
+          ],
         },
       ],
     },
@@ -109,7 +129,7 @@ export default tseslint.config(
     files: ['apps/server/src/**/*.ts', 'apps/web/**/*.ts', 'apps/web/**/*.tsx'],
     ignores: ['**/*.spec.ts', 'apps/server/src/test/**', 'apps/server/src/cli/**', 'apps/web/e2e/**'],
     rules: {
-      'no-restricted-imports': ['error', { paths: [TESTING_LLM] }],
+      'no-restricted-imports': ['error', { paths: [TESTING_LLM, SERVER_CORE] }],
     },
   },
   {

@@ -4,20 +4,26 @@ import type { ChildProcess } from 'node:child_process';
 import { mkdtempSync, openAsBlob, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
-import { parseArgs } from 'node:util';
 import type { INestApplication } from '@nestjs/common';
-
-import { Client } from 'pg';
+import {
+  createHttpApp,
+  ENV_KEYS,
+  flags,
+  generateApiKey,
+  loadEnv,
+  openDatabase,
+  parseFlags,
+  progressReporter,
+  readLines,
+  SERVER_ENTRY_POINTS,
+  UsageError,
+} from '@lumina/server-core';
+import type { Env } from '@lumina/server-core';
 import { DataSource } from 'typeorm';
-import { createHttpApp } from '../bootstrap/create-http-app';
-import { ENV_KEYS } from '../config/env.schema';
-import type { Env } from '../config/env.schema';
-import { loadEnv } from '../config/load-env';
-import { openDatabase } from '../database/database-connection';
-import { generateApiKey } from '../modules/auth/api-key';
-import { progressReporter } from './progress';
-import { UsageError } from './cli-args';
-import { readLines } from '../files/node-dataset-files';
+import { DEADLOCKS_SQL, INGEST_PROGRESS_AFTER_WARM_UP_SQL } from './sql/ingest-bench.sql';
+import { BM25_STATISTICS_EXACT_SQL } from './sql/writers-bench.sql';
+import { adminQuery } from './sql/admin-query';
+import { createDatabaseSql, dropDatabaseSql } from './sql/scratch-database.sql';
 
 const ADMIN_KEY = generateApiKey().key;
 const AUTH = { 'x-api-key': ADMIN_KEY };
@@ -43,16 +49,14 @@ interface Pass {
 }
 
 async function main(argv: string[]): Promise<void> {
-  const { values } = parseArgs({
-    args: argv,
-    options: {
-      dataset: { type: 'string' },
-      limit: { type: 'string', default: '600' },
-      workers: { type: 'string', default: '1,2,4' },
-      concurrency: { type: 'string', default: '4' },
-      help: { type: 'boolean', default: false },
-    },
-  });
+  const { values } = parseFlags(
+    argv,
+    flags({
+      string: 'dataset',
+      boolean: 'help',
+      defaults: { limit: '600', workers: '1,2,4', concurrency: '4' },
+    }),
+  );
   if (values.help) {
     console.log(USAGE);
     return;
@@ -115,8 +119,8 @@ async function runPass(
   concurrency: number,
 ): Promise<Pass> {
   const name = `lumina_writers_${workers}_${process.pid}`;
-  await admin(adminUrl, `DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-  await admin(adminUrl, `CREATE DATABASE ${name}`);
+  await adminQuery(adminUrl, dropDatabaseSql(name));
+  await adminQuery(adminUrl, createDatabaseSql(name));
   const url = new URL(adminUrl);
   url.pathname = `/${name}`;
   const env = loadEnv({
@@ -152,10 +156,7 @@ async function runPass(
       throw new Error(`upload answered ${response.status}: ${await response.text()}`);
     for (;;) {
       const [row]: { indexed: number; failed: number; chunks: number }[] = await dataSource.query(
-        `SELECT count(*) FILTER (WHERE status = 'indexed')::int AS indexed,
-                count(*) FILTER (WHERE status = 'failed')::int AS failed,
-                coalesce(sum(chunk_count), 0)::int AS chunks
-         FROM documents WHERE title <> 'Warm-up'`,
+        INGEST_PROGRESS_AFTER_WARM_UP_SQL,
       );
       report(row.indexed + row.failed, expected);
       if (row.indexed + row.failed >= expected) {
@@ -183,42 +184,20 @@ async function runPass(
     );
     await app?.close();
     await connection.close();
-    await admin(adminUrl, `DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+    await adminQuery(adminUrl, dropDatabaseSql(name));
   }
 }
 
 /** Deadlocks PostgreSQL detected in this database (each one a failed transaction, retried by the job). */
 async function deadlocks(dataSource: DataSource): Promise<number> {
-  const [row]: { n: number }[] = await dataSource.query(
-    `SELECT deadlocks::int AS n FROM pg_stat_database WHERE datname = current_database()`,
-  );
+  const [row]: { n: number }[] = await dataSource.query(DEADLOCKS_SQL);
   return row.n;
 }
 
 /** The statistics the triggers kept, against a recount from the chunks' tsvectors. */
 async function statisticsExact(dataSource: DataSource): Promise<boolean> {
-  const [row]: { ok: boolean }[] = await dataSource.query(`
-    WITH recount AS (
-      SELECT t.lexeme AS term, count(*)::bigint AS df FROM chunks c, unnest(c.tsv) AS t GROUP BY t.lexeme
-    ),
-    kept AS (SELECT term, df::bigint AS df FROM bm25_terms)
-    SELECT NOT EXISTS (
-             (SELECT * FROM recount EXCEPT SELECT * FROM kept) UNION ALL (SELECT * FROM kept EXCEPT SELECT * FROM recount)
-           )
-       AND (SELECT count(*) FROM bm25_postings) = (SELECT count(*) FROM chunks, unnest(tsv))
-       AND (SELECT row(chunk_count::bigint, total_length::bigint) FROM bm25_corpus WHERE id = 1)
-           = (SELECT row(count(*)::bigint, coalesce(sum(lexical_length), 0)::bigint) FROM chunks) AS ok`);
+  const [row]: { ok: boolean }[] = await dataSource.query(BM25_STATISTICS_EXACT_SQL);
   return row.ok;
-}
-
-async function admin(url: string, sql: string): Promise<void> {
-  const client = new Client({ connectionString: url });
-  await client.connect();
-  try {
-    await client.query(sql);
-  } finally {
-    await client.end();
-  }
 }
 
 async function warmUp(baseUrl: string, workers: number): Promise<void> {
@@ -258,7 +237,7 @@ function startWorkerProcess(env: Env): ChildProcess {
     variables[key] = Array.isArray(value) ? value.join(',') : String(value);
   }
   Object.assign(variables, { DATABASE_MIGRATIONS_RUN: 'false', WORKERS_IN_PROCESS: 'false' });
-  const child = spawn(process.execPath, [join(__dirname, '..', 'worker.js')], {
+  const child = spawn(process.execPath, [SERVER_ENTRY_POINTS.worker], {
     env: variables,
     stdio: ['ignore', 'inherit', 'inherit'],
   });

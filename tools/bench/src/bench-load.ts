@@ -2,17 +2,22 @@ import 'reflect-metadata';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { parseArgs } from 'node:util';
-import { Client } from 'pg';
+import type { EmbeddingProvider } from '@lumina/rag';
+import {
+  createHttpApp,
+  EMBEDDER,
+  flags,
+  generateApiKey,
+  IndexingService,
+  loadEnv,
+  openDatabase,
+  parseFlags,
+} from '@lumina/server-core';
+import { ScriptedOpenAiServer, searchBranchScript } from '@lumina/testing-llm';
 import { DataSource } from 'typeorm';
-import { createHttpApp } from '../bootstrap/create-http-app';
-import { loadEnv } from '../config/load-env';
-import { generateApiKey } from '../modules/auth/api-key';
-import { openDatabase } from '../database/database-connection';
-import { IndexingService } from '../modules/ingestion/indexing.service';
-import { EMBEDDER } from '../providers/providers.module';
-import type { CachedEmbedder } from '../providers/cached-embedder';
-import { ScriptedLlmServer } from './scripted-llm-server';
+import { adminQuery } from './sql/admin-query';
+import { INSERT_SEED_DOCUMENT_SQL } from './sql/load-bench.sql';
+import { createDatabaseSql, dropDatabaseSql } from './sql/scratch-database.sql';
 
 const USAGE = `usage: npm run bench:load -- [--clients N] [--seconds T] [--llm-latency MS]
                         [--backends pglite,postgres] [--rankers bm25,hybrid]
@@ -64,17 +69,14 @@ interface Phase {
 }
 
 async function main(argv: string[]): Promise<void> {
-  const { values } = parseArgs({
-    args: argv,
-    options: {
-      clients: { type: 'string', default: '50' },
-      seconds: { type: 'string', default: '20' },
-      'llm-latency': { type: 'string', default: '20' },
-      backends: { type: 'string' },
-      rankers: { type: 'string' },
-      help: { type: 'boolean', default: false },
-    },
-  });
+  const { values } = parseFlags(
+    argv,
+    flags({
+      string: 'backends rankers',
+      boolean: 'help',
+      defaults: { clients: '50', seconds: '20', 'llm-latency': '20' },
+    }),
+  );
   if (values.help) {
     console.log(USAGE);
     return;
@@ -112,12 +114,12 @@ async function runBackend(
 ): Promise<{ phases: Phase[]; llmCalls: number }> {
   const dir = mkdtempSync(join(tmpdir(), 'lumina-bench-load-'));
   const adminKey = generateApiKey().key;
-  const llm = await ScriptedLlmServer.start(options.latency);
+  const llm = await ScriptedOpenAiServer.start({ script: searchBranchScript, latencyMs: options.latency });
   const database = `lumina_load_${process.pid}`;
   let databaseUrl = '';
   if (backend === 'postgres') {
-    await adminQuery(adminUrl!, `DROP DATABASE IF EXISTS ${database} WITH (FORCE)`);
-    await adminQuery(adminUrl!, `CREATE DATABASE ${database}`);
+    await adminQuery(adminUrl!, dropDatabaseSql(database));
+    await adminQuery(adminUrl!, createDatabaseSql(database));
     const url = new URL(adminUrl!);
     url.pathname = `/${database}`;
     databaseUrl = url.toString();
@@ -144,7 +146,7 @@ async function runBackend(
   try {
     await app.listen(0, '127.0.0.1');
     const baseUrl = (await app.getUrl()).replace('[::1]', '127.0.0.1');
-    await seed(app.get(DataSource), app.get<CachedEmbedder>(EMBEDDER));
+    await seed(app.get(DataSource), app.get<EmbeddingProvider>(EMBEDDER));
     // Every client is a user with a key of its own, as people on a shared server would be.
     const keys = await Promise.all(
       Array.from({ length: options.clients }, (_, client) =>
@@ -178,30 +180,16 @@ async function runBackend(
     await connection.close();
     await llm.close();
     rmSync(dir, { recursive: true, force: true });
-    if (backend === 'postgres')
-      await adminQuery(adminUrl!, `DROP DATABASE IF EXISTS ${database} WITH (FORCE)`);
+    if (backend === 'postgres') await adminQuery(adminUrl!, dropDatabaseSql(database));
   }
   return { phases, llmCalls: llm.calls };
 }
 
-async function adminQuery(url: string, sql: string): Promise<void> {
-  const client = new Client({ connectionString: url });
-  await client.connect();
-  try {
-    await client.query(sql);
-  } finally {
-    await client.end();
-  }
-}
-
-async function seed(dataSource: DataSource, embedder: CachedEmbedder): Promise<void> {
+async function seed(dataSource: DataSource, embedder: EmbeddingProvider): Promise<void> {
   const documents: { documentId: string; title: string; text: string; format: 'plain' }[] = [];
   for (let copy = 0; copy < 5; copy += 1) {
     for (const [title, text] of TOPICS) {
-      const [row] = await dataSource.query(
-        `INSERT INTO documents (title, content_hash, status) VALUES ($1, md5($1), 'chunking') RETURNING id`,
-        [`${title} ${copy + 1}`],
-      );
+      const [row] = await dataSource.query(INSERT_SEED_DOCUMENT_SQL, [`${title} ${copy + 1}`]);
       documents.push({
         documentId: row.id,
         title: `${title} ${copy + 1}`,

@@ -1,12 +1,16 @@
 import { readFileSync } from 'node:fs';
 import { basename } from 'node:path';
-import { parseArgs } from 'node:util';
+import {
+  DocxParser,
+  flags,
+  HtmlParser,
+  parseFlags,
+  PdfParser,
+  runCommand,
+  UsageError,
+} from '@lumina/server-core';
+import type { ParsedText } from '@lumina/server-core';
 import { parseHTML } from 'linkedom';
-import type { ParsedText } from '../modules/ingestion/parsers/document-parser';
-import { DocxParser } from '../modules/ingestion/parsers/docx.parser';
-import { HtmlParser } from '../modules/ingestion/parsers/html.parser';
-import { PdfParser } from '../modules/ingestion/parsers/pdf.parser';
-import { UsageError, runCommand } from './cli-args';
 import { blocksToDocx, blocksToPdf } from './fidelity/build-documents';
 import { blockCuts, boilerplateRemoved, headingsRecovered, normalise } from './fidelity/fidelity-measures';
 import type { BlockCuts } from './fidelity/fidelity-measures';
@@ -102,14 +106,7 @@ function files(value: string | undefined): string[] {
 }
 
 async function main(argv: string[]): Promise<void> {
-  const { values } = parseArgs({
-    args: argv,
-    options: {
-      html: { type: 'string' },
-      markdown: { type: 'string' },
-      help: { type: 'boolean', default: false },
-    },
-  });
+  const { values } = parseFlags(argv, flags({ string: 'html markdown', boolean: 'help' }));
   if (values.help) {
     console.log(USAGE);
     return;

@@ -1,5 +1,5 @@
 import { DEFAULT_CHUNKING, chunkDocument, parseMarkdownHeadings } from '@lumina/rag';
-import type { ParsedText } from '../../modules/ingestion/parsers/document-parser';
+import type { ParsedText } from '@lumina/server-core';
 
 /** Letters and digits only, lowercased: "Decimal Decimal(value)" and "DecimalDecimal(value)" compare equal. */
 export function normalise(text: string): string {

@@ -1,4 +1,5 @@
 import type { BenchDatabase } from './bench-database';
+import { DATABASE_SIZES_SQL } from './database-sizes.sql';
 
 export interface DatabaseSizes {
   /** pg_total_relation_size('chunks'): heap + TOAST + every index on chunks. */
@@ -16,17 +17,7 @@ export interface DatabaseSizes {
 }
 
 export async function databaseSizes(db: BenchDatabase): Promise<DatabaseSizes> {
-  const [row] = await db.query<Record<string, string>>(`
-    SELECT pg_total_relation_size('chunks') AS chunks_total,
-           pg_relation_size('chunks') AS chunks_heap,
-           coalesce((SELECT pg_total_relation_size(reltoastrelid) FROM pg_class
-                     WHERE oid = 'chunks'::regclass AND reltoastrelid <> 0), 0) AS chunks_toast,
-           pg_relation_size('chunks_embedding_hnsw_idx') AS hnsw_index,
-           pg_relation_size('chunks_tsv_gin_idx') AS gin_index,
-           pg_total_relation_size('bm25_postings') + pg_total_relation_size('bm25_term_slots') AS bm25,
-           pg_database_size(current_database()) AS database,
-           (SELECT avg(pg_column_size(embedding)) FROM chunks) AS bytes_per_vector,
-           (SELECT count(*) FROM chunks) AS row_count`);
+  const [row] = await db.query<Record<string, string>>(DATABASE_SIZES_SQL);
   return {
     chunksTotal: Number(row.chunks_total),
     chunksHeap: Number(row.chunks_heap),

@@ -1,19 +1,26 @@
 import 'reflect-metadata';
-import { basename, resolve } from 'node:path';
-import { parseArgs } from 'node:util';
-import { loadBeirDataset, quantileSorted, selectQueriesWithQrels } from '@lumina/eval';
+import { quantileSorted } from '@lumina/eval';
 import { searchKnowledge, toRerankCandidate } from '@lumina/rag';
-import type { EvidenceRerankInput } from '@lumina/rag';
+import type { EvidenceRerankInput, SearchPorts } from '@lumina/rag';
+import {
+  BeirCorpusIndexer,
+  datasetDirOf,
+  envChunking,
+  EvalSearchFactory,
+  evalDbDir,
+  flags,
+  learnedRerankerFor,
+  loadEnv,
+  loadEvalDataset,
+  nonNegativeInt,
+  parseFlags,
+  positiveInt,
+  progressReporter,
+  runCommand,
+  UsageError,
+  withEvalDatabase,
+} from '@lumina/server-core';
 import { DEFAULT_SETTINGS } from '@lumina/shared';
-import { loadEnv } from '../config/load-env';
-import { openDataSource } from '../database/open-data-source';
-import { createEmbedder } from '../providers/create-embedder';
-import { learnedRerankerFor } from '../providers/learned-reranker.loader';
-import { createSearchPorts } from '../modules/rag/search-ports.factory';
-import { indexBeirCorpus } from './beir-index';
-import { nonNegativeInt, positiveInt, runCommand, UsageError } from './cli-args';
-import { progressReporter } from './progress';
-import { nodeDatasetFiles } from '../files/node-dataset-files';
 
 const USAGE = `usage:
   npm run bench:rerank -- --dataset <beir-dir> --model <model.json> [--split test] [--limit-queries 100]
@@ -24,20 +31,19 @@ candidateK candidates): the rerank step the search reports (reading the evidence
 the scores), the features and scores alone in memory, and the whole search with and without reranking.
 Reuses the eval command's index (.data/eval/<dataset>-chunk-<size>-<overlap>) or builds it.`;
 
+const FLAGS = flags({
+  string: 'dataset model db-dir',
+  boolean: 'help',
+  defaults: {
+    split: 'test',
+    'limit-queries': '100',
+    'candidate-k': String(DEFAULT_SETTINGS.candidateK),
+    warmup: '5',
+  },
+});
+
 async function main(argv: string[]): Promise<void> {
-  const { values } = parseArgs({
-    args: argv,
-    options: {
-      dataset: { type: 'string' },
-      model: { type: 'string' },
-      split: { type: 'string', default: 'test' },
-      'limit-queries': { type: 'string', default: '100' },
-      'candidate-k': { type: 'string', default: String(DEFAULT_SETTINGS.candidateK) },
-      warmup: { type: 'string', default: '5' },
-      'db-dir': { type: 'string' },
-      help: { type: 'boolean', default: false },
-    },
-  });
+  const { values } = parseFlags(argv, FLAGS);
   if (values.help) {
     console.log(USAGE);
     return;
@@ -46,28 +52,16 @@ async function main(argv: string[]): Promise<void> {
   const env = { ...loaded, RERANK_MODEL_FILE: values.model ?? loaded.RERANK_MODEL_FILE };
   const reranker = learnedRerankerFor(env);
   if (!reranker) throw new UsageError('--model <model.json> (or RERANK_MODEL_FILE) is required');
-  const datasetDir = values.dataset ?? env.EVAL_DATASET_DIR;
-  if (!datasetDir) throw new UsageError('--dataset (or EVAL_DATASET_DIR) is required');
+  const datasetDir = datasetDirOf(values.dataset, env);
   const candidateK = positiveInt(values['candidate-k'], '--candidate-k');
   const warmup = nonNegativeInt(values.warmup, '--warmup');
-  const datasetName = basename(resolve(datasetDir));
-  const dataset = await loadBeirDataset(nodeDatasetFiles, datasetDir, values.split);
-  const queries = selectQueriesWithQrels(dataset).slice(
-    0,
-    positiveInt(values['limit-queries'], '--limit-queries'),
-  );
-  const chunking = {
-    unit: 'chunk' as const,
-    maxChars: env.CHUNK_MAX_CHARS,
-    overlapChars: env.CHUNK_OVERLAP_CHARS,
-  };
-  const dbDir =
-    values['db-dir'] ?? `.data/eval/${datasetName}-chunk-${chunking.maxChars}-${chunking.overlapChars}`;
-  const database = await openDataSource({ ...env, PGLITE_DATA_DIR: dbDir, PGLITE_PORT: 0 });
-  try {
-    const { dataSource } = database;
-    await indexBeirCorpus(dataSource, dataset, datasetName, chunking, null, progressReporter);
-    const search = createSearchPorts(dataSource, env, createEmbedder(env), { reranker });
+  const limit = positiveInt(values['limit-queries'], '--limit-queries');
+  const { name: datasetName, dataset, queries } = await loadEvalDataset(datasetDir, values.split, limit);
+  const chunking = envChunking(env);
+  const dbDir = values['db-dir'] ?? evalDbDir(datasetName, chunking);
+  await withEvalDatabase(env, dbDir, async (app) => {
+    await app.get(BeirCorpusIndexer).index(dataset, datasetName, chunking, null, progressReporter);
+    const search = app.get(EvalSearchFactory).ports({ reranker });
     const plain = { ranker: 'bm25' as const, candidateK, topK: DEFAULT_SETTINGS.topK };
     const reranked = { ...plain, enableRerank: true };
     const rerankMs: number[] = [];
@@ -107,17 +101,11 @@ async function main(argv: string[]): Promise<void> {
     console.log(line('features + scores in memory', computeMs));
     console.log(line('search, BM25', withoutMs));
     console.log(line('search, BM25 + learned rerank', withMs));
-  } finally {
-    await database.close();
-  }
+  });
 }
 
 /** The reranker's input for a query's BM25 candidates, read the way the search reads it. */
-async function rerankInput(
-  ports: ReturnType<typeof createSearchPorts>['ports'],
-  query: string,
-  k: number,
-): Promise<EvidenceRerankInput> {
+async function rerankInput(ports: SearchPorts, query: string, k: number): Promise<EvidenceRerankInput> {
   const hits = await ports.chunks.lexical(query, k);
   const ids = hits.map((h) => h.chunkId);
   const [records, evidence] = await Promise.all([

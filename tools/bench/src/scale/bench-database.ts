@@ -5,11 +5,10 @@ import { vector } from '@electric-sql/pglite-pgvector';
 import { PGLiteSocketServer } from '@electric-sql/pglite-socket';
 import { Client } from 'pg';
 import { DataSource } from 'typeorm';
-import { buildDataSourceOptions } from '../../database/data-source.options';
-import type { DatabaseConnection } from '../../database/database-connection';
-import type { EmbeddingStorage } from '../../database/embedding-storage';
+import { buildDataSourceOptions, freePort } from '@lumina/server-core';
+import type { DatabaseConnection, EmbeddingStorage } from '@lumina/server-core';
+import { BENCH_SCHEMA_SQL } from './bench-schema.sql';
 import { copyFromStdin } from './pg-copy-from';
-import { freePort } from '../../common/net/free-port';
 
 /**
  * A fresh database for one bench run, migrated with the app's migrations for the storage type:
@@ -44,7 +43,7 @@ export async function openPgliteBenchDatabase(
     }
   }
   const db = await PGlite.create({ dataDir: location, extensions: { vector } });
-  await db.exec('CREATE EXTENSION IF NOT EXISTS vector');
+  await db.exec(BENCH_SCHEMA_SQL.vectorExtension);
   const port = await freePort();
   const server = new PGLiteSocketServer({ db, host: '127.0.0.1', port, maxConnections: 1 });
   await server.start();
@@ -102,12 +101,11 @@ export async function openPostgresBenchDatabase(
   const notices: string[] = [];
   client.on('notice', (notice) => notices.push(`${notice.severity ?? 'NOTICE'}: ${notice.message}`));
   await client.connect();
-  await client.query(`DROP SCHEMA IF EXISTS ${schema} CASCADE`);
-  await client.query(`CREATE SCHEMA ${schema}`);
+  await client.query(BENCH_SCHEMA_SQL.dropSchema(schema));
+  await client.query(BENCH_SCHEMA_SQL.createSchema(schema));
   // Extensions are one per database: in public, every bench schema sees their types and functions
   // (created by the migrations or TypeORM inside the first schema, the second storage's would not).
-  await client.query(`CREATE EXTENSION IF NOT EXISTS vector SCHEMA public`);
-  await client.query(`CREATE EXTENSION IF NOT EXISTS "uuid-ossp" SCHEMA public`);
+  for (const sql of BENCH_SCHEMA_SQL.sharedExtensions) await client.query(sql);
   const connection: DatabaseConnection = { driver: 'postgres', url, poolSize: 2, close: async () => {} };
   const base = buildDataSourceOptions(connection, dimension, storage);
   const dataSource = new DataSource({
@@ -130,7 +128,7 @@ export async function openPostgresBenchDatabase(
     copyFrom: (sql, data) => copyFromStdin(client, sql.replace(/'\/dev\/blob'/i, 'STDIN'), data),
     query: async <T>(sql: string, params: unknown[] = []) => (await client.query(sql, params)).rows as T[],
     dropSchema: async () => {
-      await client.query(`DROP SCHEMA IF EXISTS ${schema} CASCADE`);
+      await client.query(BENCH_SCHEMA_SQL.dropSchema(schema));
     },
     close: async () => {
       if (dataSource.isInitialized) await dataSource.destroy();

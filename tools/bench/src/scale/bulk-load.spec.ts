@@ -1,8 +1,8 @@
-import type { BenchDatabase } from '../cli/scale/bench-database';
-import { buildHnswIndex, copyCorpus, prepareBulkLoad, rebuildBm25Statistics } from '../cli/scale/bulk-load';
-import { fromFloat16Bits, toFloat16Bits } from '../cli/scale/float16';
-import { generateSyntheticCorpus, vectorOf } from '../cli/scale/synthetic-corpus';
-import { openTestBenchDatabase, TEST_BACKEND } from './helpers/test-backend';
+import { generateSyntheticCorpus, vectorOf } from '@lumina/eval';
+import type { BenchDatabase } from './bench-database';
+import { buildHnswIndex, copyCorpus, prepareBulkLoad, rebuildBm25Statistics } from './bulk-load';
+import { fromFloat16Bits, toFloat16Bits } from './float16';
+import { openTestBenchDatabase, TEST_BACKEND } from './test-bench-database';
 
 const CHUNKS = 300;
 

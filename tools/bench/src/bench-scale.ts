@@ -2,10 +2,10 @@ import 'reflect-metadata';
 import { writeFileSync } from 'node:fs';
 import { availableParallelism, loadavg } from 'node:os';
 import { join } from 'node:path';
-import { parseArgs } from 'node:util';
-import { loadEnv } from '../config/load-env';
-import type { EmbeddingStorage } from '../database/embedding-storage';
-import { progressReporter } from './progress';
+import { chunkUuid, DEFAULT_SEED, exactTopK, generateSyntheticCorpus } from '@lumina/eval';
+import type { SyntheticCorpus } from '@lumina/eval';
+import { flags, loadEnv, parseFlags, progressReporter, UsageError } from '@lumina/server-core';
+import type { EmbeddingStorage } from '@lumina/server-core';
 import { openPgliteBenchDatabase, openPostgresBenchDatabase } from './scale/bench-database';
 import type { BenchDatabase } from './scale/bench-database';
 import {
@@ -17,15 +17,12 @@ import {
   timed,
 } from './scale/bulk-load';
 import type { HnswParameters, Timed } from './scale/bulk-load';
+import { BM25_COUNTS_SQL } from './scale/bulk-load.sql';
 import { databaseSizes, formatBytes } from './scale/database-sizes';
 import type { DatabaseSizes } from './scale/database-sizes';
-import { exactTopK } from './scale/exact-search';
 import type { LatencySummary } from './scale/latency-summary';
 import { measureSearches, TOP_K } from './scale/search-measure';
 import type { SearchMeasurements } from './scale/search-measure';
-import { chunkUuid, DEFAULT_SEED, generateSyntheticCorpus } from './scale/synthetic-corpus';
-import type { SyntheticCorpus } from './scale/synthetic-corpus';
-import { UsageError } from './cli-args';
 
 const USAGE = `usage:
   npm run bench:scale -- --chunks 100000 [--queries 200] [--dim 512] [--ef-search 40,100,200]
@@ -59,29 +56,28 @@ interface StorageReport {
   notices: string[];
 }
 
+const FLAGS = flags({
+  string: 'data-dir json',
+  boolean: 'keep help',
+  defaults: {
+    chunks: '100000',
+    queries: '200',
+    dim: '512',
+    'ef-search': '40,100,200',
+    storage: 'both',
+    m: '16',
+    'ef-construction': '64',
+    'maintenance-work-mem': '512MB',
+    bm25: 'rebuild',
+    batch: '5000',
+    warmup: '10',
+    'exact-queries': '20',
+    seed: String(DEFAULT_SEED),
+  },
+});
+
 async function main(argv: string[]): Promise<void> {
-  const { values } = parseArgs({
-    args: argv,
-    options: {
-      chunks: { type: 'string', default: '100000' },
-      queries: { type: 'string', default: '200' },
-      dim: { type: 'string', default: '512' },
-      'ef-search': { type: 'string', default: '40,100,200' },
-      storage: { type: 'string', default: 'both' },
-      'data-dir': { type: 'string' },
-      m: { type: 'string', default: '16' },
-      'ef-construction': { type: 'string', default: '64' },
-      'maintenance-work-mem': { type: 'string', default: '512MB' },
-      bm25: { type: 'string', default: 'rebuild' },
-      batch: { type: 'string', default: '5000' },
-      warmup: { type: 'string', default: '10' },
-      'exact-queries': { type: 'string', default: '20' },
-      seed: { type: 'string', default: String(DEFAULT_SEED) },
-      json: { type: 'string' },
-      keep: { type: 'boolean', default: false },
-      help: { type: 'boolean', default: false },
-    },
-  });
+  const { values } = parseFlags(argv, FLAGS);
   if (values.help) {
     console.log(USAGE);
     return;
@@ -202,9 +198,7 @@ async function runStorage(
       const rebuilt = await timed(() => rebuildBm25Statistics(db));
       bm25 = { ...rebuilt.value, ms: rebuilt.ms, cpuMs: rebuilt.cpuMs };
     } else {
-      const [counts] = await db.query<{ postings: string; terms: string }>(
-        `SELECT (SELECT count(*) FROM bm25_postings) AS postings, (SELECT count(*) FROM bm25_terms) AS terms`,
-      );
+      const [counts] = await db.query<{ postings: string; terms: string }>(BM25_COUNTS_SQL.kept);
       bm25 = { postings: Number(counts.postings), terms: Number(counts.terms), ms: 0, cpuMs: 0 };
     }
     console.error(`[${storage}] building the GIN index…`);

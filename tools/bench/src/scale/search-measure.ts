@@ -1,14 +1,13 @@
+import { recallAt } from '@lumina/eval';
+import type { SyntheticCorpus } from '@lumina/eval';
 import { searchKnowledge } from '@lumina/rag';
-import { CHUNK_EMBEDDING_INDEX } from '../../database/embedding-storage';
-import type { EmbeddingStorage } from '../../database/embedding-storage';
-import { SqlChunkSearch, toVectorLiteral } from '../../modules/rag/repositories/sql-chunk-search';
-import { denseSearchSql } from '../../modules/rag/repositories/sql/dense-search.sql';
+import { CHUNK_EMBEDDING_INDEX, denseSearchSql, SqlChunkSearch, toVectorLiteral } from '@lumina/server-core';
+import type { EmbeddingStorage } from '@lumina/server-core';
 import type { BenchDatabase } from './bench-database';
 import { BenchQueryEmbedder } from './bench-query-embedder';
-import { recallAt } from './exact-search';
+import { EF_SEARCH_SQL, explainSql } from './search-measure.sql';
 import { summarizeLatency } from './latency-summary';
 import type { LatencySummary } from './latency-summary';
-import type { SyntheticCorpus } from './synthetic-corpus';
 
 export const TOP_K = 10;
 
@@ -105,8 +104,8 @@ export async function measureSearches(
         ),
       );
     });
-    await db.query(`SELECT set_config('hnsw.ef_search', $1, false)`, [String(efSearch)]);
-    const plan = await db.query<Record<string, unknown>>(`EXPLAIN ${sql}`, [
+    await db.query(EF_SEARCH_SQL.set, [String(efSearch)]);
+    const plan = await db.query<Record<string, unknown>>(explainSql(sql), [
       toVectorLiteral(Array.from(queries[0].vector)),
       TOP_K,
       null,
@@ -115,7 +114,7 @@ export async function measureSearches(
     const sqlTimings = await time(`hnsw ef=${efSearch} (sql)`, queries.length, async (i) => {
       await db.query(sql, [toVectorLiteral(Array.from(queries[i].vector)), TOP_K, null]);
     });
-    await db.query(`RESET hnsw.ef_search`);
+    await db.query(EF_SEARCH_SQL.reset);
     hnsw.push({
       efSearch,
       latency: summarizeLatency(timings),

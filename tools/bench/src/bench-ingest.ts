@@ -4,25 +4,34 @@ import type { ChildProcess } from 'node:child_process';
 import { mkdtempSync, openAsBlob, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
-import { parseArgs } from 'node:util';
-import type { INestApplication } from '@nestjs/common';
 import { getQueueToken } from '@nestjs/bullmq';
-
+import type { INestApplication } from '@nestjs/common';
 import { chunkDocument } from '@lumina/rag';
 import type { EmbeddingProvider } from '@lumina/rag';
+import {
+  createEmbedder,
+  createHttpApp,
+  ENV_KEYS,
+  flags,
+  generateApiKey,
+  loadEnv,
+  openDatabase,
+  parseFlags,
+  progressReporter,
+  QueueName,
+  readLines,
+  SERVER_ENTRY_POINTS,
+  UsageError,
+} from '@lumina/server-core';
+import type { Env } from '@lumina/server-core';
 import type { Queue } from 'bullmq';
 import { DataSource } from 'typeorm';
-import { createHttpApp } from '../bootstrap/create-http-app';
-import { ENV_KEYS } from '../config/env.schema';
-import type { Env } from '../config/env.schema';
-import { loadEnv } from '../config/load-env';
-import { generateApiKey } from '../modules/auth/api-key';
-import { openDatabase } from '../database/database-connection';
-import { QueueName } from '../jobs/queue-name.enum';
-import { createEmbedder } from '../providers/create-embedder';
-import { progressReporter } from './progress';
-import { UsageError } from './cli-args';
-import { readLines } from '../files/node-dataset-files';
+import {
+  CACHED_VECTORS_SQL,
+  CHUNK_INDEX_TEXTS_SQL,
+  DOCUMENT_IDS_SQL,
+  INGEST_PROGRESS_SQL,
+} from './sql/ingest-bench.sql';
 
 /** The benchmark's own admin key: uploads and deletes are admin work. */
 const ADMIN_KEY = generateApiKey().key;
@@ -46,16 +55,14 @@ interface PassResult {
 }
 
 async function main(argv: string[]): Promise<void> {
-  const { values } = parseArgs({
-    args: argv,
-    options: {
-      dataset: { type: 'string' },
-      limit: { type: 'string', default: '200' },
-      concurrency: { type: 'string' },
-      workers: { type: 'string', default: 'in-process' },
-      help: { type: 'boolean', default: false },
-    },
-  });
+  const { values } = parseFlags(
+    argv,
+    flags({
+      string: 'dataset concurrency',
+      boolean: 'help',
+      defaults: { limit: '200', workers: 'in-process' },
+    }),
+  );
   if (values.help) {
     console.log(USAGE);
     return;
@@ -141,7 +148,7 @@ async function main(argv: string[]): Promise<void> {
     const rawBefore = await rawEmbedder(bare, env.EMBEDDINGS_BATCH_SIZE, texts, 'bare embedder (before)');
     const first = await ingestPass(baseUrl, corpusFile, lines.length, dataSource, 'first ingest ');
     const rawAfter = await rawEmbedder(bare, env.EMBEDDINGS_BATCH_SIZE, texts, 'bare embedder (after) ');
-    const written: string[] = (await dataSource.query(`SELECT index_text FROM chunks`)).map(
+    const written: string[] = (await dataSource.query(CHUNK_INDEX_TEXTS_SQL)).map(
       (row: { index_text: string }) => row.index_text,
     );
     if (written.length !== texts.length || [...written].sort().join('\n') !== [...texts].sort().join('\n')) {
@@ -154,9 +161,7 @@ async function main(argv: string[]): Promise<void> {
     const duplicate = await upload(baseUrl, corpusFile);
     const duplicates = duplicate.filter((document) => document.duplicate && document.jobId === null).length;
 
-    const ids: string[] = (await dataSource.query(`SELECT id FROM documents`)).map(
-      (row: { id: string }) => row.id,
-    );
+    const ids: string[] = (await dataSource.query(DOCUMENT_IDS_SQL)).map((row: { id: string }) => row.id);
     for (const id of ids) {
       const response = await fetch(`${baseUrl}/documents/${id}`, { method: 'DELETE', headers: AUTH });
       if (!response.ok) throw new Error(`DELETE /documents/${id} answered ${response.status}`);
@@ -204,12 +209,8 @@ async function ingestPass(
   if (accepted.length !== expected)
     throw new Error(`expected ${expected} documents, the upload made ${accepted.length}`);
   for (;;) {
-    const [counts]: { indexed: number; failed: number; chunks: number }[] = await dataSource.query(
-      `SELECT count(*) FILTER (WHERE status = 'indexed')::int AS indexed,
-              count(*) FILTER (WHERE status = 'failed')::int AS failed,
-              coalesce(sum(chunk_count), 0)::int AS chunks
-       FROM documents`,
-    );
+    const [counts]: { indexed: number; failed: number; chunks: number }[] =
+      await dataSource.query(INGEST_PROGRESS_SQL);
     report(counts.indexed + counts.failed, expected);
     if (counts.indexed + counts.failed >= expected) {
       return {
@@ -260,7 +261,7 @@ async function rawEmbedder(
 
 /** Vectors in the embedding cache: each one the model computed once (whichever process did it). */
 async function cachedVectors(dataSource: DataSource): Promise<number> {
-  const [{ n }]: { n: number }[] = await dataSource.query(`SELECT count(*)::int AS n FROM embedding_cache`);
+  const [{ n }]: { n: number }[] = await dataSource.query(CACHED_VECTORS_SQL);
   return n;
 }
 
@@ -301,7 +302,7 @@ function startWorkerProcess(env: Env, databaseUrl: string): ChildProcess {
     DATABASE_MIGRATIONS_RUN: 'false',
     WORKERS_IN_PROCESS: 'false',
   });
-  const child = spawn(process.execPath, [join(__dirname, '..', 'worker.js')], {
+  const child = spawn(process.execPath, [SERVER_ENTRY_POINTS.worker], {
     env: variables,
     stdio: ['ignore', 'inherit', 'inherit'],
   });

@@ -3,14 +3,18 @@ import type { ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { parseArgs } from 'node:util';
-import { freePort } from '../common/net/free-port';
-import { ENV_KEYS } from '../config/env.schema';
-import { loadEnv } from '../config/load-env';
-import { generateApiKey } from '../modules/auth/api-key';
+import {
+  ENV_KEYS,
+  flags,
+  freePort,
+  generateApiKey,
+  loadEnv,
+  parseFlags,
+  SERVER_ENTRY_POINTS,
+  UsageError,
+} from '@lumina/server-core';
 import { summarizeLatency } from './scale/latency-summary';
 import type { LatencySummary } from './scale/latency-summary';
-import { UsageError } from './cli-args';
 
 const USAGE = `usage: npm run bench:liveness -- [--idle-seconds N] [--clients C] [--search-seconds T]
 
@@ -58,15 +62,10 @@ interface Probe {
 }
 
 async function main(argv: string[]): Promise<void> {
-  const { values } = parseArgs({
-    args: argv,
-    options: {
-      'idle-seconds': { type: 'string', default: '10' },
-      clients: { type: 'string', default: '50' },
-      'search-seconds': { type: 'string', default: '20' },
-      help: { type: 'boolean', default: false },
-    },
-  });
+  const { values } = parseFlags(
+    argv,
+    flags({ boolean: 'help', defaults: { 'idle-seconds': '10', clients: '50', 'search-seconds': '20' } }),
+  );
   if (values.help) {
     console.log(USAGE);
     return;
@@ -157,7 +156,7 @@ function startServer(dir: string, port: number): ChildProcess {
     const value: unknown = env[key];
     if (value !== undefined) variables[key] = Array.isArray(value) ? value.join(',') : String(value);
   }
-  return spawn(process.execPath, [join(__dirname, '..', 'main.js')], {
+  return spawn(process.execPath, [SERVER_ENTRY_POINTS.api], {
     env: variables,
     stdio: ['ignore', 'inherit', 'inherit'],
   });

@@ -1,9 +1,18 @@
-import type { EmbeddingStorage } from '../../database/embedding-storage';
-import { CHUNK_EMBEDDING_INDEX, cosineOpsFor } from '../../database/embedding-storage';
+import { indexTextOf, vectorOf } from '@lumina/eval';
+import type { SyntheticCorpus } from '@lumina/eval';
+import type { EmbeddingStorage } from '@lumina/server-core';
 import type { BenchDatabase } from './bench-database';
 import { BinaryCopyWriter } from './binary-copy-writer';
-import type { SyntheticCorpus } from './synthetic-corpus';
-import { indexTextOf, vectorOf } from './synthetic-corpus';
+import {
+  BM25_COUNTS_SQL,
+  COPY_CHUNKS_SQL,
+  COPY_DOCUMENTS_SQL,
+  CREATE_GIN_INDEX_SQL,
+  createHnswIndexSql,
+  PREPARE_BULK_LOAD_SQL,
+  REBUILD_BM25_SQL,
+  SET_MAINTENANCE_WORK_MEM_SQL,
+} from './bulk-load.sql';
 
 export const SYNTHETIC_MODEL = 'synthetic-bench';
 
@@ -27,9 +36,8 @@ export async function timed<T>(work: () => Promise<T>): Promise<{ value: T } & T
  * rebuildBm25Statistics then computes in one pass.
  */
 export async function prepareBulkLoad(db: BenchDatabase, bm25: 'rebuild' | 'trigger'): Promise<void> {
-  await db.query(`DROP INDEX IF EXISTS ${CHUNK_EMBEDDING_INDEX}`);
-  await db.query(`DROP INDEX IF EXISTS chunks_tsv_gin_idx`);
-  if (bm25 === 'rebuild') await db.query(`ALTER TABLE chunks DISABLE TRIGGER chunks_bm25_insert`);
+  for (const sql of PREPARE_BULK_LOAD_SQL.dropIndexes) await db.query(sql);
+  if (bm25 === 'rebuild') await db.query(PREPARE_BULK_LOAD_SQL.disableBm25Trigger);
 }
 
 /** Binary COPY of the documents, then the chunks in batches; returns the bytes sent. */
@@ -56,11 +64,7 @@ export async function copyCorpus(
   }
   const documentsData = documents.finish();
   bytes += documentsData.length;
-  await db.copyFrom(
-    `COPY documents (id, title, content_hash, external_id, status, chunk_count, byte_size)
-     FROM '/dev/blob' WITH (FORMAT binary)`,
-    documentsData,
-  );
+  await db.copyFrom(COPY_DOCUMENTS_SQL, documentsData);
   const documentsMs = performance.now() - documentsStarted;
 
   const chunksStarted = performance.now();
@@ -87,12 +91,7 @@ export async function copyCorpus(
     }
     const data = writer.finish();
     bytes += data.length;
-    const copied = await db.copyFrom(
-      `COPY chunks (id, document_id, ordinal, text, index_text, heading_path, span_start, span_end,
-                    embedding, embedding_model)
-       FROM '/dev/blob' WITH (FORMAT binary)`,
-      data,
-    );
+    const copied = await db.copyFrom(COPY_CHUNKS_SQL, data);
     if (copied !== end - start) throw new Error(`COPY wrote ${copied} rows, expected ${end - start}`);
     onProgress(end, total);
   }
@@ -106,33 +105,13 @@ export async function copyCorpus(
  * Re-enables the insert trigger.
  */
 export async function rebuildBm25Statistics(db: BenchDatabase): Promise<{ postings: number; terms: number }> {
-  await db.query(`ALTER TABLE bm25_postings DROP CONSTRAINT IF EXISTS bm25_postings_chunk_id_fkey`);
-  await db.query(`ALTER TABLE bm25_postings DROP CONSTRAINT IF EXISTS bm25_postings_pkey`);
-  await db.query(`DROP INDEX IF EXISTS bm25_postings_chunk_idx`);
-  await db.query(`TRUNCATE bm25_postings, bm25_term_slots, bm25_corpus_slots`);
-  await db.query(`
-    INSERT INTO bm25_postings (term, chunk_id, tf, chunk_length)
-    SELECT t.lexeme, c.id, coalesce(array_length(t.positions, 1), 1), c.lexical_length
-    FROM chunks c CROSS JOIN LATERAL unnest(c.tsv) AS t`);
-  await db.query(`
-    INSERT INTO bm25_term_slots (term, slot, df) SELECT term, 0, count(*) FROM bm25_postings GROUP BY term`);
-  await db.query(`
-    INSERT INTO bm25_corpus_slots (slot, chunk_count, total_length)
-    SELECT 0, count(*), coalesce(sum(lexical_length), 0) FROM chunks`);
-  await db.query(`ALTER TABLE bm25_postings ADD CONSTRAINT bm25_postings_pkey PRIMARY KEY (term, chunk_id)`);
-  await db.query(`CREATE INDEX bm25_postings_chunk_idx ON bm25_postings (chunk_id)`);
-  await db.query(`
-    ALTER TABLE bm25_postings ADD CONSTRAINT bm25_postings_chunk_id_fkey
-      FOREIGN KEY (chunk_id) REFERENCES chunks (id) ON DELETE CASCADE`);
-  await db.query(`ALTER TABLE chunks ENABLE TRIGGER chunks_bm25_insert`);
-  const [counts] = await db.query<{ postings: string; terms: string }>(
-    `SELECT (SELECT count(*) FROM bm25_postings) AS postings, (SELECT count(*) FROM bm25_term_slots) AS terms`,
-  );
+  for (const sql of REBUILD_BM25_SQL) await db.query(sql);
+  const [counts] = await db.query<{ postings: string; terms: string }>(BM25_COUNTS_SQL.rebuilt);
   return { postings: Number(counts.postings), terms: Number(counts.terms) };
 }
 
 export async function buildGinIndex(db: BenchDatabase): Promise<void> {
-  await db.query(`CREATE INDEX chunks_tsv_gin_idx ON chunks USING gin (tsv)`);
+  await db.query(CREATE_GIN_INDEX_SQL);
 }
 
 export interface HnswParameters {
@@ -147,9 +126,6 @@ export async function buildHnswIndex(
   storage: EmbeddingStorage,
   parameters: HnswParameters,
 ): Promise<void> {
-  await db.query(`SELECT set_config('maintenance_work_mem', $1, false)`, [parameters.maintenanceWorkMem]);
-  await db.query(
-    `CREATE INDEX ${CHUNK_EMBEDDING_INDEX} ON chunks USING hnsw (embedding ${cosineOpsFor(storage)})
-     WITH (m = ${Math.trunc(parameters.m)}, ef_construction = ${Math.trunc(parameters.efConstruction)})`,
-  );
+  await db.query(SET_MAINTENANCE_WORK_MEM_SQL, [parameters.maintenanceWorkMem]);
+  await db.query(createHnswIndexSql(storage, parameters.m, parameters.efConstruction));
 }
