@@ -78,6 +78,18 @@ export function fraction(value: string, flag: string): number {
   return parsed;
 }
 
+/** `--suite <name>` (or `--suite=<name>`) taken out of the arguments; 'retrieval' when absent. */
+export function splitSuite(argv: readonly string[]): { suite: string; rest: string[] } {
+  const rest: string[] = [];
+  let suite = 'retrieval';
+  for (let i = 0; i < argv.length; i++) {
+    if (argv[i] === '--suite') suite = argv[++i] ?? '';
+    else if (argv[i].startsWith('--suite=')) suite = argv[i].slice('--suite='.length);
+    else rest.push(argv[i]);
+  }
+  return { suite, rest };
+}
+
 /** Run a command's main: a UsageError prints the usage and exits 2, any other error its message and exits 1. */
 export function runCommand(main: (argv: string[]) => Promise<void>, usage: string): void {
   main(process.argv.slice(2)).catch((error: unknown) => {

@@ -38,18 +38,6 @@ const FLAGS = flags({
   defaults: { split: 'test', ranker: 'bm25', concurrency: '2' },
 });
 
-/** `--suite <name>` (or `--suite=<name>`) taken out of the arguments; 'retrieval' when absent. */
-export function splitSuite(argv: readonly string[]): { suite: string; rest: string[] } {
-  const rest: string[] = [];
-  let suite = 'retrieval';
-  for (let i = 0; i < argv.length; i++) {
-    if (argv[i] === '--suite') suite = argv[++i] ?? '';
-    else if (argv[i].startsWith('--suite=')) suite = argv[i].slice('--suite='.length);
-    else rest.push(argv[i]);
-  }
-  return { suite, rest };
-}
-
 /** The answers suite's command line (after `--suite answers`); `env` and `log` are for tests. */
 export async function runAnswersCli(
   argv: string[],

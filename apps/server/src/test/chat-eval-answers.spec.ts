@@ -2,7 +2,8 @@ import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'nod
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { AnswersReport } from '../cli/answers/answers-report';
-import { runAnswersCli, splitSuite } from '../cli/eval-answers';
+import { splitSuite } from '../cli/cli-args';
+import { runAnswersCli } from '../cli/eval-answers';
 import type { Json } from './helpers/http';
 import { ScriptedOpenAiServer, completion } from '@lumina/testing-llm';
 import type { RecordedRequest } from '@lumina/testing-llm';
