@@ -1,7 +1,7 @@
 /** Direct calls to the API for test setup (seeding), not for what the tests check. */
 import { readFileSync } from 'node:fs';
 import { API_URL, eventually, stack } from './browser';
-import type { RecordedRequest } from '@lumina/testing-llm';
+import type { RecordedRequest } from './testing-llm';
 import { loggedRequests } from './scripted-llm';
 import type { LoggedRequest } from './scripted-llm';
 

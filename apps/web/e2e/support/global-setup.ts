@@ -1,6 +1,6 @@
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
-import type { ScriptedOpenAiServer } from '@lumina/testing-llm';
+import type { ScriptedOpenAiServer } from './testing-llm';
 import { startScriptedLlm } from './scripted-llm';
 import { startStack, WORKSPACE_ROOT } from './stack';
 

@@ -14,8 +14,8 @@
  * The server's GET /__requests lists what was asked (`loggedRequests` reads it as kind and question),
  * POST /__reset forgets it.
  */
-import { completion, ScriptedOpenAiServer } from '@lumina/testing-llm';
-import type { RecordedRequest, ScriptedReply, ScriptHandler } from '@lumina/testing-llm';
+import { completion, ScriptedOpenAiServer } from './testing-llm';
+import type { RecordedRequest, ScriptedReply, ScriptHandler } from './testing-llm';
 
 export const NOT_FOUND = 'The provided documents do not contain enough information to answer this question.';
 export const GENERAL_ANSWER_PREFIX = 'From general knowledge:';
