@@ -1,9 +1,8 @@
 import 'reflect-metadata';
-import { spawn } from 'node:child_process';
 import type { ChildProcess } from 'node:child_process';
-import { mkdtempSync, openAsBlob, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, openAsBlob, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
+import { join } from 'node:path';
 import { getQueueToken } from '@nestjs/bullmq';
 import type { INestApplication } from '@nestjs/common';
 import { chunkDocument } from '@lumina/rag';
@@ -11,7 +10,6 @@ import type { EmbeddingProvider } from '@lumina/rag';
 import {
   createEmbedder,
   createHttpApp,
-  ENV_KEYS,
   flags,
   generateApiKey,
   loadEnv,
@@ -19,11 +17,8 @@ import {
   parseFlags,
   progressReporter,
   QueueName,
-  readLines,
-  SERVER_ENTRY_POINTS,
   UsageError,
 } from '@lumina/server-core';
-import type { Env } from '@lumina/server-core';
 import type { Queue } from 'bullmq';
 import { DataSource } from 'typeorm';
 import {
@@ -32,6 +27,7 @@ import {
   DOCUMENT_IDS_SQL,
   INGEST_PROGRESS_SQL,
 } from './sql/ingest-bench.sql';
+import { sampleCorpus, startWorkerProcess, stopProcess } from './server-processes';
 
 /** The benchmark's own admin key: uploads and deletes are admin work. */
 const ADMIN_KEY = generateApiKey().key;
@@ -82,13 +78,7 @@ async function main(argv: string[]): Promise<void> {
 
   const work = mkdtempSync(join(tmpdir(), 'lumina-bench-ingest-'));
   const corpusFile = join(work, 'corpus.jsonl');
-  const lines: string[] = [];
-  for await (const { text } of readLines(join(resolve(values.dataset), 'corpus.jsonl'))) {
-    if (!text.trim()) continue;
-    lines.push(text);
-    if (lines.length === limit) break;
-  }
-  writeFileSync(corpusFile, lines.join('\n') + '\n');
+  const lines = await sampleCorpus(values.dataset, limit, corpusFile);
 
   const env = loadEnv({
     DATABASE_URL: '', // always a fresh embedded database
@@ -119,7 +109,8 @@ async function main(argv: string[]): Promise<void> {
     const baseUrl = (await app.getUrl()).replace('[::1]', '127.0.0.1');
     const dataSource = app.get(DataSource);
     const queue = app.get<Queue>(getQueueToken(QueueName.Ingestion), { strict: false });
-    if (workers === 'process') worker = startWorkerProcess(env, connection.url);
+    if (workers === 'process')
+      worker = startWorkerProcess(env, { DATABASE_URL: connection.url }, 'the worker process');
 
     console.error(
       `corpus: ${lines.length} documents from ${values.dataset}; embedder ${bare.modelId}; workers ${workers}; ` +
@@ -183,11 +174,7 @@ async function main(argv: string[]): Promise<void> {
     console.log(summary.join('\n'));
     await queue.obliterate({ force: true });
   } finally {
-    if (worker && worker.exitCode === null) {
-      const exited = new Promise((resolveExit) => worker!.once('exit', resolveExit));
-      worker.kill('SIGTERM');
-      await exited;
-    }
+    if (worker) await stopProcess(worker);
     await app?.close();
     await connection.close();
     rmSync(work, { recursive: true, force: true });
@@ -287,30 +274,6 @@ async function warmUp(baseUrl: string): Promise<void> {
     await new Promise((resolveWait) => setTimeout(resolveWait, 100));
   }
   throw new Error('the workers did not index the warm-up document within two minutes');
-}
-
-/** The production layout: worker.ts in its own process, on the same queue and embedded database. */
-function startWorkerProcess(env: Env, databaseUrl: string): ChildProcess {
-  const variables: Record<string, string> = {};
-  for (const key of ENV_KEYS) {
-    const value: unknown = env[key];
-    if (value === undefined) continue;
-    variables[key] = Array.isArray(value) ? value.join(',') : String(value);
-  }
-  Object.assign(variables, {
-    DATABASE_URL: databaseUrl,
-    DATABASE_MIGRATIONS_RUN: 'false',
-    WORKERS_IN_PROCESS: 'false',
-  });
-  const child = spawn(process.execPath, [SERVER_ENTRY_POINTS.worker], {
-    env: variables,
-    stdio: ['ignore', 'inherit', 'inherit'],
-  });
-  child.once('exit', (code, signal) => {
-    if (code !== 0 && signal !== 'SIGTERM')
-      console.error(`the worker process stopped (${signal ?? `exit ${code}`})`);
-  });
-  return child;
 }
 
 main(process.argv.slice(2)).then(

@@ -4,7 +4,6 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import {
-  ENV_KEYS,
   flags,
   freePort,
   generateApiKey,
@@ -14,6 +13,7 @@ import {
   UsageError,
 } from '@lumina/server-core';
 import { summarizeLatency } from './scale/latency-summary';
+import { processEnv } from './server-processes';
 import type { LatencySummary } from './scale/latency-summary';
 
 const USAGE = `usage: npm run bench:liveness -- [--idle-seconds N] [--clients C] [--search-seconds T]
@@ -151,13 +151,8 @@ function startServer(dir: string, port: number): ChildProcess {
     ADMIN_API_KEY: ADMIN_KEY,
     RATE_LIMIT_PER_MINUTE: '1000000',
   });
-  const variables: Record<string, string> = {};
-  for (const key of ENV_KEYS) {
-    const value: unknown = env[key];
-    if (value !== undefined) variables[key] = Array.isArray(value) ? value.join(',') : String(value);
-  }
   return spawn(process.execPath, [SERVER_ENTRY_POINTS.api], {
-    env: variables,
+    env: processEnv(env),
     stdio: ['ignore', 'inherit', 'inherit'],
   });
 }

@@ -1,29 +1,25 @@
 import 'reflect-metadata';
-import { spawn } from 'node:child_process';
 import type { ChildProcess } from 'node:child_process';
-import { mkdtempSync, openAsBlob, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, openAsBlob, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
+import { join } from 'node:path';
 import type { INestApplication } from '@nestjs/common';
 import {
   createHttpApp,
-  ENV_KEYS,
   flags,
   generateApiKey,
   loadEnv,
   openDatabase,
   parseFlags,
   progressReporter,
-  readLines,
-  SERVER_ENTRY_POINTS,
   UsageError,
 } from '@lumina/server-core';
-import type { Env } from '@lumina/server-core';
 import { DataSource } from 'typeorm';
 import { DEADLOCKS_SQL, INGEST_PROGRESS_AFTER_WARM_UP_SQL } from './sql/ingest-bench.sql';
 import { BM25_STATISTICS_EXACT_SQL } from './sql/writers-bench.sql';
 import { adminQuery } from './sql/admin-query';
 import { createDatabaseSql, dropDatabaseSql } from './sql/scratch-database.sql';
+import { sampleCorpus, startWorkerProcess, stopProcess } from './server-processes';
 
 const ADMIN_KEY = generateApiKey().key;
 const AUTH = { 'x-api-key': ADMIN_KEY };
@@ -75,13 +71,7 @@ async function main(argv: string[]): Promise<void> {
 
   const work = mkdtempSync(join(tmpdir(), 'lumina-bench-writers-'));
   const corpusFile = join(work, 'corpus.jsonl');
-  const lines: string[] = [];
-  for await (const { text } of readLines(join(resolve(values.dataset), 'corpus.jsonl'))) {
-    if (!text.trim()) continue;
-    lines.push(text);
-    if (lines.length === limit) break;
-  }
-  writeFileSync(corpusFile, lines.join('\n') + '\n');
+  const lines = await sampleCorpus(values.dataset, limit, corpusFile);
 
   const passes: Pass[] = [];
   try {
@@ -144,7 +134,7 @@ async function runPass(
     await app.listen(0, '127.0.0.1');
     const baseUrl = (await app.getUrl()).replace('[::1]', '127.0.0.1');
     const dataSource = app.get(DataSource);
-    for (let i = 0; i < workers; i++) children.push(startWorkerProcess(env));
+    for (let i = 0; i < workers; i++) children.push(startWorkerProcess(env, {}, 'a worker process'));
     await warmUp(baseUrl, workers);
 
     const report = progressReporter(`${workers} worker${workers > 1 ? 's' : ''}`);
@@ -174,14 +164,7 @@ async function runPass(
       await new Promise((r) => setTimeout(r, 100));
     }
   } finally {
-    await Promise.all(
-      children.map(async (child) => {
-        if (child.exitCode !== null) return;
-        const exited = new Promise((r) => child.once('exit', r));
-        child.kill('SIGTERM');
-        await exited;
-      }),
-    );
+    await Promise.all(children.map(stopProcess));
     await app?.close();
     await connection.close();
     await adminQuery(adminUrl, dropDatabaseSql(name));
@@ -227,25 +210,6 @@ async function warmUp(baseUrl: string, workers: number): Promise<void> {
     await new Promise((r) => setTimeout(r, 100));
   }
   throw new Error('the workers did not index the warm-up documents within a minute');
-}
-
-function startWorkerProcess(env: Env): ChildProcess {
-  const variables: Record<string, string> = {};
-  for (const key of ENV_KEYS) {
-    const value: unknown = env[key];
-    if (value === undefined) continue;
-    variables[key] = Array.isArray(value) ? value.join(',') : String(value);
-  }
-  Object.assign(variables, { DATABASE_MIGRATIONS_RUN: 'false', WORKERS_IN_PROCESS: 'false' });
-  const child = spawn(process.execPath, [SERVER_ENTRY_POINTS.worker], {
-    env: variables,
-    stdio: ['ignore', 'inherit', 'inherit'],
-  });
-  child.once('exit', (code, signal) => {
-    if (code !== 0 && signal !== 'SIGTERM')
-      console.error(`a worker process stopped (${signal ?? `exit ${code}`})`);
-  });
-  return child;
 }
 
 main(process.argv.slice(2)).then(
