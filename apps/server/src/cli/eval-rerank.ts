@@ -14,33 +14,35 @@ import { STDERR_PROGRESS } from './progress';
 export const RERANK_USAGE = `usage:
   npm run eval -- --suite rerank --dataset <beir-dir> --split train --fit <model.json> --version <name>
                   [--candidate-k 30] [--features a,b,…] [--dense] [--cv 5] [--cv-by-document]
-                  [--learner lambdamart|linear]
+                  [--learner linear|lambdamart]
+                  [--l2 1] [--seed 1] [--max-pairs 300] [--objective ranknet|ndcg]      (linear)
                   [--trees 200] [--learning-rate 0.05] [--depth 4] [--min-leaf 200]   (lambdamart)
-                  [--l2 0.001] [--seed 1] [--max-pairs 300] [--objective ranknet|ndcg]  (linear)
                   [--samples <samples.json>] [--from-samples <samples.json>]
                   [--limit-queries N] [--concurrency 2] [--db-dir <dir>]
 
 Fits the learned reranker on a BEIR split (use TRAIN, never the split you report on): every judged query
 is searched the way the app searches (BM25, the original query), the features of its candidateK
 candidates are read from the index exactly as the reranker will read them, and a model is fitted on the
-judged relevance of each candidate's document: LambdaMART's gradient-boosted trees (the default), or a
-linear model fitted pairwise. Writes a versioned model (features, trees or weights, provenance);
-RERANK_MODEL_FILE makes the server rerank with it, and
-npm run eval -- --rerank-model <model.json> evaluates it. --cv k prints k-fold cross-validated nDCG@10
-over the candidates (fused order against reranked, paired test) — for a bank without a split, or to
-choose options on the train split. --objective ndcg refines the linear fit by coordinate ascent on the
-fitting queries' nDCG@10. --cv-by-document keeps queries that share a relevant document in one fold, so
-the held-out queries ask about documents the fit was never judged on (no credit for remembering them). --samples writes the features read; --from-samples fits on such a
-file without searching again. --dense embeds the corpus and each query (EMBEDDINGS_* configure the
-embedder) so that the dense features (the query's cosine to each candidate) are read too; without it
-they are 0 and a fit gives them no weight.`;
+judged relevance of each candidate's document: a linear model fitted pairwise (the default), or
+LambdaMART's gradient-boosted trees. Writes a versioned model (features, weights or trees, provenance);
+RERANK_MODEL_FILE makes the server rerank with it, and npm run eval -- --rerank-model <model.json>
+evaluates it.
+
+--dense embeds the corpus and each query (EMBEDDINGS_* configure the embedder) so that the dense
+features (the query's cosine to each candidate) are read too; without it they are 0 and a fit gives them
+no weight. --cv k prints k-fold cross-validated nDCG@10 over the candidates (the search's order against
+reranked, paired test): for a bank without a split, or to choose options on the train split.
+--cv-by-document keeps queries that share a relevant document in one fold, so the held-out queries ask
+about documents the fit was never judged on (no credit for remembering documents). --objective ndcg
+refines the linear fit by coordinate ascent on the fitting queries' nDCG@10. --samples writes the
+features read; --from-samples fits on such a file without searching again.`;
 
 const FLAGS = flags({
   string: 'dataset fit version features cv samples from-samples limit-queries db-dir',
   boolean: 'help dense cv-by-document',
   defaults: {
     split: 'train',
-    learner: 'lambdamart',
+    learner: 'linear',
     trees: String(DEFAULT_LAMBDAMART_FIT.trees),
     'learning-rate': String(DEFAULT_LAMBDAMART_FIT.learningRate),
     depth: String(DEFAULT_LAMBDAMART_FIT.maxDepth),
