@@ -38,6 +38,29 @@ const NODE_IO_PATHS = NODE_IO.map((name) => ({
   message: 'A pure lib does no I/O: take a port (e.g. DatasetFiles) and let the app give it.',
 }));
 
+/** The server's one entry for the tools: only tools/ may import it (it bypasses the app-import ban). */
+const SERVER_CORE = {
+  name: '@lumina/server-core',
+  message: "The server's entry for tools (tools/bench); the server itself imports its files directly.",
+};
+/** The scripted OpenAI-compatible server: test tooling, never imported by the code that serves users. */
+const TESTING_LLM = { name: '@lumina/testing-llm', message: 'Test tooling: only tests and tools import it.' };
+/** The web app's lib/ sits under its stores: it takes values and callbacks, never a store. */
+const STORE = {
+  group: ['**/store', '**/store/**'],
+  message: 'lib/ must not import a store: pass the value or a callback in, or move the code up.',
+};
+
+/**
+ * One `no-restricted-imports` setting made of several bans. ESLint keeps only the last matching block's
+ * setting of a rule for a file, so each block below states every ban its files are under.
+ */
+function restricted(...bans) {
+  const paths = bans.filter((ban) => 'name' in ban);
+  const patterns = bans.filter((ban) => 'group' in ban);
+  return { 'no-restricted-imports': ['error', { paths, patterns }] };
+}
+
 /** Pure files that stay in apps/server, each with its reason (see the no-pure-logic-in-app rule below). */
 const PURE_LOGIC_EXEMPTIONS = [
   // The model endpoints' retry policy: it retries the HTTP adapters' LlmRequestError (status, Retry-After),
@@ -99,17 +122,25 @@ export default tseslint.config(
         'error',
         {
           enforceBuildableLibDependency: false,
-          allow: [],
+          // Apps cannot be imported; the tools take the server's pieces through its one entry for them
+          // (apps/server/src/core/index.ts), and the rules below keep everyone else from it.
+          allow: ['@lumina/server-core'],
           depConstraints: [
             { sourceTag: 'type:lib', onlyDependOnLibsWithTags: ['type:lib'] },
             { sourceTag: 'scope:shared', onlyDependOnLibsWithTags: [] },
             { sourceTag: 'scope:rag', onlyDependOnLibsWithTags: ['scope:shared'] },
             { sourceTag: 'scope:eval', onlyDependOnLibsWithTags: ['scope:rag', 'scope:shared'] },
-            { sourceTag: 'scope:web', onlyDependOnLibsWithTags: ['scope:shared'] },
+            { sourceTag: 'scope:web', onlyDependOnLibsWithTags: ['scope:shared', 'scope:testing'] },
             {
               sourceTag: 'scope:server',
-              onlyDependOnLibsWithTags: ['scope:rag', 'scope:eval', 'scope:shared'],
+              onlyDependOnLibsWithTags: ['scope:rag', 'scope:eval', 'scope:shared', 'scope:testing'],
             },
+            // Test tooling (the scripted OpenAI-compatible server): imports no project; which files may
+            // import it is said below.
+            { sourceTag: 'scope:testing', onlyDependOnLibsWithTags: [] },
+            // A tool (tools/bench) builds on the libs and the test tooling, and on the server only through
+            // @lumina/server-core.
+            { sourceTag: 'type:tool', onlyDependOnLibsWithTags: ['type:lib', 'type:testing'] },
             { sourceTag: 'layer:pure', bannedExternalImports: NEST_AND_IO },
           ],
         },
@@ -117,20 +148,52 @@ export default tseslint.config(
     },
   },
   {
+    // Everything: only tools/ takes the server's entry for tools; only tests take the ports' fakes.
     files: ['**/*.ts', '**/*.tsx'],
+    rules: restricted(SERVER_CORE, TEST_FAKES),
+  },
+  {
+    files: TEST_FILES,
+    rules: restricted(SERVER_CORE),
+  },
+  {
+    files: ['tools/**/*.ts'],
     ignores: TEST_FILES,
-    rules: { 'no-restricted-imports': ['error', { patterns: [TEST_FAKES] }] },
+    rules: restricted(TEST_FAKES),
+  },
+  {
+    files: ['tools/**/*.spec.ts'],
+    rules: { 'no-restricted-imports': 'off' },
   },
   {
     // The pure libs (layer:pure: shared, rag, eval) do no I/O of their own; Node's built-ins are not in the
-    // project graph, so the module-boundary rule cannot ban them.
+    // project graph, so the module-boundary rule cannot ban them. The test tooling serves HTTP.
     files: ['libs/**/*.ts'],
-    ignores: TEST_FILES,
-    rules: { 'no-restricted-imports': ['error', { paths: NODE_IO_PATHS, patterns: [TEST_FAKES] }] },
+    ignores: [...TEST_FILES, 'libs/testing-llm/**'],
+    rules: restricted(...NODE_IO_PATHS, SERVER_CORE, TEST_FAKES),
   },
   {
     files: ['libs/**/*.spec.ts', 'libs/**/testing/**/*.ts'],
-    rules: { 'no-restricted-imports': ['error', { paths: NODE_IO_PATHS }] },
+    ignores: ['libs/testing-llm/**'],
+    rules: restricted(...NODE_IO_PATHS, SERVER_CORE),
+  },
+  {
+    // Test tooling is for tests, browser tests and the command-line tools (benchmarks, evaluation
+    // suites that script their model), never for the code that serves users.
+    files: ['apps/server/src/**/*.ts', 'apps/web/**/*.ts', 'apps/web/**/*.tsx'],
+    ignores: [...TEST_FILES, 'apps/server/src/cli/**'],
+    rules: restricted(TESTING_LLM, SERVER_CORE, TEST_FAKES),
+  },
+  {
+    // The web app's lib/ sits under its stores (the stores, hooks and components import lib/, not the
+    // other way round).
+    files: ['apps/web/lib/**/*.ts', 'apps/web/lib/**/*.tsx'],
+    ignores: TEST_FILES,
+    rules: restricted(TESTING_LLM, SERVER_CORE, TEST_FAKES, STORE),
+  },
+  {
+    files: ['apps/web/lib/**/*.spec.ts', 'apps/web/lib/**/*.spec.tsx'],
+    rules: restricted(SERVER_CORE, STORE),
   },
   {
     // apps/server is Nest, database, queues and HTTP: a file of pure logic over about 50 lines (one that
@@ -141,31 +204,10 @@ export default tseslint.config(
       'apps/server/src/**/*.spec.ts',
       'apps/server/src/test/**',
       'apps/server/src/database/migrations/**',
-      // The CLI is being split into thin commands and a benchmarks project of its own; it is exempt until
-      // that split lands.
-      'apps/server/src/cli/**',
       ...PURE_LOGIC_EXEMPTIONS,
     ],
     plugins: { lumina: { rules: { 'no-pure-logic-in-app': noPureLogicInApp } } },
     rules: { 'lumina/no-pure-logic-in-app': ['error', { maxLines: 50 }] },
-  },
-  {
-    // The web app's lib/ sits under its stores: it takes values and callbacks, never a store (the stores,
-    // hooks and components import lib/, not the other way round).
-    files: ['apps/web/lib/**/*.ts', 'apps/web/lib/**/*.tsx'],
-    rules: {
-      'no-restricted-imports': [
-        'error',
-        {
-          patterns: [
-            {
-              group: ['**/store', '**/store/**'],
-              message: 'lib/ must not import a store: pass the value or a callback in, or move the code up.',
-            },
-          ],
-        },
-      ],
-    },
   },
   {
     // The one place each process reads its environment.

@@ -25,6 +25,8 @@ module.exports = (projectDir, overrides = {}) => ({
     '^@lumina/rag$': path.join(__dirname, 'libs/rag/src/index.ts'),
     '^@lumina/rag/testing$': path.join(__dirname, 'libs/rag/src/testing/index.ts'),
     '^@lumina/eval$': path.join(__dirname, 'libs/eval/src/index.ts'),
+    '^@lumina/testing-llm$': path.join(__dirname, 'libs/testing-llm/src/index.ts'),
+    '^@lumina/server-core$': path.join(__dirname, 'apps/server/src/core/index.ts'),
   },
   testMatch: ['**/*.spec.ts'],
   ...overrides,

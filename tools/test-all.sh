@@ -25,6 +25,8 @@ if [ -n "${TEST_DATABASE_URL:-}" ]; then
   # itself (its process, its data directory, the one-command server) and the file checks stay on PGlite.
   NODE_OPTIONS=--experimental-vm-modules npx jest -c apps/server/jest.config.js apps/server/src/test \
     --testPathIgnorePatterns 'embedded-postgres|docker-compose|readme|fault-server-kill|fault-server-restart'
+  # The benchmarks' bulk load (binary COPY, BM25 rebuilt in one pass) against the app's triggers.
+  NODE_OPTIONS=--experimental-vm-modules npx jest -c tools/bench/jest.config.js tools/bench/src/scale/bulk-load.spec.ts
 else
   echo 'skipped: set TEST_DATABASE_URL to a PostgreSQL with pgvector to run the suites on it too'
 fi

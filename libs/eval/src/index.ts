@@ -6,3 +6,5 @@ export * from './answers';
 export * from './rerank';
 export * from './ablation';
 export * from './bank';
+export * from './synthetic';
+export * from './suites';

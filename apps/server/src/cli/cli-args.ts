@@ -1,5 +1,46 @@
+import { parseArgs } from 'node:util';
+import type { ParseArgsConfig } from 'node:util';
+
 /** A command-line mistake: the command prints the message and its usage, and exits with 2. */
 export class UsageError extends Error {}
+
+type Flags = NonNullable<ParseArgsConfig['options']>;
+
+/** The names in a space-separated list: 'a b c' → 'a' | 'b' | 'c'. */
+type Names<L extends string> = L extends `${infer Head} ${infer Tail}` ? Head | Names<Tail> : L;
+type StringFlags<S extends string> = { [K in Names<S>]: { type: 'string' } };
+type SwitchFlags<B extends string> = { [K in Names<B>]: { type: 'boolean'; default: boolean } };
+type DefaultedFlags<D extends Record<string, string>> = {
+  [K in keyof D]: { type: 'string'; default: string };
+};
+
+/**
+ * A command's flags, declared by kind: `string` flags (undefined when absent) and `boolean` switches
+ * (false when absent), each a space-separated list, and string flags with `defaults`. A command that
+ * prints its usage lists 'help' among its switches.
+ */
+export function flags<
+  const S extends string = never,
+  const B extends string = never,
+  const D extends Record<string, string> = Record<never, string>,
+>(spec: { string?: S; boolean?: B; defaults?: D }): StringFlags<S> & SwitchFlags<B> & DefaultedFlags<D> {
+  const options: Flags = {};
+  const names = (list: string | undefined) => (list ? list.split(' ') : []);
+  for (const name of names(spec.string)) options[name] = { type: 'string' };
+  for (const name of names(spec.boolean)) options[name] = { type: 'boolean', default: false };
+  for (const [name, value] of Object.entries(spec.defaults ?? {}))
+    options[name] = { type: 'string', default: value };
+  return options as StringFlags<S> & SwitchFlags<B> & DefaultedFlags<D>;
+}
+
+/** A command line parsed against the command's flags (strictly: an unknown flag is an error). */
+export function parseFlags<const F extends Flags, const P extends boolean = false>(
+  argv: readonly string[],
+  flags: F,
+  allowPositionals?: P,
+) {
+  return parseArgs({ args: argv, options: flags, allowPositionals });
+}
 
 export function positiveInt(value: string, flag: string): number {
   const parsed = Number(value);
@@ -10,9 +51,13 @@ export function positiveInt(value: string, flag: string): number {
 }
 
 export function nonNegativeInt(value: string, flag: string): number {
+  return integerAtLeast(value, flag, 0);
+}
+
+export function integerAtLeast(value: string, flag: string, min: number): number {
   const parsed = Number(value);
-  if (!Number.isInteger(parsed) || parsed < 0) {
-    throw new UsageError(`${flag} must be an integer ≥ 0, got "${value}"`);
+  if (!Number.isInteger(parsed) || parsed < min) {
+    throw new UsageError(`${flag} must be an integer ≥ ${min}, got "${value}"`);
   }
   return parsed;
 }
@@ -31,6 +76,26 @@ export function positiveNumber(value: string, flag: string): number {
     throw new UsageError(`${flag} must be a number > 0, got "${value}"`);
   }
   return parsed;
+}
+
+export function fraction(value: string, flag: string): number {
+  const parsed = Number(value);
+  if (!Number.isFinite(parsed) || parsed < 0 || parsed > 1) {
+    throw new UsageError(`${flag} must be a number in [0, 1], got "${value}"`);
+  }
+  return parsed;
+}
+
+/** `--suite <name>` (or `--suite=<name>`) taken out of the arguments; 'retrieval' when absent. */
+export function splitSuite(argv: readonly string[]): { suite: string; rest: string[] } {
+  const rest: string[] = [];
+  let suite = 'retrieval';
+  for (let i = 0; i < argv.length; i++) {
+    if (argv[i] === '--suite') suite = argv[++i] ?? '';
+    else if (argv[i].startsWith('--suite=')) suite = argv[i].slice('--suite='.length);
+    else rest.push(argv[i]);
+  }
+  return { suite, rest };
 }
 
 /** Run a command's main: a UsageError prints the usage and exits 2, any other error its message and exits 1. */

@@ -1,25 +1,27 @@
 import { readFileSync, writeFileSync } from 'node:fs';
-import { basename, resolve } from 'node:path';
-import { parseArgs } from 'node:util';
-import { beirLeaveGoldOut, loadBeirDataset } from '@lumina/eval';
-import type { AnswerabilitySource } from '@lumina/eval';
+import {
+  beirLeaveGoldOut,
+  formatAnswerabilityModel,
+  formatAnswerabilityRun,
+  gateFailures,
+  samplesOf,
+} from '@lumina/eval';
+import type { AnswerabilitySource, AnswerabilitySourceRun, AnswerGate } from '@lumina/eval';
 import {
   DEFAULT_FIT_OPTIONS,
   featureProbeModel,
   fitAnswerabilityModel,
-  operatingPoint,
   parseAnswerabilityModel,
-  rocAuc,
 } from '@lumina/rag';
 import type { AnswerabilityModel, ExtractiveOptions } from '@lumina/rag';
-import type { RateInterval } from '@lumina/shared';
 import { loadEnv } from '../config/load-env';
+import { withCoreContext } from '../core/core-context';
+import { AnswerabilitySuite } from '../modules/evaluation/suites/answerability-suite.service';
 import { answerabilityModelFor } from '../modules/rag/answerability-model.loader';
 import { loadDocsGold } from './answerability/docs-gold';
-import { runAnswerabilitySource, samplesOf } from './answerability/evaluate-answerability';
-import type { AnswerabilitySourceRun } from './answerability/evaluate-answerability';
-import { positiveInt, UsageError } from './cli-args';
-import { nodeDatasetFiles } from '../files/node-dataset-files';
+import { flags, parseFlags, positiveInt, UsageError } from './cli-args';
+import { envChunking, loadEvalDataset, queryLimitOf, writeReport } from './command-context';
+import { STDERR_PROGRESS } from './progress';
 
 export const ANSWERABILITY_USAGE = `usage:
   npm run eval -- --suite answerability [--dataset <beir-dir> --split test --leave-gold-out 0.5 --seed 1]
@@ -37,43 +39,31 @@ lose their judged documents from the index. --fit fits a model on the sources gi
 and writes it; ANSWERABILITY_MODEL_FILE makes the server use it. --fit-from fits on the features of a
 report written by a run with --model off (every feature recorded) instead of asking again.`;
 
+const FLAGS = flags({
+  string: 'dataset docs model fit version limit-queries json fit-from gate extractive',
+  boolean: 'help',
+  defaults: {
+    split: 'test',
+    'leave-gold-out': '0.5',
+    seed: '1',
+    'docs-split': 'test',
+    target: String(DEFAULT_FIT_OPTIONS.target),
+    l2: String(DEFAULT_FIT_OPTIONS.l2),
+    'db-dir': '.data/eval/answerability',
+  },
+});
+
 export async function runAnswerabilityCli(argv: string[]): Promise<void> {
-  const { values } = parseArgs({
-    args: argv,
-    options: {
-      dataset: { type: 'string' },
-      split: { type: 'string', default: 'test' },
-      'leave-gold-out': { type: 'string', default: '0.5' },
-      seed: { type: 'string', default: '1' },
-      docs: { type: 'string' },
-      'docs-split': { type: 'string', default: 'test' },
-      model: { type: 'string' },
-      fit: { type: 'string' },
-      target: { type: 'string', default: String(DEFAULT_FIT_OPTIONS.target) },
-      l2: { type: 'string', default: String(DEFAULT_FIT_OPTIONS.l2) },
-      version: { type: 'string' },
-      'limit-queries': { type: 'string' },
-      json: { type: 'string' },
-      'fit-from': { type: 'string' },
-      gate: { type: 'string' },
-      extractive: { type: 'string' },
-      'db-dir': { type: 'string', default: '.data/eval/answerability' },
-      help: { type: 'boolean', default: false },
-    },
-  });
-  if (values.help) {
-    console.log(ANSWERABILITY_USAGE);
-    return;
-  }
+  const { values } = parseFlags(argv, FLAGS);
+  if (values.help) return console.log(ANSWERABILITY_USAGE);
   const env = loadEnv();
   const share = Number(values['leave-gold-out']);
   if (!(share > 0 && share < 1)) throw new UsageError('--leave-gold-out must be a share in (0, 1)');
-  const limit = values['limit-queries'] ? positiveInt(values['limit-queries'], '--limit-queries') : undefined;
+  const limit = queryLimitOf(values['limit-queries']);
   const sources: AnswerabilitySource[] = [];
   const datasetDir = values.dataset ?? (values.docs ? undefined : env.EVAL_DATASET_DIR);
   if (datasetDir) {
-    const dataset = await loadBeirDataset(nodeDatasetFiles, datasetDir, values.split);
-    const name = basename(resolve(datasetDir));
+    const { name, dataset } = await loadEvalDataset(datasetDir, values.split);
     sources.push(beirLeaveGoldOut(dataset, name, share, positiveInt(values.seed, '--seed'), limit));
   }
   if (values.docs) sources.push(loadDocsGold(values.docs, values['docs-split']));
@@ -81,16 +71,19 @@ export async function runAnswerabilityCli(argv: string[]): Promise<void> {
     throw new UsageError('--dataset (or EVAL_DATASET_DIR) or --docs is required');
   // Extractive answerer options to try (e.g. '{"relativeFloor":0.8}'), on train splits only.
   const extractive = values.extractive ? (JSON.parse(values.extractive) as Partial<ExtractiveOptions>) : {};
-  const chunking = {
-    unit: 'chunk' as const,
-    maxChars: env.CHUNK_MAX_CHARS,
-    overlapChars: env.CHUNK_OVERLAP_CHARS,
-  };
-
+  const chunking = envChunking(env);
+  // Each source in its own embedded database, reused by later runs.
   const evaluate = async (model: AnswerabilityModel) => {
     const runs: AnswerabilitySourceRun[] = [];
-    for (const source of sources)
-      runs.push(await runAnswerabilitySource(env, source, chunking, model, values['db-dir'], extractive));
+    for (const source of sources) {
+      const dbDir = `${values['db-dir']}/${source.name}-${chunking.maxChars}-${chunking.overlapChars}`;
+      const own = { ...env, DATABASE_URL: undefined, PGLITE_DATA_DIR: dbDir, PGLITE_PORT: 0 };
+      runs.push(
+        await withCoreContext(own, (app) =>
+          app.get(AnswerabilitySuite).run(source, chunking, model, STDERR_PROGRESS, extractive),
+        ),
+      );
+    }
     return runs;
   };
 
@@ -105,7 +98,7 @@ export async function runAnswerabilityCli(argv: string[]): Promise<void> {
       l2: Number(values.l2),
     });
     writeFileSync(values.fit, `${JSON.stringify(model, null, 2)}\n`);
-    console.log(formatModel(model));
+    console.log(formatAnswerabilityModel(model));
     console.error(`model written to ${values.fit}`);
     return;
   }
@@ -117,83 +110,11 @@ export async function runAnswerabilityCli(argv: string[]): Promise<void> {
         ? parseAnswerabilityModel(JSON.parse(readFileSync(values.model, 'utf8')))
         : (answerabilityModelFor(env) ?? featureProbeModel());
   const runs = await evaluate(model);
-  for (const run of runs) console.log(formatRun(run));
-  if (values.json) {
-    writeFileSync(values.json, JSON.stringify(runs, null, 2));
-    console.error(`report written to ${values.json}`);
-  }
+  for (const run of runs) console.log(formatAnswerabilityRun(run));
+  if (values.json) writeReport(values.json, runs);
   if (values.gate) {
     const failures = gateFailures(runs, JSON.parse(readFileSync(values.gate, 'utf8')) as AnswerGate[]);
     if (failures.length > 0) throw new Error(`answerability gate failed:\n  ${failures.join('\n  ')}`);
     console.log(`answerability gate passed (${values.gate})`);
   }
-}
-
-/** Bounds a source's answer figures must keep (the CI gate). */
-export interface AnswerGate {
-  source: string;
-  maxInScopeRefused: number;
-  maxOutOfScopeAnswered: number;
-  minAuc: number;
-  minSupport: number;
-}
-
-export function gateFailures(
-  runs: readonly AnswerabilitySourceRun[],
-  gates: readonly AnswerGate[],
-): string[] {
-  return gates.flatMap((gate) => {
-    const run = runs.find((r) => r.source === gate.source);
-    if (!run) return [`${gate.source}: not measured`];
-    const m = run.metrics;
-    const out: string[] = [];
-    if (m.inScopeRefused.rate > gate.maxInScopeRefused)
-      out.push(`${gate.source}: in-scope refused ${m.inScopeRefused.rate} > ${gate.maxInScopeRefused}`);
-    if (m.outOfScopeAnswered.rate > gate.maxOutOfScopeAnswered)
-      out.push(
-        `${gate.source}: out-of-scope answered ${m.outOfScopeAnswered.rate} > ${gate.maxOutOfScopeAnswered}`,
-      );
-    if ((m.auc ?? 0) < gate.minAuc) out.push(`${gate.source}: AUC ${m.auc} < ${gate.minAuc}`);
-    if (m.support.rate < gate.minSupport)
-      out.push(`${gate.source}: answer support ${m.support.rate} < ${gate.minSupport}`);
-    return out;
-  });
-}
-
-function rate(r: RateInterval): string {
-  const pct = (v: number) => `${(v * 100).toFixed(1)}%`;
-  return `${pct(r.rate)} [${pct(r.low)}, ${pct(r.high)}] (${r.count}/${r.items})`;
-}
-
-export function formatRun(run: AnswerabilitySourceRun): string {
-  const m = run.metrics;
-  const inScores = run.items.filter((i) => i.inScope && i.score !== null).map((i) => i.score!);
-  const outScores = run.items.filter((i) => !i.inScope && i.score !== null).map((i) => i.score!);
-  const curve = [0.05, 0.1, 0.2, 0.3, 0.4, 0.5, 0.6, 0.7, 0.8]
-    .map((t) => operatingPoint(inScores, outScores, t))
-    .map(
-      (p) =>
-        `  ${p.threshold.toFixed(2)}  ${(p.inScopeRefused * 100).toFixed(1).padStart(5)}%  ${(p.outOfScopeAnswered * 100).toFixed(1).padStart(5)}%`,
-    );
-  return [
-    `${run.source} — model ${run.modelVersion}`,
-    `  in-scope refused      ${rate(m.inScopeRefused)}`,
-    `  out-of-scope answered ${rate(m.outOfScopeAnswered)}`,
-    `  AUC                   ${m.auc?.toFixed(3) ?? 'n/a'} (${rocAuc(inScores, outScores)?.toFixed(3) ?? 'n/a'})`,
-    `  answer support        ${rate(m.support)}`,
-    `  p50 search+decision ${run.timings.searchP50} ms, whole answer ${run.timings.answerP50} ms`,
-    '  trade-off (threshold, in-scope refused, out-of-scope answered):',
-    ...curve,
-  ].join('\n');
-}
-
-function formatModel(model: AnswerabilityModel): string {
-  return [
-    `model ${model.version}: ${model.fittedOn.inScope} in-scope and ${model.fittedOn.outOfScope} out-of-scope questions from ${model.fittedOn.sources.join(', ')}`,
-    `  AUC on the fitting data ${model.fittedOn.auc}; threshold ${model.threshold} for ≤ ${model.operatingPoint.target * 100}% false refusals`,
-    `  → in-scope refused ${(model.operatingPoint.inScopeRefused * 100).toFixed(1)}%, out-of-scope answered ${(model.operatingPoint.outOfScopeAnswered * 100).toFixed(1)}%`,
-    '  weights (standardised features):',
-    ...model.features.map((f, i) => `    ${f.padEnd(18)} ${model.weights[i].toFixed(3)}`),
-    `    ${'bias'.padEnd(18)} ${model.bias.toFixed(3)}`,
-  ].join('\n');
 }

@@ -1,86 +1,63 @@
 import { readFileSync, writeFileSync } from 'node:fs';
-import { basename, resolve } from 'node:path';
-import { parseArgs } from 'node:util';
-import {
-  RANKING_LEARNERS,
-  crossValidateFit,
-  fitRankingModel,
-  loadBeirDataset,
-  modelImportance,
-  selectQueriesWithQrels,
-} from '@lumina/eval';
-import type { JudgedRankingSample, RankingFitSpec, RankingLearner } from '@lumina/eval';
-import {
-  DEFAULT_LAMBDAMART_FIT,
-  DEFAULT_LTR_FIT,
-  LTR_FEATURES,
-  LtrFeatureRecorder,
-  searchKnowledge,
-} from '@lumina/rag';
+import { RANKING_LEARNERS, crossValidateFit, fitRankingModel, modelImportance } from '@lumina/eval';
+import type { RankingFitSpec, RankingLearner } from '@lumina/eval';
+import { DEFAULT_LAMBDAMART_FIT, DEFAULT_LTR_FIT, LTR_FEATURES } from '@lumina/rag';
 import type { LtrFeature } from '@lumina/rag';
 import { DEFAULT_SETTINGS } from '@lumina/shared';
-import type { Env } from '../config/env.schema';
 import { loadEnv } from '../config/load-env';
-import { openDataSource } from '../app-data-source';
-import { createEmbedder } from '../providers/create-embedder';
-import { createSearchPorts } from '../modules/rag/search-ports.factory';
-import { indexBeirCorpus } from './beir-index';
-import { nonNegativeNumber, positiveInt, positiveNumber, UsageError } from './cli-args';
-import { progressReporter } from './progress';
-import { nodeDatasetFiles } from '../files/node-dataset-files';
+import { RerankFeatureReader } from '../modules/evaluation/suites/rerank-features.service';
+import type { RecordedSamples } from '../modules/evaluation/suites/rerank-features.service';
+import { flags, nonNegativeNumber, parseFlags, positiveInt, positiveNumber, UsageError } from './cli-args';
+import { envChunking, evalDbDir, loadEvalDataset, queryLimitOf, withEvalDatabase } from './command-context';
+import { STDERR_PROGRESS } from './progress';
 
 export const RERANK_USAGE = `usage:
   npm run eval -- --suite rerank --dataset <beir-dir> --split train --fit <model.json> --version <name>
-                  [--candidate-k 30] [--features a,b,…] [--dense] [--cv 5]
-                  [--learner lambdamart|linear]
+                  [--candidate-k 30] [--features a,b,…] [--dense] [--cv 5] [--cv-by-document]
+                  [--learner linear|lambdamart]
+                  [--l2 1] [--seed 1] [--max-pairs 300] [--objective ranknet|ndcg]      (linear)
                   [--trees 200] [--learning-rate 0.05] [--depth 4] [--min-leaf 200]   (lambdamart)
-                  [--l2 0.001] [--seed 1] [--max-pairs 300] [--objective ranknet|ndcg]  (linear)
                   [--samples <samples.json>] [--from-samples <samples.json>]
                   [--limit-queries N] [--concurrency 2] [--db-dir <dir>]
 
 Fits the learned reranker on a BEIR split (use TRAIN, never the split you report on): every judged query
 is searched the way the app searches (BM25, the original query), the features of its candidateK
 candidates are read from the index exactly as the reranker will read them, and a model is fitted on the
-judged relevance of each candidate's document: LambdaMART's gradient-boosted trees (the default), or a
-linear model fitted pairwise. Writes a versioned model (features, trees or weights, provenance);
-RERANK_MODEL_FILE makes the server rerank with it, and
-npm run eval -- --rerank-model <model.json> evaluates it. --cv k prints k-fold cross-validated nDCG@10
-over the candidates (fused order against reranked, paired test) — for a bank without a split, or to
-choose options on the train split. --objective ndcg refines the linear fit by coordinate ascent on the
-fitting queries' nDCG@10. --samples writes the features read; --from-samples fits on such a
-file without searching again. --dense embeds the corpus and each query (EMBEDDINGS_* configure the
-embedder) so that the dense features (the query's cosine to each candidate) are read too; without it
-they are 0 and a fit gives them no weight.`;
+judged relevance of each candidate's document: a linear model fitted pairwise (the default), or
+LambdaMART's gradient-boosted trees. Writes a versioned model (features, weights or trees, provenance);
+RERANK_MODEL_FILE makes the server rerank with it, and npm run eval -- --rerank-model <model.json>
+evaluates it.
+
+--dense embeds the corpus and each query (EMBEDDINGS_* configure the embedder) so that the dense
+features (the query's cosine to each candidate) are read too; without it they are 0 and a fit gives them
+no weight. --cv k prints k-fold cross-validated nDCG@10 over the candidates (the search's order against
+reranked, paired test): for a bank without a split, or to choose options on the train split.
+--cv-by-document keeps queries that share a relevant document in one fold, so the held-out queries ask
+about documents the fit was never judged on (no credit for remembering documents). --objective ndcg
+refines the linear fit by coordinate ascent on the fitting queries' nDCG@10. --samples writes the
+features read; --from-samples fits on such a file without searching again.`;
+
+const FLAGS = flags({
+  string: 'dataset fit version features cv samples from-samples limit-queries db-dir',
+  boolean: 'help dense cv-by-document',
+  defaults: {
+    split: 'train',
+    learner: 'linear',
+    trees: String(DEFAULT_LAMBDAMART_FIT.trees),
+    'learning-rate': String(DEFAULT_LAMBDAMART_FIT.learningRate),
+    depth: String(DEFAULT_LAMBDAMART_FIT.maxDepth),
+    'min-leaf': String(DEFAULT_LAMBDAMART_FIT.minLeafRows),
+    'candidate-k': String(DEFAULT_SETTINGS.candidateK),
+    l2: String(DEFAULT_LTR_FIT.l2),
+    seed: String(DEFAULT_LTR_FIT.seed),
+    'max-pairs': String(DEFAULT_LTR_FIT.maxPairsPerQuery),
+    objective: 'ranknet',
+    concurrency: '2',
+  },
+});
 
 export async function runRerankCli(argv: string[]): Promise<void> {
-  const { values } = parseArgs({
-    args: argv,
-    options: {
-      dataset: { type: 'string' },
-      split: { type: 'string', default: 'train' },
-      fit: { type: 'string' },
-      version: { type: 'string' },
-      'candidate-k': { type: 'string', default: String(DEFAULT_SETTINGS.candidateK) },
-      l2: { type: 'string', default: String(DEFAULT_LTR_FIT.l2) },
-      seed: { type: 'string', default: String(DEFAULT_LTR_FIT.seed) },
-      'max-pairs': { type: 'string', default: String(DEFAULT_LTR_FIT.maxPairsPerQuery) },
-      features: { type: 'string' },
-      cv: { type: 'string' },
-      objective: { type: 'string', default: 'ranknet' },
-      samples: { type: 'string' },
-      'from-samples': { type: 'string' },
-      'limit-queries': { type: 'string' },
-      concurrency: { type: 'string', default: '2' },
-      'db-dir': { type: 'string' },
-      dense: { type: 'boolean', default: false },
-      learner: { type: 'string', default: 'lambdamart' },
-      trees: { type: 'string', default: String(DEFAULT_LAMBDAMART_FIT.trees) },
-      'learning-rate': { type: 'string', default: String(DEFAULT_LAMBDAMART_FIT.learningRate) },
-      depth: { type: 'string', default: String(DEFAULT_LAMBDAMART_FIT.maxDepth) },
-      'min-leaf': { type: 'string', default: String(DEFAULT_LAMBDAMART_FIT.minLeafRows) },
-      help: { type: 'boolean', default: false },
-    },
-  });
+  const { values } = parseFlags(argv, FLAGS);
   if (values.help) {
     console.log(RERANK_USAGE);
     return;
@@ -98,19 +75,14 @@ export async function runRerankCli(argv: string[]): Promise<void> {
   if (unknown.length)
     throw new UsageError(`unknown features: ${unknown.join(', ')} (known: ${LTR_FEATURES.join(', ')})`);
   const candidateK = positiveInt(values['candidate-k'], '--candidate-k');
-  const limit = values['limit-queries'] ? positiveInt(values['limit-queries'], '--limit-queries') : undefined;
+  const limit = queryLimitOf(values['limit-queries']);
   const concurrency = positiveInt(values.concurrency, '--concurrency');
 
   const read = values['from-samples']
     ? loadSamples(values['from-samples'])
-    : await readSamples({
-        datasetDir: datasetDir!,
-        datasetName: basename(resolve(datasetDir!)),
-        split: values.split,
+    : await readSamples(datasetDir!, values.split, limit, values['db-dir'], {
         candidateK,
-        limit,
         concurrency,
-        dbDir: values['db-dir'],
         dense: values.dense,
         env,
       });
@@ -162,9 +134,11 @@ export async function runRerankCli(argv: string[]): Promise<void> {
       spec,
       positiveInt(values.cv, '--cv'),
       positiveInt(values.seed, '--seed'),
+      values['cv-by-document'],
     );
     console.log(
-      `${cv.folds}-fold cross-validation on ${read.source}, ${cv.queries} queries, nDCG@10 over ${read.candidateK} ` +
+      `${cv.folds}-fold cross-validation${values['cv-by-document'] ? ' (queries sharing a relevant document kept together)' : ''} ` +
+        `on ${read.source}, ${cv.queries} queries, nDCG@10 over ${read.candidateK} ` +
         `candidates: search order ${cv.meanBefore.toFixed(4)}, reranked ${cv.meanAfter.toFixed(4)} ` +
         `(${cv.meanAfter - cv.meanBefore >= 0 ? '+' : ''}${(cv.meanAfter - cv.meanBefore).toFixed(4)}, paired randomisation p = ${cv.p.toFixed(4)})`,
     );
@@ -191,17 +165,6 @@ export async function runRerankCli(argv: string[]): Promise<void> {
   console.error(`model ${model.version} written to ${values.fit}`);
 }
 
-/** The features of every judged query's candidates, as the search reads them, with the judgments. */
-interface RecordedSamples {
-  /** The feature names, in the rows' column order. */
-  features: string[];
-  source: string;
-  candidateK: number;
-  queriesAsked: number;
-  search: Record<string, unknown>;
-  samples: JudgedRankingSample[];
-}
-
 function loadSamples(file: string): RecordedSamples {
   const read = JSON.parse(readFileSync(file, 'utf8')) as RecordedSamples;
   if (JSON.stringify(read.features) !== JSON.stringify(LTR_FEATURES))
@@ -209,90 +172,20 @@ function loadSamples(file: string): RecordedSamples {
   return read;
 }
 
-async function readSamples(input: {
-  datasetDir: string;
-  datasetName: string;
-  split: string;
-  candidateK: number;
-  limit: number | undefined;
-  concurrency: number;
-  dbDir: string | undefined;
-  dense: boolean;
-  env: Env;
-}): Promise<RecordedSamples> {
-  const { env, datasetName, candidateK } = input;
-  const dataset = await loadBeirDataset(nodeDatasetFiles, input.datasetDir, input.split);
-  const queries = selectQueriesWithQrels(dataset).slice(0, input.limit);
-  const chunking = {
-    unit: 'chunk' as const,
-    maxChars: env.CHUNK_MAX_CHARS,
-    overlapChars: env.CHUNK_OVERLAP_CHARS,
-  };
+/** Search every judged query of the split and read its candidates' features, in the eval command's index. */
+async function readSamples(
+  datasetDir: string,
+  split: string,
+  limit: number | undefined,
+  dbDir: string | undefined,
+  options: { candidateK: number; concurrency: number; dense: boolean; env: ReturnType<typeof loadEnv> },
+): Promise<RecordedSamples> {
+  const { name, dataset, queries } = await loadEvalDataset(datasetDir, split, limit);
+  const chunking = envChunking(options.env);
   // The retrieval eval's database for the same chunking, so the index is shared with it.
-  const dbDir =
-    input.dbDir ?? `.data/eval/${datasetName}-chunk-${chunking.maxChars}-${chunking.overlapChars}`;
-  const database = await openDataSource({ ...env, PGLITE_DATA_DIR: dbDir, PGLITE_PORT: 0 });
-  try {
-    const { dataSource } = database;
-    const search = createSearchPorts(dataSource, env, createEmbedder(env), {});
-    const indexed = await indexBeirCorpus(
-      dataSource,
-      dataset,
-      datasetName,
-      chunking,
-      input.dense ? search.embedder : null,
-      progressReporter,
-    );
-    console.error(
-      `index: ${indexed.documentsAdded} documents added, ${indexed.chunksWritten} chunks written`,
-    );
-    const settings = { ranker: 'bm25' as const, enableRerank: true, candidateK, topK: candidateK };
-    const byQuery = new Map<string, JudgedRankingSample>();
-    const report = progressReporter('reading features');
-    let next = 0;
-    let done = 0;
-    const worker = async () => {
-      while (next < queries.length) {
-        const query = queries[next++];
-        const recorder = new LtrFeatureRecorder({ dense: input.dense });
-        const result = await searchKnowledge(
-          query.text,
-          settings,
-          { ...search.ports, reranker: recorder },
-          search.options,
-        );
-        const failed = result.warnings.find((w) => /^Rerank/.test(w));
-        if (failed) throw new Error(`query ${query.id}: ${failed}`);
-        const [recorded] = recorder.recorded;
-        const judged = dataset.qrels.get(query.id) ?? new Map<string, number>();
-        byQuery.set(query.id, {
-          queryId: query.id,
-          rows: recorded?.rows ?? [],
-          documents: recorded?.documents ?? [],
-          relevance: (recorded?.documents ?? []).map((doc) => Math.max(0, judged.get(doc) ?? 0)),
-          judged: Object.fromEntries(judged),
-        });
-        report(++done, queries.length);
-      }
-    };
-    await Promise.all(Array.from({ length: input.concurrency }, worker));
-    return {
-      features: [...LTR_FEATURES],
-      source: `${datasetName}:${input.split}`,
-      candidateK,
-      queriesAsked: queries.length,
-      search: {
-        ranker: settings.ranker,
-        candidateK,
-        k1: env.BM25_K1,
-        b: env.BM25_B,
-        chunking,
-        ...(input.dense ? { embedder: search.embedder.modelId } : {}),
-      },
-      // In the split's order, whatever order the searches finished in, so the fit is reproducible.
-      samples: queries.flatMap((q) => byQuery.get(q.id) ?? []),
-    };
-  } finally {
-    await database.close();
-  }
+  return withEvalDatabase(options.env, dbDir ?? evalDbDir(name, chunking), (app) =>
+    app
+      .get(RerankFeatureReader)
+      .read({ dataset, datasetName: name, split, queries, chunking, ...options }, STDERR_PROGRESS),
+  );
 }

@@ -1,3 +1,5 @@
+import type { SuiteProgress } from '../modules/evaluation/suites/suite-progress';
+
 /** A progress line on stderr: redrawn in place on a terminal, every 10% otherwise (CI logs). */
 export function progressReporter(label: string): (done: number, total: number) => void {
   const tty = process.stderr.isTTY;
@@ -24,3 +26,9 @@ function bar(fraction: number, width = 24): string {
   const filled = Math.round(fraction * width);
   return `[${'#'.repeat(filled)}${'.'.repeat(width - filled)}]`;
 }
+
+/** A suite's progress on stderr: a bar per stage, and its notes as lines. */
+export const STDERR_PROGRESS: SuiteProgress = {
+  stage: progressReporter,
+  note: (line) => console.error(line),
+};

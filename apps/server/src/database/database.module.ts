@@ -3,7 +3,6 @@ import type { DynamicModule, Provider } from '@nestjs/common';
 import { getDataSourceToken, TypeOrmModule } from '@nestjs/typeorm';
 import { DataSource } from 'typeorm';
 import type { Env } from '../config/env.schema';
-import { embeddingDimensionFor } from '../providers/embedding-dimension';
 import { DATABASE_CONNECTION } from './database-connection';
 import type { DatabaseConnection } from './database-connection';
 import { dataSourceOptions } from './data-source.options';
@@ -21,18 +20,9 @@ const READ_REPLICA = 'read-replica';
 export class DatabaseModule {
   /**
    * The connection (embedded PGlite or a PostgreSQL URL) is opened before Nest boots and closed after.
-   * `schema` (the entities and the chunks' vectors) comes from the app that composes the modules;
-   * without one, the data source maps no entity (enough to check and migrate the schema).
+   * `schema` (the entities and the chunks' vectors) comes from the app that composes the modules.
    */
-  static forRoot(
-    connection: DatabaseConnection,
-    env: Env,
-    schema: DataSourceSchema = {
-      entities: [],
-      embeddingDimension: embeddingDimensionFor(env),
-      embeddingStorage: env.EMBEDDING_STORAGE,
-    },
-  ): DynamicModule {
+  static forRoot(connection: DatabaseConnection, env: Env, schema: DataSourceSchema): DynamicModule {
     const dimension = schema.embeddingDimension;
     const readUrl = env.DATABASE_READ_URL;
     // A hot standby is read-only and replays the primary's schema: no migrations, no schema checks.

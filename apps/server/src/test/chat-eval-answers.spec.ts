@@ -2,10 +2,11 @@ import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'nod
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { AnswersReport } from '@lumina/eval';
-import { runAnswersCli, splitSuite } from '../cli/eval-answers';
+import { splitSuite } from '../cli/cli-args';
+import { runAnswersCli } from '../cli/eval-answers';
 import type { Json } from './helpers/http';
-import { ScriptedOpenAiServer, completion } from './helpers/scripted-openai-server';
-import type { RecordedRequest } from './helpers/scripted-openai-server';
+import { ScriptedOpenAiServer, completion } from '@lumina/testing-llm';
+import type { RecordedRequest } from '@lumina/testing-llm';
 import { testEnv } from './helpers/test-env';
 
 /** `npm run eval -- --suite answers` on a tiny BEIR fixture, answers and judge from the scripted server. */

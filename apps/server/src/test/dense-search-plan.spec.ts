@@ -1,5 +1,4 @@
-import { recallAt } from '../cli/scale/exact-search';
-import { chunkUuid, documentUuid, generateSyntheticCorpus, vectorOf } from '../cli/scale/synthetic-corpus';
+import { chunkUuid, documentUuid, generateSyntheticCorpus, recallAt, vectorOf } from '@lumina/eval';
 import { CHUNK_EMBEDDING_INDEX, toVectorLiteral } from '../database/pgvector';
 import { SqlChunkSearch } from '../modules/rag/repositories/sql-chunk-search';
 import { DENSE_TIE_SLACK, denseSearchSql } from '../modules/rag/repositories/sql/dense-search.sql';

@@ -5,8 +5,8 @@ import { loadBeirDataset, REPORT_METRICS, selectQueriesWithQrels } from '@lumina
 import type { BeirDataset, RetrievalReport } from '@lumina/eval';
 import type { ChunkingSettings } from '@lumina/rag';
 import { DataSource } from 'typeorm';
-import { importBeirAsBank } from '../cli/beir-bank-import';
 import { evaluateBeir } from '../cli/evaluate-beir';
+import { beirBankImport } from './helpers/beir-bank-import';
 import type { Env } from '../config/env.schema';
 import type { Json } from './helpers/http';
 import { startTestApp } from './helpers/test-app';
@@ -123,7 +123,7 @@ describe('question-bank evaluation runs (queue, PGlite, libs/eval)', () => {
     });
     // The app's path: the same corpus and queries imported as documents and a question bank.
     server = await startTestApp(env);
-    const imported = await importBeirAsBank(server.app.get(DataSource), {
+    const imported = await beirBankImport(server.app).importAsBank({
       dataset,
       datasetName: 'tiny',
       bankName: 'tiny test',

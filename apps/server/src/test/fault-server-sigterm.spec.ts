@@ -7,7 +7,7 @@ import { REPO_ROOT, buildServer, startWorker } from './fixtures/ingestion/worker
 import type { WorkerProcess } from './fixtures/ingestion/worker-process';
 import type { Json } from './helpers/http';
 import { readJson } from './helpers/http';
-import { ScriptedOpenAiServer } from './helpers/scripted-openai-server';
+import { ScriptedOpenAiServer } from '@lumina/testing-llm';
 import { postSse } from './helpers/sse-client';
 import type { SseEvent } from './helpers/sse-client';
 import { testEnv } from './helpers/test-env';

@@ -1,7 +1,6 @@
+import { exactTopK, generateSyntheticCorpus, recallAt, vectorOf } from '@lumina/eval';
+import type { SyntheticCorpus } from '@lumina/eval';
 import type { EmbeddingProvider } from '@lumina/rag';
-import { exactTopK, recallAt } from '../cli/scale/exact-search';
-import { generateSyntheticCorpus, vectorOf } from '../cli/scale/synthetic-corpus';
-import type { SyntheticCorpus } from '../cli/scale/synthetic-corpus';
 import { CHUNK_EMBEDDING_INDEX, convertEmbeddingStorageSql } from '../database/pgvector';
 import type { EmbeddingStorage } from '../database/pgvector';
 import { IndexingService } from '../modules/ingestion/indexing.service';

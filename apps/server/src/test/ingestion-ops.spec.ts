@@ -7,7 +7,7 @@ import { DataSource } from 'typeorm';
 import { QueueName } from '../jobs/queue-name.enum';
 import { readJson } from './helpers/http';
 import { seedDocuments } from './helpers/seed-documents';
-import { ScriptedOpenAiServer } from './helpers/scripted-openai-server';
+import { ScriptedOpenAiServer } from '@lumina/testing-llm';
 import { startTestApp } from './helpers/test-app';
 import type { TestApp } from './helpers/test-app';
 import { testEnv } from './helpers/test-env';

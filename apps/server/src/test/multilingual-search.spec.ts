@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { DataSource } from 'typeorm';
 import type { Json } from './helpers/http';
-import { ScriptedOpenAiServer } from './helpers/scripted-openai-server';
+import { ScriptedOpenAiServer } from '@lumina/testing-llm';
 import { startTestApp } from './helpers/test-app';
 import type { TestApp } from './helpers/test-app';
 import { testEnv } from './helpers/test-env';

@@ -1,6 +1,6 @@
 import { DataSource } from 'typeorm';
 import type { Json } from './helpers/http';
-import { completion, ScriptedOpenAiServer } from './helpers/scripted-openai-server';
+import { completion, ScriptedOpenAiServer } from '@lumina/testing-llm';
 import { RUNBOOK_CORPUS, seedDocuments } from './helpers/seed-documents';
 import { startTestApp } from './helpers/test-app';
 import type { TestApp } from './helpers/test-app';

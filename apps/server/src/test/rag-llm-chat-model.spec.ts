@@ -4,7 +4,7 @@ import { createChatModel } from '../providers/create-chat-model';
 import { LlmRequestError } from '../providers/llm-request-error';
 import { OpenAiChatModel } from '../providers/openai-chat-model';
 import type { OpenAiChatModelOptions } from '../providers/openai-chat-model';
-import { ScriptedOpenAiServer, completion } from './helpers/scripted-openai-server';
+import { ScriptedOpenAiServer, completion } from '@lumina/testing-llm';
 
 /** The ChatModel adapter against a real OpenAI-compatible HTTP server on loopback (real `openai` client). */
 describe('OpenAiChatModel (scripted OpenAI-compatible server)', () => {

@@ -8,7 +8,7 @@ import { OpenAiChatModel } from '../providers/openai-chat-model';
 import { CHAT_MODEL, EMBEDDER, RERANKER } from '../providers/providers.module';
 import { readJson } from './helpers/http';
 import type { Json } from './helpers/http';
-import { ScriptedOpenAiServer, completion } from './helpers/scripted-openai-server';
+import { ScriptedOpenAiServer, completion } from '@lumina/testing-llm';
 import { RUNBOOK_CORPUS, seedDocuments } from './helpers/seed-documents';
 import { startTestApp } from './helpers/test-app';
 import type { TestApp } from './helpers/test-app';

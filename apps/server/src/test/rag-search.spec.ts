@@ -1,5 +1,5 @@
 import { DataSource } from 'typeorm';
-import { createEvalSearch } from '../cli/eval-search';
+import { createEvalSearch } from '../modules/rag/eval-search';
 import type { CachedEmbedder } from '../providers/cached-embedder';
 import { EMBEDDER } from '../providers/providers.module';
 import { readJson } from './helpers/http';

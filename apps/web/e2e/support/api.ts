@@ -2,6 +2,8 @@
 import { readFileSync } from 'node:fs';
 import type { AcceptedDocuments, DocumentDetail } from '@lumina/shared';
 import { API_URL, eventually, stack } from './browser';
+import type { RecordedRequest } from './testing-llm';
+import { loggedRequests } from './scripted-llm';
 import type { LoggedRequest } from './scripted-llm';
 
 export async function apiJson<T>(method: string, path: string, body?: unknown): Promise<T> {
@@ -47,7 +49,7 @@ export async function seedDocument(file: string, name: string, apiUrl = API_URL)
 }
 
 export async function llmRequests(): Promise<LoggedRequest[]> {
-  return (await (await fetch(`${stack.llmUrl}/__requests`)).json()) as LoggedRequest[];
+  return loggedRequests((await (await fetch(`${stack.llmUrl}/__requests`)).json()) as RecordedRequest[]);
 }
 
 export async function resetLlm(): Promise<void> {

@@ -1,19 +1,20 @@
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
-import { ScriptedLlm } from './scripted-llm';
+import type { ScriptedOpenAiServer } from './testing-llm';
+import { startScriptedLlm } from './scripted-llm';
 import { startStack, WORKSPACE_ROOT } from './stack';
 
 declare global {
-  var __LUMINA_E2E_LLM__: ScriptedLlm | undefined;
+  var __LUMINA_E2E_LLM__: ScriptedOpenAiServer | undefined;
 }
 
 /** Starts the scripted LLM, the API server and the web app once for every browser spec. */
 export default async function globalSetup(): Promise<void> {
   mkdirSync(path.join(WORKSPACE_ROOT, 'tmp'), { recursive: true });
   const started = Date.now();
-  const llm = await ScriptedLlm.start();
+  const llm = await startScriptedLlm();
   globalThis.__LUMINA_E2E_LLM__ = llm;
-  const stack = await startStack(llm.baseUrl);
+  const stack = await startStack(llm.origin);
   console.log(
     `\ne2e stack up in ${((Date.now() - started) / 1000).toFixed(1)} s: web ${stack.webUrl}, API ${stack.apiUrl}, ` +
       `scripted LLM ${stack.llmUrl}`,

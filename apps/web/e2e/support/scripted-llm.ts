@@ -1,6 +1,6 @@
 /**
- * A scripted OpenAI-compatible chat endpoint for the browser tests: real HTTP on 127.0.0.1, so the
- * server's own `openai` client, timeouts and streaming are what the tests exercise. It recognises the
+ * The browser tests' script for the scripted OpenAI-compatible server (real HTTP on 127.0.0.1, so the
+ * server's own `openai` client, timeouts and streaming are what the tests exercise). It recognises the
  * server's prompts (query expansion, HyDE, standalone rewrite, grounded answer, general knowledge) and
  * answers each deterministically:
  *
@@ -11,10 +11,11 @@
  * - a question asking for an answer "as a list" gets a Markdown answer (a list with citations, a
  *   link, a code block) that also carries hostile HTML and a javascript: link, for the renderer.
  *
- * GET /__requests lists what was asked (kind and question), POST /__reset forgets it.
+ * The server's GET /__requests lists what was asked (`loggedRequests` reads it as kind and question),
+ * POST /__reset forgets it.
  */
-import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import { completion, ScriptedOpenAiServer } from './testing-llm';
+import type { RecordedRequest, ScriptedReply, ScriptHandler } from './testing-llm';
 
 export const NOT_FOUND = 'The provided documents do not contain enough information to answer this question.';
 export const GENERAL_ANSWER_PREFIX = 'From general knowledge:';
@@ -178,101 +179,50 @@ function pieces(text: string, size: number): string[] {
   return out;
 }
 
-function sleep(ms: number): Promise<void> {
-  return new Promise((resolve) => setTimeout(resolve, ms));
+const E2E_USAGE = { prompt_tokens: 120, completion_tokens: 30, total_tokens: 150 };
+
+const isChat = (request: RecordedRequest) =>
+  request.path.endsWith('/chat/completions') && request.body.unparsable === undefined;
+
+function messagesOf(request: RecordedRequest): Message[] {
+  return (request.body.messages as Message[] | undefined) ?? [];
 }
 
-export class ScriptedLlm {
-  readonly requests: LoggedRequest[] = [];
-
-  private constructor(
-    private readonly server: Server,
-    readonly baseUrl: string,
-  ) {}
-
-  static async start(): Promise<ScriptedLlm> {
-    const ref: { current?: ScriptedLlm } = {};
-    const server = createServer((req, res) => void ref.current!.handle(req, res));
-    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-    const { port } = server.address() as AddressInfo;
-    ref.current = new ScriptedLlm(server, `http://127.0.0.1:${port}`);
-    return ref.current;
-  }
-
-  async close(): Promise<void> {
-    this.server.closeAllConnections();
-    await new Promise<void>((resolve) => this.server.close(() => resolve()));
-  }
-
-  private async handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
-    const chunks: Buffer[] = [];
-    for await (const chunk of req) chunks.push(chunk as Buffer);
-    const path = (req.url ?? '/').split('?')[0];
-    if (path === '/__requests') {
-      res.writeHead(200, { 'content-type': 'application/json' });
-      res.end(JSON.stringify(this.requests));
-      return;
-    }
-    if (path === '/__reset') {
-      this.requests.length = 0;
-      res.writeHead(204).end();
-      return;
-    }
-    if (!path.endsWith('/chat/completions')) {
-      res.writeHead(404, { 'content-type': 'application/json' });
-      res.end(JSON.stringify({ error: { message: `no script for ${path}` } }));
-      return;
-    }
-    let body: { model?: string; stream?: boolean; messages?: Message[] } = {};
-    try {
-      body = JSON.parse(Buffer.concat(chunks).toString('utf8')) as typeof body;
-    } catch {
-      res.writeHead(400).end();
-      return;
-    }
-    const messages = body.messages ?? [];
-    const kind = classify(messages);
-    const question = questionOf(kind, lastUser(messages));
-    this.requests.push({ kind, question, stream: body.stream === true, at: Date.now() });
-    const text = reply(kind, messages, question);
-    const model = body.model ?? 'scripted';
-
-    if (!body.stream) {
-      res.writeHead(200, { 'content-type': 'application/json' });
-      res.end(
-        JSON.stringify({
-          id: 'chatcmpl-e2e',
-          object: 'chat.completion',
-          created: Math.floor(Date.now() / 1000),
-          model,
-          choices: [{ index: 0, message: { role: 'assistant', content: text }, finish_reason: 'stop' }],
-          usage: { prompt_tokens: 120, completion_tokens: 30, total_tokens: 150 },
-        }),
-      );
-      return;
-    }
-
-    const slow = /step by step/i.test(question);
-    const parts = slow
+/** The answers of the browser tests' model, streamed a couple of words at a time (slowly when asked to). */
+export const handbookScript: ScriptHandler = (request): ScriptedReply => {
+  if (!request.path.endsWith('/chat/completions'))
+    return { status: 404, json: { error: { message: `no script for ${request.path}` } } };
+  if (!isChat(request)) return { status: 400, raw: '' };
+  const messages = messagesOf(request);
+  const kind = classify(messages);
+  const question = questionOf(kind, lastUser(messages));
+  const text = reply(kind, messages, question);
+  if (!request.body.stream) return completion(text, String(request.body.model ?? 'scripted'), E2E_USAGE);
+  const slow = /step by step/i.test(question);
+  return {
+    stream: slow
       ? pieces(`${text} ${'Then it continues with more detail. '.repeat(30)}`, 1)
-      : pieces(text, 2);
-    const delay = slow ? 150 : 70;
-    res.writeHead(200, { 'content-type': 'text/event-stream', 'cache-control': 'no-cache' });
-    const frame = (delta: Record<string, unknown>, finish: string | null) =>
-      `data: ${JSON.stringify({
-        id: 'chatcmpl-e2e',
-        object: 'chat.completion.chunk',
-        created: Math.floor(Date.now() / 1000),
-        model,
-        choices: [{ index: 0, delta, finish_reason: finish }],
-      })}\n\n`;
-    res.write(frame({ role: 'assistant', content: '' }, null));
-    for (const part of parts) {
-      await sleep(delay);
-      if (res.destroyed) return;
-      res.write(frame({ content: part }, null));
-    }
-    res.write(frame({}, 'stop'));
-    res.end('data: [DONE]\n\n');
-  }
+      : pieces(text, 2),
+    streamDelayMs: slow ? 150 : 70,
+    usage: null,
+  };
+};
+
+/** The chat requests the server recorded, as what was asked: the kind of prompt and its question. */
+export function loggedRequests(recorded: RecordedRequest[]): LoggedRequest[] {
+  return recorded.filter(isChat).map((request) => {
+    const messages = messagesOf(request);
+    const kind = classify(messages);
+    return {
+      kind,
+      question: questionOf(kind, lastUser(messages)),
+      stream: request.body.stream === true,
+      at: request.at,
+    };
+  });
+}
+
+/** The scripted model of the browser tests, on 127.0.0.1. */
+export function startScriptedLlm(): Promise<ScriptedOpenAiServer> {
+  return ScriptedOpenAiServer.start({ script: handbookScript });
 }

@@ -1,5 +1,5 @@
 import { DEFAULT_LTR_FIT, LTR_FEATURES } from '@lumina/rag';
-import { candidateNdcg, crossValidateLtr } from './cross-validate-ltr';
+import { candidateNdcg, crossValidateLtr, groupedFolds } from './cross-validate-ltr';
 import type { JudgedRankingSample } from './cross-validate-ltr';
 
 /** Queries whose relevant candidate sits at rank 5 of the search's order, marked by one feature. */
@@ -43,5 +43,31 @@ describe('cross-validating the learned reranker', () => {
   it('refuses fewer than two folds or more folds than queries', () => {
     expect(() => crossValidateLtr(bank(3), options, 1)).toThrow(RangeError);
     expect(() => crossValidateLtr(bank(3), options, 4)).toThrow(RangeError);
+  });
+});
+
+describe('folds that keep queries about the same document together', () => {
+  const sample = (queryId: string, judged: Record<string, number>): JudgedRankingSample => ({
+    queryId,
+    rows: [],
+    documents: [],
+    relevance: [],
+    judged,
+  });
+
+  it('puts queries joined by a shared relevant document (transitively) in one fold, and balances folds', () => {
+    const samples = [
+      sample('a', { d1: 1 }),
+      sample('b', { d1: 1, d2: 1 }),
+      sample('c', { d2: 1 }),
+      sample('d', { d3: 1, d1: 0 }), // d1 judged not relevant: no tie to a
+      sample('e', { d4: 1 }),
+      sample('f', { d5: 1 }),
+    ];
+    const folds = groupedFolds(samples, 3, 1);
+    expect(new Set([folds[0], folds[1], folds[2]]).size).toBe(1);
+    const sizes = [0, 1, 2].map((f) => folds.filter((x) => x === f).length);
+    expect(sizes.sort()).toEqual([1, 2, 3]);
+    expect(groupedFolds(samples, 3, 1)).toEqual(folds);
   });
 });

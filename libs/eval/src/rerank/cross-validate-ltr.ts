@@ -58,16 +58,16 @@ export function crossValidateLtr(
   /** How a fold's model is fitted (default: the pairwise fit). */
   fit: (train: JudgedRankingSample[], options: FitLtrOptions) => LearnedRankingModel = (train, o) =>
     fitLtrModel(train, o),
+  /**
+   * Keep queries that share a relevant document in the same fold: the held-out queries then ask about
+   * documents no fitting query was judged on, so a model cannot score by remembering documents.
+   */
+  groupByDocument = false,
 ): LtrCrossValidation {
   if (folds < 2 || folds > samples.length) throw new RangeError(`folds must be in [2, ${samples.length}]`);
-  const random = mulberry32(seed);
-  const order = samples.map((_, i) => i);
-  for (let i = order.length - 1; i > 0; i--) {
-    const j = Math.floor(random() * (i + 1));
-    [order[i], order[j]] = [order[j], order[i]];
-  }
-  const foldOf = new Array<number>(samples.length);
-  order.forEach((sampleIndex, position) => (foldOf[sampleIndex] = position % folds));
+  const foldOf = groupByDocument
+    ? groupedFolds(samples, folds, seed)
+    : dealtFolds(samples.length, folds, seed);
   const before = samples.map((s) =>
     candidateNdcg(
       s,
@@ -94,4 +94,54 @@ export function crossValidateLtr(
     meanAfter: mean(after),
     p: pairedRandomizationTest(after, before).pValue,
   };
+}
+
+/** Queries dealt into folds by a seeded shuffle. */
+function dealtFolds(count: number, folds: number, seed: number): number[] {
+  const random = mulberry32(seed);
+  const order = Array.from({ length: count }, (_, i) => i);
+  for (let i = order.length - 1; i > 0; i--) {
+    const j = Math.floor(random() * (i + 1));
+    [order[i], order[j]] = [order[j], order[i]];
+  }
+  const foldOf = new Array<number>(count);
+  order.forEach((sampleIndex, position) => (foldOf[sampleIndex] = position % folds));
+  return foldOf;
+}
+
+/**
+ * Folds of whole groups: queries joined (transitively) by a relevant document they share form a group;
+ * groups, in a seeded order, each go to the fold with the fewest queries so far.
+ */
+export function groupedFolds(samples: readonly JudgedRankingSample[], folds: number, seed: number): number[] {
+  const parent = samples.map((_, i) => i);
+  const find = (i: number): number => (parent[i] === i ? i : (parent[i] = find(parent[i])));
+  const firstAsker = new Map<string, number>();
+  samples.forEach((sample, i) => {
+    for (const [document, grade] of Object.entries(sample.judged)) {
+      if (grade <= 0) continue;
+      const other = firstAsker.get(document);
+      if (other === undefined) firstAsker.set(document, i);
+      else parent[find(i)] = find(other);
+    }
+  });
+  const groups = new Map<number, number[]>();
+  samples.forEach((_, i) => {
+    const root = find(i);
+    groups.set(root, [...(groups.get(root) ?? []), i]);
+  });
+  const order = [...groups.values()];
+  const random = mulberry32(seed);
+  for (let i = order.length - 1; i > 0; i--) {
+    const j = Math.floor(random() * (i + 1));
+    [order[i], order[j]] = [order[j], order[i]];
+  }
+  const size = new Array<number>(folds).fill(0);
+  const foldOf = new Array<number>(samples.length);
+  for (const members of order) {
+    const fold = size.indexOf(Math.min(...size));
+    for (const i of members) foldOf[i] = fold;
+    size[fold] += members.length;
+  }
+  return foldOf;
 }

@@ -31,7 +31,7 @@ describe('fitting a learned reranker by spec', () => {
       options: { ...DEFAULT_LAMBDAMART_FIT, ...source, trees: 10, minLeafRows: 10 },
     });
     expect(isTreesModel(trees)).toBe(true);
-    expect(defaultFitSpec(source).learner).toBe('lambdamart');
+    expect(defaultFitSpec(source).learner).toBe('linear');
     const linear = fitRankingModel(samples, defaultFitSpec(source, 'linear'));
     expect(isTreesModel(linear)).toBe(false);
     expect(linear.training.objective).toBe('ranknet');

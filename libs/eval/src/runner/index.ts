@@ -5,3 +5,4 @@ export type { EvalQuery, RetrievalEvalInput } from './run-retrieval-eval';
 export { compareReports } from './compare-reports';
 export type { MetricComparison, ReportComparison } from './compare-reports';
 export { formatComparison, formatReport } from './format-report';
+export { mapPool } from './map-pool';

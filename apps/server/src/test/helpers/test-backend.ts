@@ -1,9 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { Client } from 'pg';
-import { openPgliteBenchDatabase, openPostgresBenchDatabase } from '../../cli/scale/bench-database';
-import type { BenchDatabase } from '../../cli/scale/bench-database';
 import type { Env } from '../../config/env.schema';
-import type { EmbeddingStorage } from '../../database/pgvector';
 import { openDatabase } from '../../database/database-connection';
 import type { DatabaseConnection } from '../../database/database-connection';
 
@@ -73,29 +70,4 @@ export async function openTestConnection(env: Env): Promise<DatabaseConnection> 
     poolSize: env.DATABASE_POOL_SIZE,
     close: () => scratch.drop(),
   };
-}
-
-/**
- * A fresh bench database (the bulk-load path's direct handle plus TypeORM): embedded PGlite in memory,
- * or a scratch PostgreSQL database (dropped on close) when the suites run on PostgreSQL.
- */
-export async function openTestBenchDatabase(
-  dimension: number,
-  storage: EmbeddingStorage,
-): Promise<BenchDatabase> {
-  if (!adminUrl) return openPgliteBenchDatabase(null, dimension, storage);
-  const scratch = await createScratchDatabase(adminUrl, 'bench');
-  try {
-    const db = await openPostgresBenchDatabase(scratch.url, 'bench', dimension, storage);
-    return {
-      ...db,
-      close: async () => {
-        await db.close();
-        await scratch.drop();
-      },
-    };
-  } catch (error) {
-    await scratch.drop();
-    throw error;
-  }
 }

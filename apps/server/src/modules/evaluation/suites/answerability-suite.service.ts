@@ -1,0 +1,80 @@
+import { Injectable } from '@nestjs/common';
+import { answerMetrics, answerSupported, medianMs } from '@lumina/eval';
+import type { AnswerabilityItemResult, AnswerabilitySourceRun } from '@lumina/eval';
+import type { AnswerabilityModel, ChunkingSettings, ExtractiveOptions } from '@lumina/rag';
+import type { AnswerabilitySource } from '@lumina/eval';
+import { offlineAnswerOf } from '@lumina/rag';
+import { BeirCorpusIndexer } from '../../ingestion/beir-corpus-indexer.service';
+import { EvalSearchFactory } from '../../rag/eval-search.factory';
+import { searchRefused } from '@lumina/eval';
+import type { SuiteProgress } from './suite-progress';
+
+/**
+ * The answerability suite on one source: index it (reusing what the database holds) and ask every
+ * question the way the chat does at default settings: the app's search with `model` deciding, then the
+ * offline answer.
+ */
+@Injectable()
+export class AnswerabilitySuite {
+  constructor(
+    private readonly indexer: BeirCorpusIndexer,
+    private readonly searches: EvalSearchFactory,
+  ) {}
+
+  async run(
+    source: AnswerabilitySource,
+    chunking: ChunkingSettings,
+    model: AnswerabilityModel,
+    progress: SuiteProgress,
+    extractive: Partial<ExtractiveOptions> = {},
+  ): Promise<AnswerabilitySourceRun> {
+    await this.indexer.index(source, source.name, chunking, null, progress.stage, source.format);
+    const search = this.searches.create({ answerabilityModel: model });
+    const items: AnswerabilityItemResult[] = [];
+    const searchMs: number[] = [];
+    const answerMs: number[] = [];
+    const report = progress.stage(`asking ${source.name}`);
+    for (const question of source.questions) {
+      const t0 = performance.now();
+      const result = await search.search(question.text, {});
+      searchMs.push(performance.now() - t0);
+      let refused = searchRefused(result);
+      let answer: Awaited<ReturnType<typeof offlineAnswerOf>> | null = null;
+      if (!refused) {
+        answer = await offlineAnswerOf(question.text, result, search.embedder, extractive);
+        refused = answer.notFound;
+      }
+      answerMs.push(performance.now() - t0);
+      const externalOf = new Map(
+        result.results.map((hit) => [hit.chunkId, hit.externalId ?? hit.documentId]),
+      );
+      items.push({
+        id: question.id,
+        question: question.text,
+        inScope: question.inScope,
+        refused,
+        score: result.answerability?.score ?? null,
+        features: result.answerability?.features ?? {},
+        supported:
+          question.inScope && !refused && answer && question.gold.length > 0
+            ? answerSupported({
+                citedChunkIds: [],
+                citedDocumentIds: answer.citations.map((c) => externalOf.get(c.chunkId) ?? c.documentId),
+                goldIds: new Set(question.gold),
+                answer: answer.text,
+                goldQuote: question.quote,
+              })
+            : null,
+        answer: answer && !answer.notFound ? answer.text : null,
+      });
+      report(items.length, source.questions.length);
+    }
+    return {
+      source: source.name,
+      modelVersion: model.version,
+      metrics: answerMetrics(items, model.version, 'extractive'),
+      timings: { searchP50: medianMs(searchMs), answerP50: medianMs(answerMs) },
+      items,
+    };
+  }
+}

@@ -1,0 +1,114 @@
+import { Injectable } from '@nestjs/common';
+import { documentRanking, runRetrievalEval } from '@lumina/eval';
+import type { BeirDataset, EvalQuery, RetrievalReport } from '@lumina/eval';
+import type { ChunkingSettings, SearchOptions } from '@lumina/rag';
+import type { Ranker } from '@lumina/shared';
+import { BeirCorpusIndexer } from '../../ingestion/beir-corpus-indexer.service';
+import { EvalSearchFactory } from '../../rag/eval-search.factory';
+import type { SuiteProgress } from './suite-progress';
+
+export interface RankerRun {
+  ranker: Ranker;
+  expansion: boolean;
+  hyde: boolean;
+  /** enableRerank: the reranker the environment configures (RERANK_MODEL_FILE for the learned one). */
+  rerank?: boolean;
+  denseWeight?: number;
+  /** Passages kept per query and the width of each branch list (default: deep enough for 100 documents). */
+  topK?: number;
+  candidateK?: number;
+}
+
+export interface RetrievalSuiteInput {
+  dataset: BeirDataset;
+  datasetName: string;
+  split: string;
+  queries: EvalQuery[];
+  chunking: ChunkingSettings;
+  runs: RankerRun[];
+  exactDense: boolean;
+  concurrency: number;
+}
+
+/**
+ * The retrieval suite: index a BEIR corpus with the app's code (reusing what the database already holds),
+ * then evaluate each requested ranker configuration with the app's searchKnowledge. One report per run.
+ */
+@Injectable()
+export class RetrievalSuite {
+  constructor(
+    private readonly indexer: BeirCorpusIndexer,
+    private readonly searches: EvalSearchFactory,
+  ) {}
+
+  async evaluate(input: RetrievalSuiteInput, progress: SuiteProgress): Promise<RetrievalReport[]> {
+    const { chunking } = input;
+    // Deep enough that 100 distinct documents survive deduplication of chunks.
+    const depth = chunking.unit === 'chunk' ? 300 : 100;
+    const base = this.searches.create({ exactDense: input.exactDense, hybridDepth: depth });
+    // The corpus is embedded for a dense or hybrid run, and for a reranker that weighs the query's cosine.
+    const needsVectors = input.runs.some(
+      (run) => run.ranker !== 'bm25' || (run.rerank && base.rerankerNeedsQueryVector),
+    );
+    const indexed = await this.indexer.index(
+      input.dataset,
+      input.datasetName,
+      chunking,
+      needsVectors ? base.embedder : null,
+      progress.stage,
+    );
+    progress.note(
+      `index: ${indexed.documentsAdded} documents added, ${indexed.chunksWritten} chunks written, ` +
+        `${indexed.vectorsBackfilled} vectors added (${base.embedder.stats.computed} computed, the rest from ` +
+        `the cache) in ${indexed.seconds}s`,
+    );
+
+    const reports: RetrievalReport[] = [];
+    for (const run of input.runs) {
+      const overrides: Partial<SearchOptions> = { ...base.options };
+      if (run.denseWeight !== undefined) overrides.weights = { lexical: 1, dense: run.denseWeight };
+      const search = this.searches.create(overrides, base.embedder);
+      const settings = {
+        ranker: run.ranker,
+        enableQueryExpansion: run.expansion,
+        enableHyDE: run.hyde,
+        enableRerank: run.rerank ?? false,
+        topK: run.topK ?? depth,
+        candidateK: run.candidateK ?? depth,
+      };
+      const report = await runRetrievalEval({
+        dataset: input.datasetName,
+        split: input.split,
+        ranker: run.ranker,
+        settings: {
+          ...settings,
+          chunking,
+          weights: search.options.weights,
+          exactDense: search.options.exactDense ?? false,
+          ...(run.rerank ? { reranker: search.rerankerId } : {}),
+        },
+        queries: input.queries,
+        qrels: input.dataset.qrels,
+        concurrency: input.concurrency,
+        onProgress: progress.stage(`querying ${run.ranker}`),
+        search: async (query) => {
+          const result = await search.search(query.text, settings);
+          // A reranker that fails keeps the fused order with a warning: an evaluation of it must stop.
+          const failed = run.rerank && result.warnings.find((w) => /^Rerank/.test(w));
+          if (failed) throw new Error(`query ${query.id}: ${failed}`);
+          return documentRanking(
+            result.results.map((hit) => ({ documentId: hit.externalId ?? hit.documentId })),
+          );
+        },
+      });
+      report.timings = {
+        ...report.timings,
+        indexSeconds: indexed.seconds,
+        vectorsComputed: base.embedder.stats.computed,
+        vectorsFromCache: base.embedder.stats.cached,
+      };
+      reports.push(report);
+    }
+    return reports;
+  }
+}

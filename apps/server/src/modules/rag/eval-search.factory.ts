@@ -1,0 +1,33 @@
+import { Injectable } from '@nestjs/common';
+import { InjectDataSource } from '@nestjs/typeorm';
+import type { EmbeddingProvider, SearchOptions, SearchPorts } from '@lumina/rag';
+import { DataSource } from 'typeorm';
+import { InjectConfig } from '../../config/app-config';
+import type { Env } from '../../config/env.schema';
+import { createEmbedder } from '../../providers/create-embedder';
+import { createEvalSearch } from './eval-search';
+import type { EvalSearch } from './eval-search';
+import { createSearchPorts } from './search-ports.factory';
+
+/**
+ * The searches of the evaluation commands and benchmarks, over the context's database and environment:
+ * the API's ports and options (createSearchPorts), each with the environment's embedder behind its own
+ * embedding cache.
+ */
+@Injectable()
+export class EvalSearchFactory {
+  constructor(
+    @InjectDataSource() private readonly dataSource: DataSource,
+    @InjectConfig() private readonly env: Env,
+  ) {}
+
+  /** The eval search with explicit option overrides; `embedder` shares a cache (and its counts) between searches. */
+  create(overrides: Partial<SearchOptions> = {}, embedder?: EmbeddingProvider): EvalSearch {
+    return createEvalSearch(this.dataSource, this.env, embedder ?? createEmbedder(this.env), overrides);
+  }
+
+  /** The ports and options themselves, with these LLM ports (default: the ones the environment configures). */
+  ports(extra?: Partial<Omit<SearchPorts, 'chunks' | 'embedder'>>): ReturnType<typeof createSearchPorts> {
+    return createSearchPorts(this.dataSource, this.env, createEmbedder(this.env), extra);
+  }
+}

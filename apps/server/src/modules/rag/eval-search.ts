@@ -1,0 +1,38 @@
+import { isEvidenceReranker, searchKnowledge } from '@lumina/rag';
+import type { EmbeddingProvider, SearchOptions, SearchResult } from '@lumina/rag';
+import type { SearchSettings } from '@lumina/shared';
+import type { DataSource } from 'typeorm';
+import type { Env } from '../../config/env.schema';
+import type { CachedEmbedder } from '../../providers/cached-embedder';
+import { createSearchPorts } from './search-ports.factory';
+
+export interface EvalSearch {
+  embedder: CachedEmbedder;
+  options: Partial<SearchOptions>;
+  /** The model id of the reranker the environment configures (null: none). */
+  rerankerId: string | null;
+  /** The configured reranker weighs the query's cosine to each candidate (the corpus needs vectors). */
+  rerankerNeedsQueryVector: boolean;
+  search(query: string, settings: Partial<SearchSettings>): Promise<SearchResult>;
+}
+
+/** The eval commands' search: the API's ports and options (createSearchPorts), plus explicit overrides. */
+export function createEvalSearch(
+  dataSource: DataSource,
+  env: Env,
+  embedder: EmbeddingProvider,
+  overrides: Partial<SearchOptions> = {},
+): EvalSearch {
+  const built = createSearchPorts(dataSource, env, embedder);
+  const options = { ...built.options, ...overrides };
+  return {
+    embedder: built.embedder,
+    options,
+    rerankerId: built.ports.reranker?.modelId ?? null,
+    rerankerNeedsQueryVector:
+      !!built.ports.reranker &&
+      isEvidenceReranker(built.ports.reranker) &&
+      built.ports.reranker.needsQueryVector === true,
+    search: (query, settings) => searchKnowledge(query, settings, built.ports, options),
+  };
+}

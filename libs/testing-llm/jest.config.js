@@ -1,0 +1,1 @@
+module.exports = require('../../jest.preset.js')(__dirname, { displayName: require('./package.json').name });
