@@ -1,5 +1,6 @@
 import type { INestApplication } from '@nestjs/common';
 import type { NextFunction, Request, Response } from 'express';
+import { sendError } from '../common/errors/error-body';
 
 export const RESTARTING_MESSAGE = 'The server is restarting. Please try again in a moment.';
 
@@ -15,9 +16,7 @@ export class HttpDrain {
   readonly middleware = (request: Request, response: Response, next: NextFunction): void => {
     if (this.draining) {
       response.setHeader('Connection', 'close');
-      response
-        .status(503)
-        .json({ statusCode: 503, error: 'Service Unavailable', message: RESTARTING_MESSAGE });
+      sendError(response, 503, 'Service Unavailable', RESTARTING_MESSAGE);
       return;
     }
     this.active += 1;

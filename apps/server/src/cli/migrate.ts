@@ -1,7 +1,7 @@
 import 'reflect-metadata';
 import { exitOnBootFailure } from '../bootstrap/process-lifecycle';
 import { loadEnv } from '../config/load-env';
-import { openDataSource } from '../database/open-data-source';
+import { openDataSource } from '../app-data-source';
 
 /** `migrate up` applies pending migrations; `migrate down` reverts the last one. Same database as the server. */
 async function main(direction: string | undefined): Promise<void> {

@@ -1,5 +1,6 @@
 import { Module } from '@nestjs/common';
 import type { DynamicModule } from '@nestjs/common';
+import { appSchema } from '../app-data-source';
 import { ConfigModule } from '../config/config.module';
 import type { Env } from '../config/env.schema';
 import type { DatabaseConnection } from '../database/database-connection';
@@ -20,7 +21,7 @@ export class CoreModule {
       module: CoreModule,
       imports: [
         ConfigModule.forRoot(env),
-        DatabaseModule.forRoot(connection, env),
+        DatabaseModule.forRoot(connection, env, appSchema(env)),
         ProvidersModule,
         OfflineQueuesModule,
         EvaluationSuitesModule,

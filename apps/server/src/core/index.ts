@@ -25,9 +25,9 @@ export { generateApiKey } from '../modules/auth/api-key';
 export { SERVER_ENTRY_POINTS } from './server-entry-points';
 
 // Pieces the benchmarks measure, or load data around.
-export { buildDataSourceOptions } from '../database/data-source.options';
-export { CHUNK_EMBEDDING_INDEX, cosineOpsFor } from '../database/embedding-storage';
-export type { EmbeddingStorage } from '../database/embedding-storage';
+export { buildDataSourceOptions } from '../app-data-source';
+export { CHUNK_EMBEDDING_INDEX, cosineOpsFor, toVectorLiteral } from '../database/pgvector';
+export type { EmbeddingStorage } from '../database/pgvector';
 export { IndexingService } from '../modules/ingestion/indexing.service';
 export { DocxParser } from '../modules/ingestion/parsers/docx.parser';
 export type { ParsedText } from '../modules/ingestion/parsers/document-parser';
@@ -35,7 +35,7 @@ export { HtmlParser } from '../modules/ingestion/parsers/html.parser';
 export { PdfParser } from '../modules/ingestion/parsers/pdf.parser';
 export { llmSearchPorts } from '../modules/rag/llm-search-ports';
 export { denseSearchSql } from '../modules/rag/repositories/sql/dense-search.sql';
-export { SqlChunkSearch, toVectorLiteral } from '../modules/rag/repositories/sql-chunk-search';
+export { SqlChunkSearch } from '../modules/rag/repositories/sql-chunk-search';
 export { embeddingCacheKey } from '../providers/cached-embedder';
 export { createEmbedder } from '../providers/create-embedder';
 export { learnedRerankerFor } from '../providers/learned-reranker.loader';

@@ -1,23 +1,29 @@
 import type { DataSourceOptions } from 'typeorm';
 import type { DatabaseConnection } from './database-connection';
-import type { EmbeddingStorage } from './embedding-storage';
-import { ENTITIES } from './entities';
+import type { EmbeddingStorage } from './pgvector';
 import { allMigrations } from './migrations';
 
 /**
- * TypeORM options shared by the API, the worker, the migration CLI and the eval CLI. Never synchronize.
- * Pass env.EMBEDDING_STORAGE: the storage migration converts the vectors to it.
+ * What the caller tells the database layer about the app: the entities it maps (each module's, composed
+ * above this layer) and the chunks' vectors (the embedder's dimension, EMBEDDING_STORAGE).
  */
-export function buildDataSourceOptions(
+export interface DataSourceSchema {
+  entities: NonNullable<DataSourceOptions['entities']>;
+  embeddingDimension: number;
+  /** The storage migration converts the vectors to it. Default `vector`. */
+  embeddingStorage?: EmbeddingStorage;
+}
+
+/** TypeORM options shared by the API, the worker, the migration CLI and the eval CLI. Never synchronize. */
+export function dataSourceOptions(
   connection: DatabaseConnection,
-  embeddingDimension: number,
-  embeddingStorage: EmbeddingStorage = 'vector',
+  schema: DataSourceSchema,
 ): DataSourceOptions {
   return {
     type: 'postgres',
     url: connection.url,
-    entities: ENTITIES,
-    migrations: allMigrations(embeddingDimension, embeddingStorage),
+    entities: schema.entities,
+    migrations: allMigrations(schema.embeddingDimension, schema.embeddingStorage ?? 'vector'),
     migrationsTableName: 'migrations',
     synchronize: false,
     migrationsRun: false,

@@ -3,10 +3,10 @@ import type { DynamicModule, Provider } from '@nestjs/common';
 import { getDataSourceToken, TypeOrmModule } from '@nestjs/typeorm';
 import { DataSource } from 'typeorm';
 import type { Env } from '../config/env.schema';
-import { embeddingDimensionFor } from '../providers/embedding-dimension';
 import { DATABASE_CONNECTION } from './database-connection';
 import type { DatabaseConnection } from './database-connection';
-import { buildDataSourceOptions } from './data-source.options';
+import { dataSourceOptions } from './data-source.options';
+import type { DataSourceSchema } from './data-source.options';
 import { assertEmbeddingDimension, assertEmbeddingStorage } from './schema-check';
 
 /** The data source the search ports read from: the read replica (DATABASE_READ_URL), else the primary. */
@@ -18,9 +18,12 @@ const READ_REPLICA = 'read-replica';
 @Global()
 @Module({})
 export class DatabaseModule {
-  /** The connection (embedded PGlite or a PostgreSQL URL) is opened before Nest boots and closed after. */
-  static forRoot(connection: DatabaseConnection, env: Env): DynamicModule {
-    const dimension = embeddingDimensionFor(env);
+  /**
+   * The connection (embedded PGlite or a PostgreSQL URL) is opened before Nest boots and closed after.
+   * `schema` (the entities and the chunks' vectors) comes from the app that composes the modules.
+   */
+  static forRoot(connection: DatabaseConnection, env: Env, schema: DataSourceSchema): DynamicModule {
+    const dimension = schema.embeddingDimension;
     const readUrl = env.DATABASE_READ_URL;
     // A hot standby is read-only and replays the primary's schema: no migrations, no schema checks.
     const replica = readUrl
@@ -28,7 +31,7 @@ export class DatabaseModule {
           TypeOrmModule.forRootAsync({
             name: READ_REPLICA,
             useFactory: () => ({
-              ...buildDataSourceOptions({ ...connection, url: readUrl }, dimension, env.EMBEDDING_STORAGE),
+              ...dataSourceOptions({ ...connection, url: readUrl }, schema),
               // Named here too: the module finds its data source by the options' name when it shuts down.
               name: READ_REPLICA,
               migrations: [],
@@ -47,7 +50,7 @@ export class DatabaseModule {
       imports: [
         TypeOrmModule.forRootAsync({
           useFactory: () => ({
-            ...buildDataSourceOptions(connection, dimension, env.EMBEDDING_STORAGE),
+            ...dataSourceOptions(connection, schema),
             migrationsRun: env.DATABASE_MIGRATIONS_RUN,
             retryAttempts: 0,
           }),

@@ -1,7 +1,7 @@
 import { DataSource } from 'typeorm';
 import type { Env } from '../config/env.schema';
-import { embeddingDimensionFor } from '../providers/embedding-dimension';
-import { buildDataSourceOptions } from './data-source.options';
+import { dataSourceOptions } from './data-source.options';
+import type { DataSourceSchema } from './data-source.options';
 import { openDatabase } from './database-connection';
 import type { DatabaseConnection } from './database-connection';
 
@@ -14,18 +14,17 @@ export interface OpenedDatabase {
 
 /**
  * The configured database (embedded PGlite unless DATABASE_URL is set) with a TypeORM data source for
- * the configured embedder, initialised and migrated unless told otherwise — for the CLIs and the tests,
- * which run outside Nest. A failure on the way closes what was opened. A connection opened by the caller
- * (e.g. a test's scratch database) may be handed in; it is then closed with the data source.
+ * `schema`, initialised and migrated unless told otherwise — for the CLIs and the tests, which run
+ * outside Nest. A failure on the way closes what was opened. A connection opened by the caller (e.g. a
+ * test's scratch database) may be handed in; it is then closed with the data source.
  */
-export async function openDataSource(
+export async function openDataSourceWith(
   env: Env,
+  schema: DataSourceSchema,
   options: { migrate?: boolean; connection?: DatabaseConnection } = {},
 ): Promise<OpenedDatabase> {
   const connection = options.connection ?? (await openDatabase(env));
-  const dataSource = new DataSource(
-    buildDataSourceOptions(connection, embeddingDimensionFor(env), env.EMBEDDING_STORAGE),
-  );
+  const dataSource = new DataSource(dataSourceOptions(connection, schema));
   const close = async (): Promise<void> => {
     if (dataSource.isInitialized) await dataSource.destroy();
     await connection.close();

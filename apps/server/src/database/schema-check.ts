@@ -1,17 +1,11 @@
 import type { DataSource } from 'typeorm';
-import {
-  convertEmbeddingStorageSql,
-  EMBEDDING_STORAGE_MIGRATION,
-  EMBEDDING_STORAGES,
-} from './embedding-storage';
-import type { EmbeddingStorage } from './embedding-storage';
+import { convertEmbeddingStorageSql, EMBEDDING_STORAGE_MIGRATION, EMBEDDING_STORAGES } from './pgvector';
+import type { EmbeddingStorage } from './pgvector';
+import { EMBEDDING_COLUMN_SQL, EMBEDDING_DIMENSION_SQL, MIGRATION_PENDING_SQL } from './schema-check.sql';
 
 /** Refuse to start when the stored vectors' width is not the configured embedder's. */
 export async function assertEmbeddingDimension(dataSource: DataSource, expected: number): Promise<void> {
-  const rows: { dimension: number }[] = await dataSource.query(
-    `SELECT atttypmod AS dimension FROM pg_attribute
-     WHERE attrelid = 'chunks'::regclass AND attname = 'embedding' AND NOT attisdropped`,
-  );
+  const rows: { dimension: number }[] = await dataSource.query(EMBEDDING_DIMENSION_SQL);
   const actual = rows[0]?.dimension;
   if (actual !== undefined && actual !== expected) {
     throw new Error(
@@ -29,18 +23,12 @@ export async function assertEmbeddingStorage(
   dataSource: DataSource,
   expected: EmbeddingStorage,
 ): Promise<void> {
-  const rows: { type: string; dimension: number }[] = await dataSource.query(
-    `SELECT t.typname AS type, a.atttypmod AS dimension
-     FROM pg_attribute a JOIN pg_type t ON t.oid = a.atttypid
-     WHERE a.attrelid = to_regclass('chunks') AND a.attname = 'embedding' AND NOT a.attisdropped`,
-  );
+  const rows: { type: string; dimension: number }[] = await dataSource.query(EMBEDDING_COLUMN_SQL);
   const stored = rows[0];
   if (stored === undefined || stored.type === expected) return;
-  const [{ pending }]: { pending: boolean }[] = await dataSource.query(
-    `SELECT to_regclass('migrations') IS NULL
-            OR NOT EXISTS (SELECT 1 FROM migrations WHERE name = $1) AS pending`,
-    [EMBEDDING_STORAGE_MIGRATION],
-  );
+  const [{ pending }]: { pending: boolean }[] = await dataSource.query(MIGRATION_PENDING_SQL, [
+    EMBEDDING_STORAGE_MIGRATION,
+  ]);
   const remedy = pending
     ? 'The migration that converts them has not run yet: run the migrations (npm run db:migrate).'
     : `Set EMBEDDING_STORAGE=${stored.type}` +

@@ -37,7 +37,7 @@ interface CatalogueEntry {
   keep: { completed: number; failed: number };
 }
 
-export const JOB_CATALOGUE: Record<JobName, CatalogueEntry> = {
+export const JOB_CATALOGUE = {
   [JobName.IngestDocument]: {
     queue: QueueName.Ingestion,
     retry: 'transient',
@@ -63,11 +63,19 @@ export const JOB_CATALOGUE: Record<JobName, CatalogueEntry> = {
     retry: 'once',
     keep: { completed: 100, failed: 100 },
   },
-};
+} as const satisfies Record<JobName, CatalogueEntry>;
+
+/** The payload of a job. */
+export type PayloadOf<N extends JobName> = JobPayloads[N];
+
+/** The jobs the catalogue puts on a queue. */
+export type JobNameOf<Q extends QueueName> = {
+  [N in JobName]: (typeof JOB_CATALOGUE)[N]['queue'] extends Q ? N : never;
+}[JobName];
 
 /** BullMQ options for a job: its named retry policy and retention, plus a dedupe id when given. */
 export function jobOptions(name: JobName, jobId?: string): JobsOptions {
-  const entry = JOB_CATALOGUE[name];
+  const entry: CatalogueEntry = JOB_CATALOGUE[name];
   return {
     ...RetryPolicies[entry.retry],
     removeOnComplete: { count: entry.keep.completed },

@@ -2,11 +2,12 @@ import { BullModule } from '@nestjs/bullmq';
 import { Global, Module } from '@nestjs/common';
 import type { DynamicModule } from '@nestjs/common';
 import type { Env } from '../config/env.schema';
+import { JobHandlerRegistry } from './job-handler-registry';
 import { QueueName } from './queue-name.enum';
 import { QueueOutageWatcher } from './queue-outage-watcher';
 import { REDIS_CLIENT, RedisClientCloser, redisClientProvider } from './redis-client.provider';
 
-/** BullMQ root connection, the queues, and a Redis client for health checks. */
+/** BullMQ root connection, the queues, a Redis client for health checks, and the job handlers' boot check. */
 @Global()
 @Module({})
 export class JobsModule {
@@ -21,8 +22,8 @@ export class JobsModule {
         }),
         queues,
       ],
-      providers: [redisClientProvider, RedisClientCloser, QueueOutageWatcher],
-      exports: [queues, REDIS_CLIENT],
+      providers: [redisClientProvider, RedisClientCloser, QueueOutageWatcher, JobHandlerRegistry],
+      exports: [queues, REDIS_CLIENT, JobHandlerRegistry],
     };
   }
 }

@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import type { EmbeddingProvider } from '@lumina/rag';
 import type { DataSource } from 'typeorm';
+import { EmbeddingCacheRepository } from './repositories/embedding-cache.repository';
 
 /** Key of a cached vector: sha256 over model id, dimension, max input length and the text. */
 export function embeddingCacheKey(provider: EmbeddingProvider, text: string): string {
@@ -18,12 +19,14 @@ export class CachedEmbedder implements EmbeddingProvider {
   readonly dimension: number;
   readonly maxInputChars: number;
   readonly stats = { computed: 0, cached: 0 };
+  private readonly cache: EmbeddingCacheRepository;
 
   constructor(
     private readonly inner: EmbeddingProvider,
-    private readonly dataSource: DataSource,
+    dataSource: DataSource,
     private readonly batchSize = 64,
   ) {
+    this.cache = new EmbeddingCacheRepository(dataSource.manager);
     this.modelId = inner.modelId;
     this.dimension = inner.dimension;
     this.maxInputChars = inner.maxInputChars;
@@ -31,7 +34,7 @@ export class CachedEmbedder implements EmbeddingProvider {
 
   async embed(texts: string[], signal?: AbortSignal): Promise<number[][]> {
     const keys = texts.map((text) => embeddingCacheKey(this.inner, text));
-    const found = await this.lookup([...new Set(keys)]);
+    const found = await this.cache.find([...new Set(keys)]);
     const missing = [...new Set(keys.filter((key) => !found.has(key)))];
     const textByKey = new Map(keys.map((key, i) => [key, texts[i]]));
     for (let i = 0; i < missing.length; i += this.batchSize) {
@@ -40,32 +43,11 @@ export class CachedEmbedder implements EmbeddingProvider {
         batchKeys.map((key) => textByKey.get(key)!),
         signal,
       );
-      await this.store(batchKeys, vectors);
+      await this.cache.store(batchKeys, vectors, this.modelId, this.dimension);
       batchKeys.forEach((key, j) => found.set(key, vectors[j]));
       this.stats.computed += batchKeys.length;
     }
     this.stats.cached += keys.length - missing.length;
     return keys.map((key) => found.get(key)!);
-  }
-
-  private async lookup(keys: string[]): Promise<Map<string, number[]>> {
-    const found = new Map<string, number[]>();
-    for (let i = 0; i < keys.length; i += 1000) {
-      const rows: { key: string; embedding: string }[] = await this.dataSource.query(
-        `SELECT key, embedding::text AS embedding FROM embedding_cache WHERE key = ANY($1::text[])`,
-        [keys.slice(i, i + 1000)],
-      );
-      for (const row of rows) found.set(row.key, JSON.parse(row.embedding) as number[]);
-    }
-    return found;
-  }
-
-  private async store(keys: string[], vectors: number[][]): Promise<void> {
-    await this.dataSource.query(
-      `INSERT INTO embedding_cache (key, model, dimension, embedding)
-       SELECT k, $3, $4, v::vector FROM unnest($1::text[], $2::text[]) AS t(k, v)
-       ON CONFLICT (key) DO NOTHING`,
-      [keys, vectors.map((v) => `[${v.join(',')}]`), this.modelId, this.dimension],
-    );
   }
 }

@@ -10,7 +10,10 @@ import { createEmbedder } from './create-embedder';
 import { createReranker } from './create-reranker';
 import { loadLanguageDetector } from './eld-language-detector';
 
-/** Injection token of the configured embedder, wrapped with the database cache (a CachedEmbedder). */
+/**
+ * Injection token of the configured embedder, wrapped with the database cache (a CachedEmbedder).
+ * Services take it as the EmbeddingProvider port; only the re-embed job reads the cache's counters.
+ */
 export const EMBEDDER = Symbol('EMBEDDER');
 export const InjectEmbedder = (): ParameterDecorator => Inject(EMBEDDER);
 

@@ -92,7 +92,7 @@ describe('API keys with ADMIN_API_KEY set (keys mode; real server, embedded PGli
     ] as const) {
       const missing = await call(method, path, { body });
       expect({ path, status: missing.status }).toEqual({ path, status: 401 });
-      expect(missing.body).toMatchObject({ statusCode: 401, error: 'Unauthorized' });
+      expect(missing.body).toMatchObject({ statusCode: 401, code: 'unauthorized', error: 'Unauthorized' });
       expect(missing.body.message).toMatch(/API key is required.*x-api-key/);
       const wrong = await call(method, path, { body, ...as('lum_not-a-key-of-this-server') });
       expect({ path, status: wrong.status }).toEqual({ path, status: 401 });
@@ -167,7 +167,7 @@ describe('API keys with ADMIN_API_KEY set (keys mode; real server, embedded PGli
     ]) {
       const response = await call('POST', '/auth/keys', { body, ...as(ADMIN_KEY) });
       expect({ body, status: response.status }).toEqual({ body, status: 400 });
-      expect(response.body).toMatchObject({ statusCode: 400, error: 'Bad Request' });
+      expect(response.body).toMatchObject({ statusCode: 400, code: 'invalid_request', error: 'Bad Request' });
     }
     expect((await call('DELETE', '/auth/keys/not-a-uuid', as(ADMIN_KEY))).status).toBe(400);
     const unknown = await call('DELETE', '/auth/keys/00000000-0000-4000-8000-000000000000', as(ADMIN_KEY));
@@ -203,7 +203,7 @@ describe('API keys with ADMIN_API_KEY set (keys mode; real server, embedded PGli
     ] as const) {
       const response = await call(method, path, { body, ...as(alice.key) });
       expect({ method, path, status: response.status }).toEqual({ method, path, status: 403 });
-      expect(response.body).toMatchObject({ statusCode: 403, error: 'Forbidden' });
+      expect(response.body).toMatchObject({ statusCode: 403, code: 'forbidden', error: 'Forbidden' });
       expect(response.body.message).toBe('This needs an admin API key; "Alice" is a user key.');
     }
     // Nothing happened: the document is still there and Bob's key still works.

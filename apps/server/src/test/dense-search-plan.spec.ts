@@ -1,6 +1,6 @@
 import { chunkUuid, documentUuid, generateSyntheticCorpus, recallAt, vectorOf } from '@lumina/eval';
-import { CHUNK_EMBEDDING_INDEX } from '../database/embedding-storage';
-import { SqlChunkSearch, toVectorLiteral } from '../modules/rag/repositories/sql-chunk-search';
+import { CHUNK_EMBEDDING_INDEX, toVectorLiteral } from '../database/pgvector';
+import { SqlChunkSearch } from '../modules/rag/repositories/sql-chunk-search';
 import { DENSE_TIE_SLACK, denseSearchSql } from '../modules/rag/repositories/sql/dense-search.sql';
 import { TEST_BACKEND } from './helpers/test-backend';
 import { startTestDatabase } from './helpers/test-database';

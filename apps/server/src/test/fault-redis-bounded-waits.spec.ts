@@ -71,6 +71,7 @@ describe('bounded waits on Redis behind /metrics and /admin/queues/api/*', () =>
       });
       expect(JSON.parse(queues.text)).toEqual({
         statusCode: 503,
+        code: 'unavailable',
         error: 'Service Unavailable',
         message: expect.stringMatching(/job queue \(Redis\) is not reachable.*dashboard/),
       });

@@ -130,6 +130,7 @@ describe('Redis killed and restarted during ingestion', () => {
     expect(text.result.status).toBe(503);
     expect(text.result.body).toEqual({
       statusCode: 503,
+      code: 'unavailable',
       error: 'Service Unavailable',
       message: expect.stringMatching(/job queue \(Redis\) is not reachable.*try again/i),
     });

@@ -1,8 +1,8 @@
 import { exactTopK, generateSyntheticCorpus, recallAt, vectorOf } from '@lumina/eval';
 import type { SyntheticCorpus } from '@lumina/eval';
 import type { EmbeddingProvider } from '@lumina/rag';
-import { CHUNK_EMBEDDING_INDEX, convertEmbeddingStorageSql } from '../database/embedding-storage';
-import type { EmbeddingStorage } from '../database/embedding-storage';
+import { CHUNK_EMBEDDING_INDEX, convertEmbeddingStorageSql } from '../database/pgvector';
+import type { EmbeddingStorage } from '../database/pgvector';
 import { IndexingService } from '../modules/ingestion/indexing.service';
 import { SqlChunkSearch } from '../modules/rag/repositories/sql-chunk-search';
 import { denseSearchSql } from '../modules/rag/repositories/sql/dense-search.sql';

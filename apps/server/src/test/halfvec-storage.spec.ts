@@ -4,9 +4,10 @@ import { join } from 'node:path';
 import { NestFactory } from '@nestjs/core';
 import type { EmbeddingProvider } from '@lumina/rag';
 import { DataSource } from 'typeorm';
+import { appSchema } from '../app-data-source';
 import { openDatabase } from '../database/database-connection';
 import { DatabaseModule } from '../database/database.module';
-import { EMBEDDING_STORAGE_MIGRATION } from '../database/embedding-storage';
+import { EMBEDDING_STORAGE_MIGRATION } from '../database/pgvector';
 import { assertEmbeddingStorage } from '../database/schema-check';
 import { readJson } from './helpers/http';
 import type { Json } from './helpers/http';
@@ -137,10 +138,13 @@ describe(`EMBEDDING_STORAGE boot check (${TEST_BACKEND})`, () => {
     const vectorEnv = testEnv(where);
     const connection = await openDatabase(vectorEnv);
     try {
-      const boot = NestFactory.createApplicationContext(DatabaseModule.forRoot(connection, vectorEnv), {
-        abortOnError: false,
-        logger: false,
-      });
+      const boot = NestFactory.createApplicationContext(
+        DatabaseModule.forRoot(connection, vectorEnv, appSchema(vectorEnv)),
+        {
+          abortOnError: false,
+          logger: false,
+        },
+      );
       await expect(boot).rejects.toThrow(
         'The database stores chunk vectors as halfvec(512) but EMBEDDING_STORAGE=vector. ' +
           'Set EMBEDDING_STORAGE=halfvec, or convert the stored vectors (rewrites the chunks table and ' +
@@ -156,7 +160,7 @@ describe(`EMBEDDING_STORAGE boot check (${TEST_BACKEND})`, () => {
     const matching = await openDatabase(halfvecEnv);
     try {
       const context = await NestFactory.createApplicationContext(
-        DatabaseModule.forRoot(matching, halfvecEnv),
+        DatabaseModule.forRoot(matching, halfvecEnv, appSchema(halfvecEnv)),
         {
           abortOnError: false,
           logger: false,

@@ -13,7 +13,9 @@ describe('HTTP hardening (real server): rate limits, security headers, error ans
     });
 
   beforeAll(async () => {
-    server = await startTestApp(testEnv({ RATE_LIMIT_PER_MINUTE: '3' }));
+    server = await startTestApp(
+      testEnv({ RATE_LIMIT_PER_MINUTE: '3', REQUEST_BODY_LIMIT: '2kb', UPLOAD_MAX_BYTES: '1024' }),
+    );
   }, 60_000);
 
   afterAll(async () => {
@@ -28,7 +30,7 @@ describe('HTTP hardening (real server): rate limits, security headers, error ans
     expect(limited.status).toBe(429);
     expect(limited.headers.get('retry-after')).toMatch(/^\d+$/);
     const body = await readJson(limited);
-    expect(body).toMatchObject({ statusCode: 429 });
+    expect(body).toMatchObject({ statusCode: 429, code: 'rate_limited' });
     expect(body.message).toMatch(/Too many requests: at most 3 searches and chat messages per minute/);
     // Chat shares the client's budget.
     const chat = await fetch(`${server.baseUrl}/chat`, {
@@ -94,8 +96,81 @@ describe('HTTP hardening (real server): rate limits, security headers, error ans
     expect(response.headers.get('content-type')).toMatch(/^application\/json/);
     expect(await readJson(response)).toEqual({
       statusCode: 400,
+      code: 'invalid_request',
       error: 'Bad Request',
       message: 'The request body is not valid JSON.',
+    });
+  });
+
+  it('gives every error body the code of the shared error contract beside its status and message', async () => {
+    const send = async (path: string, init: RequestInit = {}) => {
+      const response = await fetch(`${server.baseUrl}${path}`, init);
+      return { status: response.status, body: await readJson(response) };
+    };
+    const postJson = (path: string, body: string) =>
+      send(path, { method: 'POST', headers: { 'content-type': 'application/json' }, body });
+
+    // 400: the validation pipe (class-validator), and a service's own check.
+    const invalid = await postJson('/question-banks', '{}');
+    expect(invalid).toMatchObject({
+      status: 400,
+      body: { statusCode: 400, code: 'invalid_request', error: 'Bad Request' },
+    });
+    expect(invalid.body.message).toEqual(expect.arrayContaining([expect.stringMatching(/name/)]));
+    const bank = await postJson('/question-banks', '{"name": "Codes"}');
+    expect(bank.status).toBe(201);
+    const item = { question: 'Where?', expectedSources: [{ documentId: 'nowhere' }] };
+    expect(await postJson(`/question-banks/${bank.body.id}/items`, JSON.stringify(item))).toEqual({
+      status: 400,
+      body: {
+        statusCode: 400,
+        code: 'invalid_request',
+        message: ['unknown document "nowhere" (no document has that id or external id)'],
+        error: 'Bad Request',
+      },
+    });
+
+    // 404: an unknown route, and a missing resource.
+    expect(await send('/no-such-route')).toEqual({
+      status: 404,
+      body: { statusCode: 404, code: 'not_found', message: 'Cannot GET /no-such-route', error: 'Not Found' },
+    });
+    const missing = '00000000-0000-4000-8000-000000000000';
+    expect(await send(`/question-banks/${missing}`)).toEqual({
+      status: 404,
+      body: {
+        statusCode: 404,
+        code: 'not_found',
+        message: `question bank ${missing} not found`,
+        error: 'Not Found',
+      },
+    });
+
+    // 413: a JSON body above REQUEST_BODY_LIMIT, and an uploaded file above UPLOAD_MAX_BYTES.
+    expect(await postJson('/question-banks', JSON.stringify({ name: 'x'.repeat(4096) }))).toEqual({
+      status: 413,
+      body: {
+        statusCode: 413,
+        code: 'too_large',
+        error: 'Payload Too Large',
+        message: 'The request body is larger than the limit of 2kb (REQUEST_BODY_LIMIT).',
+      },
+    });
+    const form = new FormData();
+    form.append('files', new Blob(['a'.repeat(2048)], { type: 'text/plain' }), 'big.txt');
+    const upload = await send('/documents', {
+      method: 'POST',
+      headers: { 'x-lumina-client': 'test' },
+      body: form,
+    });
+    expect(upload).toEqual({
+      status: 413,
+      body: {
+        statusCode: 413,
+        code: 'too_large',
+        error: 'Payload Too Large',
+        message: expect.stringMatching(/^"big\.txt" is larger than the upload limit/),
+      },
     });
   });
 });

@@ -1,6 +1,6 @@
 import type { MigrationInterface, QueryRunner } from 'typeorm';
-import { convertEmbeddingStorageSql, EMBEDDING_STORAGE_MIGRATION } from '../embedding-storage';
-import type { EmbeddingStorage } from '../embedding-storage';
+import { convertEmbeddingStorageSql, EMBEDDING_STORAGE_MIGRATION } from '../pgvector';
+import type { EmbeddingStorage } from '../pgvector';
 
 /**
  * Stores the chunks' vectors as the configured EMBEDDING_STORAGE: with `halfvec` the column becomes

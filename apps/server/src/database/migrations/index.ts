@@ -1,5 +1,5 @@
 import type { MigrationInterface } from 'typeorm';
-import type { EmbeddingStorage } from '../embedding-storage';
+import type { EmbeddingStorage } from '../pgvector';
 import { createInitialSchemaMigration } from './1764500000000-initial-schema';
 import { Bm25Index1764500000100 } from './1764500000100-bm25-index';
 import { EmbeddingCache1764500000200 } from './1764500000200-embedding-cache';

@@ -2,6 +2,7 @@ import { Injectable } from '@nestjs/common';
 import type { NestMiddleware } from '@nestjs/common';
 import type { NextFunction, Request, Response } from 'express';
 import type Redis from 'ioredis';
+import { sendError } from '../../common/errors/error-body';
 import { AdminMiddleware } from '../../modules/auth/admin.middleware';
 import { InjectRedis } from '../redis-client.provider';
 import { redisUnavailable } from '../redis-deadline';
@@ -52,5 +53,5 @@ export class QueueDashboardMiddleware implements NestMiddleware {
 
 function unavailable(response: Response, message: string): void {
   if (response.headersSent) return;
-  response.status(503).json({ statusCode: 503, error: 'Service Unavailable', message });
+  sendError(response, 503, 'Service Unavailable', message);
 }

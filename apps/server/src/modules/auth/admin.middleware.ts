@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import type { NestMiddleware } from '@nestjs/common';
 import type { NextFunction, Request, Response } from 'express';
+import { sendError } from '../../common/errors/error-body';
 import { Authenticator, forbiddenMessage } from './authenticator';
 
 /**
@@ -18,11 +19,12 @@ export class AdminMiddleware implements NestMiddleware {
         const status = verdict.ok ? 403 : 401;
         if (!verdict.ok)
           response.setHeader('WWW-Authenticate', 'Basic realm="Lumina admin", charset="UTF-8"');
-        response.status(status).json({
-          statusCode: status,
-          error: verdict.ok ? 'Forbidden' : 'Unauthorized',
-          message: verdict.ok ? forbiddenMessage(verdict.principal, ['admin']) : verdict.message,
-        });
+        sendError(
+          response,
+          status,
+          verdict.ok ? 'Forbidden' : 'Unauthorized',
+          verdict.ok ? forbiddenMessage(verdict.principal, ['admin']) : verdict.message,
+        );
       },
       (error: unknown) => next(error),
     );

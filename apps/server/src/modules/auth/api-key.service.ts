@@ -1,15 +1,14 @@
-import { ConflictException, Injectable, Logger, NotFoundException } from '@nestjs/common';
+import { Injectable, Logger } from '@nestjs/common';
 import type { OnApplicationBootstrap } from '@nestjs/common';
-import { InjectDataSource } from '@nestjs/typeorm';
 import type { ApiKeyRole, ApiKeySummary, AuthMode, CreatedApiKey, Page } from '@lumina/shared';
-import { DataSource, IsNull } from 'typeorm';
-import type { EntityManager } from 'typeorm';
 import { InjectConfig } from '../../config/app-config';
 import type { Env } from '../../config/env.schema';
 import { pageOf, pageWindow } from '../../common/pagination/pagination';
 import { generateApiKey, hashApiKey, keyPrefix, MAX_PRESENTED_KEY_CHARS } from './api-key';
-import { ApiKeyEntity } from './entities/api-key.entity';
+import type { ApiKeyEntity } from './entities/api-key.entity';
 import type { Principal } from './principal';
+import { ApiKeyRepository } from './repositories/api-key.repository';
+import { ConflictError, NotFoundError } from '../../common/errors/domain-errors';
 
 /** Name of the key row that mirrors ADMIN_API_KEY. */
 export const ENV_KEY_NAME = 'bootstrap (ADMIN_API_KEY)';
@@ -32,7 +31,7 @@ export class ApiKeyService implements OnApplicationBootstrap {
   private readonly touchedAt = new Map<string, number>();
 
   constructor(
-    @InjectDataSource() private readonly dataSource: DataSource,
+    private readonly keys: ApiKeyRepository,
     @InjectConfig() private readonly env: Env,
   ) {
     this.envKeyHash = env.ADMIN_API_KEY ? hashApiKey(env.ADMIN_API_KEY) : null;
@@ -47,19 +46,11 @@ export class ApiKeyService implements OnApplicationBootstrap {
     return this.localAdmin;
   }
 
-  private get repository() {
-    return this.dataSource.getRepository(ApiKeyEntity);
-  }
-
   async onApplicationBootstrap(): Promise<void> {
     const admin = this.env.ADMIN_API_KEY
       ? await this.ensureEnvKey(this.env.ADMIN_API_KEY)
       : await this.ensureGeneratedKey();
-    const claimed = await this.dataSource.query(
-      `UPDATE conversations SET owner_key_id = $1 WHERE owner_key_id IS NULL`,
-      [admin.id],
-    );
-    const count = Array.isArray(claimed) ? Number(claimed[1] ?? 0) : 0;
+    const count = await this.keys.claimUnownedConversations(admin.id);
     if (count > 0)
       this.logger.log(`${count} conversation(s) from before API keys now belong to "${admin.name}"`);
     if (this.mode === 'local') {
@@ -70,7 +61,7 @@ export class ApiKeyService implements OnApplicationBootstrap {
   /** The active key with this secret, or null (unknown, revoked, or absurdly long). */
   async authenticate(presented: string): Promise<Principal | null> {
     if (presented.length > MAX_PRESENTED_KEY_CHARS) return null;
-    const row = await this.repository.findOneBy({ keyHash: hashApiKey(presented), revokedAt: IsNull() });
+    const row = await this.keys.findActiveByHash(hashApiKey(presented));
     if (!row) return null;
     await this.touch(row.id);
     return { keyId: row.id, name: row.name, role: row.role, via: 'key' };
@@ -78,14 +69,12 @@ export class ApiKeyService implements OnApplicationBootstrap {
 
   async create(name: string, role: ApiKeyRole): Promise<CreatedApiKey> {
     const generated = generateApiKey();
-    const row = await this.repository.save(
-      this.repository.create({
-        name: name.trim(),
-        role,
-        keyHash: generated.hash,
-        keyPrefix: generated.prefix,
-      }),
-    );
+    const row = await this.keys.insert({
+      name: name.trim(),
+      role,
+      keyHash: generated.hash,
+      keyPrefix: generated.prefix,
+    });
     return {
       id: row.id,
       name: row.name,
@@ -98,11 +87,7 @@ export class ApiKeyService implements OnApplicationBootstrap {
 
   async list(query: { page?: number; limit?: number }): Promise<Page<ApiKeySummary>> {
     const window = pageWindow(query);
-    const [rows, total] = await this.repository.findAndCount({
-      order: { createdAt: 'DESC', id: 'ASC' },
-      skip: window.offset,
-      take: window.limit,
-    });
+    const [rows, total] = await this.keys.page(window.offset, window.limit);
     return pageOf(rows.map(toSummary), total, window);
   }
 
@@ -112,26 +97,24 @@ export class ApiKeyService implements OnApplicationBootstrap {
    * variable instead.
    */
   async revoke(id: string): Promise<ApiKeySummary> {
-    return this.dataSource.transaction(async (manager: EntityManager) => {
+    return this.keys.transaction(async (keys) => {
       // Lock the active admin keys, so two revocations cannot both see "another admin remains".
-      const admins: { id: string }[] = await manager.query(
-        `SELECT id FROM api_keys WHERE role = 'admin' AND revoked_at IS NULL ORDER BY id FOR UPDATE`,
-      );
-      const row = await manager.findOneBy(ApiKeyEntity, { id });
-      if (!row) throw new NotFoundException(`API key ${id} does not exist`);
+      const admins = await keys.lockActiveAdminIds();
+      const row = await keys.findById(id);
+      if (!row) throw new NotFoundError(`API key ${id} does not exist`);
       if (row.revokedAt) return toSummary(row);
       if (this.envKeyHash !== null && row.keyHash === this.envKeyHash) {
-        throw new ConflictException(
+        throw new ConflictError(
           'This key is ADMIN_API_KEY, which is restored at every start: change the variable to replace it.',
         );
       }
-      if (row.role === 'admin' && admins.every((admin) => admin.id === row.id)) {
-        throw new ConflictException(
+      if (row.role === 'admin' && admins.every((admin) => admin === row.id)) {
+        throw new ConflictError(
           'This is the last active admin key: create another admin key before revoking this one.',
         );
       }
       row.revokedAt = new Date();
-      await manager.save(ApiKeyEntity, row);
+      await keys.save(row);
       this.touchedAt.delete(row.id);
       return toSummary(row);
     });
@@ -139,17 +122,10 @@ export class ApiKeyService implements OnApplicationBootstrap {
 
   private async ensureEnvKey(key: string): Promise<ApiKeyEntity> {
     const hash = hashApiKey(key);
-    await this.dataSource.query(
-      `INSERT INTO api_keys (name, role, key_hash, key_prefix) VALUES ($1, 'admin', $2, $3)
-       ON CONFLICT (key_hash) DO NOTHING`,
-      [ENV_KEY_NAME, hash, keyPrefix(key)],
-    );
+    await this.keys.insertAdminIfAbsent(ENV_KEY_NAME, hash, keyPrefix(key));
     // A changed ADMIN_API_KEY replaces the previous one.
-    await this.dataSource.query(
-      `UPDATE api_keys SET revoked_at = now() WHERE name = $1 AND key_hash <> $2 AND revoked_at IS NULL`,
-      [ENV_KEY_NAME, hash],
-    );
-    const row = await this.repository.findOneByOrFail({ keyHash: hash });
+    await this.keys.revokeOthersNamed(ENV_KEY_NAME, hash);
+    const row = await this.keys.getByHash(hash);
     if (row.revokedAt !== null || row.role !== 'admin') {
       throw new Error(
         `ADMIN_API_KEY matches an API key that is ${row.revokedAt ? 'revoked' : `a ${row.role} key`}: choose another value.`,
@@ -159,20 +135,15 @@ export class ApiKeyService implements OnApplicationBootstrap {
   }
 
   private async ensureGeneratedKey(): Promise<ApiKeyEntity> {
-    const existing = await this.repository.findOne({
-      where: { role: 'admin', revokedAt: IsNull() },
-      order: { createdAt: 'ASC', id: 'ASC' },
-    });
+    const existing = await this.keys.oldestActiveAdmin();
     if (existing) return existing;
     const generated = generateApiKey();
-    const row = await this.repository.save(
-      this.repository.create({
-        name: GENERATED_KEY_NAME,
-        role: 'admin',
-        keyHash: generated.hash,
-        keyPrefix: generated.prefix,
-      }),
-    );
+    const row = await this.keys.insert({
+      name: GENERATED_KEY_NAME,
+      role: 'admin',
+      keyHash: generated.hash,
+      keyPrefix: generated.prefix,
+    });
     this.announce(generated.key);
     return row;
   }
@@ -193,7 +164,7 @@ export class ApiKeyService implements OnApplicationBootstrap {
     const now = Date.now();
     if (now - (this.touchedAt.get(id) ?? 0) < TOUCH_INTERVAL_MS) return;
     this.touchedAt.set(id, now);
-    await this.repository.update({ id }, { lastUsedAt: new Date(now) });
+    await this.keys.touch(id, new Date(now));
   }
 }
 

@@ -5,6 +5,7 @@ import { ApiKeyService } from './api-key.service';
 import { AuthController } from './auth.controller';
 import { AuthGuard } from './auth.guard';
 import { Authenticator } from './authenticator';
+import { ApiKeyRepository } from './repositories/api-key.repository';
 
 /**
  * Who may do what: API keys with a role (admin, user), the global guard that authenticates every route
@@ -14,7 +15,13 @@ import { Authenticator } from './authenticator';
 @Global()
 @Module({
   controllers: [AuthController],
-  providers: [ApiKeyService, Authenticator, AdminMiddleware, { provide: APP_GUARD, useClass: AuthGuard }],
+  providers: [
+    ApiKeyService,
+    ApiKeyRepository,
+    Authenticator,
+    AdminMiddleware,
+    { provide: APP_GUARD, useClass: AuthGuard },
+  ],
   exports: [ApiKeyService, Authenticator, AdminMiddleware],
 })
 export class AuthModule {}

@@ -1,4 +1,5 @@
 import type { NextFunction, Request, RequestHandler, Response } from 'express';
+import { sendError } from '../../common/errors/error-body';
 import { isLoopbackHost } from './api-key';
 import { presentedKey } from './request-credentials';
 
@@ -69,7 +70,7 @@ export function crossSiteGuard(policy: CrossSitePolicy): RequestHandler {
   return (request: Request, response: Response, next: NextFunction) => {
     const verdict = judgeCrossSite(request, policy);
     if (verdict.ok) return next();
-    response.status(403).json({ statusCode: 403, error: 'Forbidden', message: verdict.message });
+    sendError(response, 403, 'Forbidden', verdict.message);
   };
 }
 

@@ -6,11 +6,12 @@ import { ChatService } from './chat.service';
 import { ConversationService } from './conversation.service';
 import { ConversationsController } from './conversations.controller';
 import { MessagesController } from './messages.controller';
+import { ConversationRepository } from './repositories/conversation.repository';
 
 @Module({
   imports: [RagModule],
   controllers: [ChatController, ConversationsController, MessagesController],
-  providers: [ChatService, ConversationService, ChatStreams],
+  providers: [ChatService, ConversationService, ConversationRepository, ChatStreams],
   exports: [ChatService, ConversationService, ChatStreams],
 })
 export class ChatModule {}

@@ -1,14 +1,6 @@
-import {
-  BadRequestException,
-  ConflictException,
-  Injectable,
-  Logger,
-  NotFoundException,
-  ServiceUnavailableException,
-} from '@nestjs/common';
-import { InjectDataSource } from '@nestjs/typeorm';
+import { Injectable, Logger } from '@nestjs/common';
 import { ANSWER_ERROR_MESSAGES, generateAnswer, generateGeneralAnswer } from '@lumina/rag';
-import type { AnswerDeps, AnswerOutcome, ChatModel } from '@lumina/rag';
+import type { AnswerDeps, AnswerOutcome, ChatModel, EmbeddingProvider } from '@lumina/rag';
 import type {
   ChatAskRequest,
   ChatStreamEventMap,
@@ -16,15 +8,18 @@ import type {
   GeneralKnowledgeRequest,
   SearchSettings,
 } from '@lumina/shared';
-import { DataSource } from 'typeorm';
-import type { CachedEmbedder } from '../../providers/cached-embedder';
 import { InjectChatModel, InjectEmbedder } from '../../providers/providers.module';
 import { RagService } from '../rag/rag.service';
 import { ConversationService } from './conversation.service';
 import type { ConversationEntity } from './entities/conversation.entity';
 import type { MessageEntity } from './entities/message.entity';
-import { RetrievalTraceEntity } from './entities/retrieval-trace.entity';
 import { ServerRestartingError } from './chat-streams';
+import {
+  ConflictError,
+  InvalidRequestError,
+  NotFoundError,
+  UnavailableError,
+} from '../../common/errors/domain-errors';
 
 /** Where a chat stream's events go (the SSE response), and the signal that says the client left. */
 export interface ChatEventSink {
@@ -63,9 +58,8 @@ export class ChatService {
   constructor(
     private readonly rag: RagService,
     private readonly conversations: ConversationService,
-    @InjectDataSource() private readonly dataSource: DataSource,
     @InjectChatModel() private readonly chatModel: ChatModel | null,
-    @InjectEmbedder() private readonly embedder: CachedEmbedder,
+    @InjectEmbedder() private readonly embedder: EmbeddingProvider,
   ) {}
 
   /** What answering uses: the API's search, the configured chat model (or none) and embedder. */
@@ -80,7 +74,7 @@ export class ChatService {
   /** The checks made before the stream opens, so bad requests get a plain 4xx. */
   async prepareChat(ownerKeyId: string, body: ChatAskRequest): Promise<PreparedChat> {
     const message = body.message.trim();
-    if (!message) throw new BadRequestException('message must contain words, not only spaces');
+    if (!message) throw new InvalidRequestError('message must contain words, not only spaces');
     const conversation = body.conversationId
       ? await this.conversations.require(ownerKeyId, body.conversationId)
       : null;
@@ -127,26 +121,24 @@ export class ChatService {
     const conversation = await this.conversations.require(ownerKeyId, body.conversationId);
     const answer = await this.conversations.findMessage(body.messageId);
     if (!answer || answer.conversationId !== conversation.id) {
-      throw new NotFoundException(`Message ${body.messageId} is not in conversation ${conversation.id}`);
+      throw new NotFoundError(`Message ${body.messageId} is not in conversation ${conversation.id}`);
     }
     if (answer.role !== 'assistant' || answer.source !== 'documents') {
-      throw new BadRequestException('messageId must name an answer from the documents');
+      throw new InvalidRequestError('messageId must name an answer from the documents');
     }
     if (!answer.notFound || answer.status !== 'complete') {
-      throw new ConflictException(
+      throw new ConflictError(
         'An answer from general knowledge can only follow an answer that found nothing in the documents; ' +
           'this answer did not say so.',
       );
     }
     const question = answer.replyToId ? await this.conversations.findMessage(answer.replyToId) : null;
-    if (!question) throw new ConflictException('The question of this answer no longer exists.');
+    if (!question) throw new ConflictError('The question of this answer no longer exists.');
     if (await this.conversations.hasGeneralAnswer(question.id)) {
-      throw new ConflictException('This question already has an answer from general knowledge.');
+      throw new ConflictError('This question already has an answer from general knowledge.');
     }
-    if (!this.chatModel) throw new ServiceUnavailableException(GENERAL_NEEDS_LLM);
-    const trace = await this.dataSource
-      .getRepository(RetrievalTraceEntity)
-      .findOneBy({ messageId: answer.id });
+    if (!this.chatModel) throw new UnavailableError(GENERAL_NEEDS_LLM);
+    const trace = await this.conversations.findTrace(answer.id);
     return {
       conversation,
       question,

@@ -1,5 +1,4 @@
-import { Injectable, NotFoundException } from '@nestjs/common';
-import { InjectDataSource } from '@nestjs/typeorm';
+import { Injectable } from '@nestjs/common';
 import type { HistoryTurn } from '@lumina/rag';
 import type {
   Conversation,
@@ -8,95 +7,68 @@ import type {
   Page,
   RetrievalTrace,
 } from '@lumina/shared';
-import { DataSource } from 'typeorm';
-import type { EntityManager } from 'typeorm';
 import { pageOf, pageWindow } from '../../common/pagination/pagination';
-import { ConversationEntity } from './entities/conversation.entity';
-import { MessageEntity } from './entities/message.entity';
-import { RetrievalTraceEntity } from './entities/retrieval-trace.entity';
+import type { ConversationEntity } from './entities/conversation.entity';
+import type { MessageEntity } from './entities/message.entity';
+import type { RetrievalTraceEntity } from './entities/retrieval-trace.entity';
+import { ConversationRepository } from './repositories/conversation.repository';
+import type { ConversationRow, NewMessage, NewTrace } from './repositories/conversation.repository';
+import { NotFoundError } from '../../common/errors/domain-errors';
 
 /** Longest conversation title (the first question, shortened). */
 export const MAX_TITLE_CHARS = 80;
 /** Earlier messages a follow-up question is rewritten with. */
 export const HISTORY_MESSAGES = 10;
 
-/** Conversations, messages and retrieval traces in the database. */
+/** Conversations, messages and retrieval traces: who may see them, and their API shapes. */
 @Injectable()
 export class ConversationService {
-  constructor(@InjectDataSource() private readonly dataSource: DataSource) {}
+  constructor(private readonly conversations: ConversationRepository) {}
 
   /** The conversation if `ownerKeyId` owns it: another key's conversation is answered as missing. */
   async find(ownerKeyId: string, id: string): Promise<ConversationEntity | null> {
-    return this.dataSource.getRepository(ConversationEntity).findOneBy({ id, ownerKeyId });
+    return this.conversations.find(ownerKeyId, id);
   }
 
   async require(ownerKeyId: string, id: string): Promise<ConversationEntity> {
     const conversation = await this.find(ownerKeyId, id);
-    if (!conversation) throw new NotFoundException(`Conversation ${id} does not exist`);
+    if (!conversation) throw new NotFoundError(`Conversation ${id} does not exist`);
     return conversation;
   }
 
   async create(ownerKeyId: string, firstQuestion: string): Promise<ConversationEntity> {
-    const repository = this.dataSource.getRepository(ConversationEntity);
-    return repository.save(repository.create({ title: titleFrom(firstQuestion), ownerKeyId }));
+    return this.conversations.create(ownerKeyId, titleFrom(firstQuestion));
   }
 
   /** Store a message and mark the conversation as updated, in one transaction. */
-  async addMessage(
-    message: Partial<MessageEntity> & Pick<MessageEntity, 'conversationId' | 'role' | 'content'>,
-    trace?: Omit<Partial<RetrievalTraceEntity>, 'messageId'>,
-  ): Promise<MessageEntity> {
-    return this.dataSource.transaction(async (manager: EntityManager) => {
-      const saved = await manager.save(MessageEntity, manager.create(MessageEntity, message));
-      if (trace) {
-        await manager.save(
-          RetrievalTraceEntity,
-          manager.create(RetrievalTraceEntity, { ...trace, messageId: saved.id }),
-        );
-      }
-      await manager.query(`UPDATE conversations SET updated_at = now() WHERE id = $1`, [
-        message.conversationId,
-      ]);
-      return saved;
-    });
+  async addMessage(message: NewMessage, trace?: NewTrace): Promise<MessageEntity> {
+    return this.conversations.addMessage(message, trace);
   }
 
   async findMessage(id: string): Promise<MessageEntity | null> {
-    return this.dataSource.getRepository(MessageEntity).findOneBy({ id });
+    return this.conversations.findMessage(id);
   }
 
   /** The complete turns before the newest question, oldest first, for rewriting a follow-up. */
   async history(conversationId: string, limit = HISTORY_MESSAGES): Promise<HistoryTurn[]> {
-    const rows = await this.dataSource.getRepository(MessageEntity).find({
-      where: { conversationId, status: 'complete' },
-      order: { seq: 'DESC' },
-      take: limit,
-    });
+    const rows = await this.conversations.latestComplete(conversationId, limit);
     return rows.reverse().map((row) => ({ role: row.role, content: row.content }));
   }
 
   /** True when an answer from general knowledge was already given to the question `userMessageId`. */
   async hasGeneralAnswer(userMessageId: string): Promise<boolean> {
-    return this.dataSource
-      .getRepository(MessageEntity)
-      .existsBy({ replyToId: userMessageId, source: 'general-knowledge', status: 'complete' });
+    return this.conversations.hasGeneralAnswer(userMessageId);
+  }
+
+  /** The retrieval trace of an answer (null for a question, or an answer stored without one). */
+  async findTrace(messageId: string): Promise<RetrievalTraceEntity | null> {
+    return this.conversations.findTrace(messageId);
   }
 
   async list(ownerKeyId: string, query: { page?: number; limit?: number }): Promise<Page<Conversation>> {
     const window = pageWindow(query);
-    const [{ total }] = await this.dataSource.query(
-      `SELECT count(*)::int AS total FROM conversations WHERE owner_key_id = $1`,
-      [ownerKeyId],
-    );
-    const rows: ConversationRow[] = await this.dataSource.query(
-      `SELECT c.id, c.title, c.created_at, c.updated_at,
-              (SELECT count(*)::int FROM messages m WHERE m.conversation_id = c.id) AS message_count
-       FROM conversations c
-       WHERE c.owner_key_id = $3
-       ORDER BY c.updated_at DESC, c.id
-       LIMIT $1 OFFSET $2`,
-      [window.limit, window.offset, ownerKeyId],
-    );
+    const total = await this.conversations.count(ownerKeyId);
+    const rows = await this.conversations.page(ownerKeyId, window.offset, window.limit);
     return pageOf(rows.map(toConversation), total, window);
   }
 
@@ -105,55 +77,34 @@ export class ConversationService {
     id: string,
     query: { page?: number; limit?: number },
   ): Promise<ConversationDetail> {
-    const rows: ConversationRow[] = await this.dataSource.query(
-      `SELECT c.id, c.title, c.created_at, c.updated_at,
-              (SELECT count(*)::int FROM messages m WHERE m.conversation_id = c.id) AS message_count
-       FROM conversations c WHERE c.id = $1 AND c.owner_key_id = $2`,
-      [id, ownerKeyId],
-    );
-    if (rows.length === 0) throw new NotFoundException(`Conversation ${id} does not exist`);
-    const conversation = toConversation(rows[0]);
+    const conversation = await this.summary(ownerKeyId, id);
     const window = pageWindow(query);
-    const entities = await this.dataSource.getRepository(MessageEntity).find({
-      where: { conversationId: id },
-      order: { seq: 'ASC' },
-      skip: window.offset,
-      take: window.limit,
-    });
-    const traced: { message_id: string }[] = entities.length
-      ? await this.dataSource.query(
-          `SELECT message_id FROM retrieval_traces WHERE message_id = ANY($1::uuid[])`,
-          [entities.map((entity) => entity.id)],
-        )
-      : [];
-    const withTrace = new Set(traced.map((row) => row.message_id));
+    const entities = await this.conversations.messages(id, window.offset, window.limit);
+    const withTrace = await this.conversations.traced(entities.map((entity) => entity.id));
     const items = entities.map((entity) => toMessage(entity, withTrace.has(entity.id)));
     return { ...conversation, messages: pageOf(items, conversation.messageCount, window) };
   }
 
   async rename(ownerKeyId: string, id: string, title: string): Promise<Conversation> {
-    const result = await this.dataSource
-      .getRepository(ConversationEntity)
-      .update({ id, ownerKeyId }, { title: title.trim() });
-    if (!result.affected) throw new NotFoundException(`Conversation ${id} does not exist`);
-    const { messages: _messages, ...conversation } = await this.detail(ownerKeyId, id, { page: 1, limit: 1 });
-    return conversation;
+    if (!(await this.conversations.rename(ownerKeyId, id, title.trim()))) {
+      throw new NotFoundError(`Conversation ${id} does not exist`);
+    }
+    return this.summary(ownerKeyId, id);
   }
 
   async delete(ownerKeyId: string, id: string): Promise<void> {
-    const result = await this.dataSource.getRepository(ConversationEntity).delete({ id, ownerKeyId });
-    if (!result.affected) throw new NotFoundException(`Conversation ${id} does not exist`);
+    if (!(await this.conversations.delete(ownerKeyId, id))) {
+      throw new NotFoundError(`Conversation ${id} does not exist`);
+    }
   }
 
   /** The trace of an answer in a conversation of `ownerKeyId` (another key's: 404, like a missing one). */
   async trace(ownerKeyId: string, messageId: string): Promise<RetrievalTrace> {
     const message = await this.findMessage(messageId);
     const owned = message ? await this.find(ownerKeyId, message.conversationId) : null;
-    const trace = owned
-      ? await this.dataSource.getRepository(RetrievalTraceEntity).findOneBy({ messageId })
-      : null;
+    const trace = owned ? await this.findTrace(messageId) : null;
     if (!trace) {
-      throw new NotFoundException(
+      throw new NotFoundError(
         owned
           ? `Message ${messageId} is a question; only answers have a retrieval trace`
           : `Message ${messageId} does not exist`,
@@ -161,14 +112,13 @@ export class ConversationService {
     }
     return toTrace(trace);
   }
-}
 
-interface ConversationRow {
-  id: string;
-  title: string;
-  created_at: Date;
-  updated_at: Date;
-  message_count: number;
+  /** The conversation with its message count, or 404. */
+  private async summary(ownerKeyId: string, id: string): Promise<Conversation> {
+    const row = await this.conversations.summary(ownerKeyId, id);
+    if (!row) throw new NotFoundError(`Conversation ${id} does not exist`);
+    return toConversation(row);
+  }
 }
 
 function toConversation(row: ConversationRow): Conversation {

@@ -1,5 +1,5 @@
 import { InjectQueue } from '@nestjs/bullmq';
-import { Injectable, Logger, NotFoundException } from '@nestjs/common';
+import { Injectable, Logger } from '@nestjs/common';
 import {
   ablationCombinations,
   ablationFigures,
@@ -25,9 +25,10 @@ import type { AblationEntity } from './entities/ablation.entity';
 import type { EvalRunEntity } from './entities/eval-run.entity';
 import { EvalRunMissingError, EvaluationService } from './evaluation.service';
 import { AblationRepository } from './repositories/ablation.repository';
+import { NotFoundError } from '../../common/errors/domain-errors';
 
 /** The job's ablation is gone (its bank was deleted): the job can never succeed. */
-export class AblationMissingError extends Error {}
+export class AblationMissingError extends NotFoundError {}
 
 /**
  * Ablations: one request evaluates a bank under every combination of ranker, expansion, HyDE and
@@ -118,7 +119,7 @@ export class AblationService {
   /** The matrix: each combination's settings and figures, and the best one. */
   async findOne(id: string): Promise<Ablation> {
     const ablation = await this.repository.findOne(id);
-    if (!ablation) throw new NotFoundException(`ablation ${id} not found`);
+    if (!ablation) throw new NotFoundError(`ablation ${id} not found`);
     const runs = sortByCombination(await this.repository.rows(id), ablation.rerankAvailable);
     const rows: AblationRow[] = runs.map((run) => {
       const switches = switchesOf(run.settings);

@@ -3,11 +3,12 @@ import { QuestionBankCoreModule } from '../question-bank/question-bank-core.modu
 import { AblationService } from './ablation.service';
 import { EvaluationService } from './evaluation.service';
 import { AblationRepository } from './repositories/ablation.repository';
+import { EvalRunRepository } from './repositories/eval-run.repository';
 
 /** Evaluation runs without HTTP: shared by the API and the workers. */
 @Module({
   imports: [QuestionBankCoreModule],
-  providers: [EvaluationService, AblationService, AblationRepository],
+  providers: [EvaluationService, AblationService, AblationRepository, EvalRunRepository],
   exports: [EvaluationService, AblationService],
 })
 export class EvaluationCoreModule {}

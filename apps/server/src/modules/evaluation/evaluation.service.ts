@@ -1,30 +1,31 @@
 import { InjectQueue } from '@nestjs/bullmq';
-import { BadRequestException, Injectable, Logger, NotFoundException } from '@nestjs/common';
+import { Injectable, Logger } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { compareEvalRuns, evaluateBankItems, searchLlmCalls } from '@lumina/eval';
 import { isEvidenceReranker, offlineAnswerOf, searchKnowledge } from '@lumina/rag';
-import type { ChatModel, AnyReranker, SearchOptions, SearchPorts } from '@lumina/rag';
+import type { ChatModel, AnyReranker, SearchOptions, SearchPorts, EmbeddingProvider } from '@lumina/rag';
 import { resolveSettings } from '@lumina/shared';
 import type { EvalRun, EvalRunComparison, EvalRunSummary, Page, SearchSettings } from '@lumina/shared';
 import { Queue } from 'bullmq';
 import { DataSource } from 'typeorm';
-import type { FindOptionsSelect } from 'typeorm';
 import { InjectConfig } from '../../config/app-config';
 import type { Env } from '../../config/env.schema';
 import { InjectSearchDataSource } from '../../database/database.module';
 import { JobName, jobOptions } from '../../jobs/job-catalogue';
 import { QueueName } from '../../jobs/queue-name.enum';
-import type { CachedEmbedder } from '../../providers/cached-embedder';
 import { InjectChatModel, InjectEmbedder, InjectReranker } from '../../providers/providers.module';
 import { pageOf, pageWindow } from '../../common/pagination/pagination';
 import { QuestionBankItemService } from '../question-bank/question-bank-item.service';
 import { QuestionBankService } from '../question-bank/question-bank.service';
+import { CorpusRepository } from '../question-bank/repositories/corpus.repository';
 import { llmSearchPorts } from '../rag/llm-search-ports';
 import { createSearchPorts } from '../rag/search-ports.factory';
-import { EvalRunEntity } from './entities/eval-run.entity';
+import type { EvalRunEntity } from './entities/eval-run.entity';
+import { EvalRunRepository } from './repositories/eval-run.repository';
+import { InvalidRequestError, NotFoundError } from '../../common/errors/domain-errors';
 
 /** The job's run row is gone (its bank was deleted): the job can never succeed. */
-export class EvalRunMissingError extends Error {}
+export class EvalRunMissingError extends NotFoundError {}
 
 /**
  * Evaluation runs of question banks: queued as jobs, executed with the app's search (the ports and
@@ -37,9 +38,11 @@ export class EvaluationService {
   private readonly options: Partial<SearchOptions>;
 
   constructor(
-    @InjectDataSource() private readonly dataSource: DataSource,
+    @InjectDataSource() dataSource: DataSource,
+    private readonly runs: EvalRunRepository,
+    private readonly corpus: CorpusRepository,
     @InjectConfig() private readonly env: Env,
-    @InjectEmbedder() private readonly embedder: CachedEmbedder,
+    @InjectEmbedder() private readonly embedder: EmbeddingProvider,
     @InjectQueue(QueueName.Evaluation) private readonly queue: Queue,
     private readonly banks: QuestionBankService,
     private readonly items: QuestionBankItemService,
@@ -59,10 +62,6 @@ export class EvaluationService {
     this.options = search.options;
   }
 
-  private get repository() {
-    return this.dataSource.getRepository(EvalRunEntity);
-  }
-
   /** Records a queued run and queues its job (the run id is the job id). */
   async request(bankId: string, overrides: Partial<SearchSettings>): Promise<EvalRunSummary> {
     const itemCount = await this.assertEvaluable(bankId);
@@ -75,7 +74,7 @@ export class EvaluationService {
   async assertEvaluable(bankId: string): Promise<number> {
     const bank = await this.banks.findOne(bankId);
     if (bank.itemCount === 0)
-      throw new BadRequestException([`question bank ${bankId} has no items to evaluate`]);
+      throw new InvalidRequestError([`question bank ${bankId} has no items to evaluate`]);
     return bank.itemCount;
   }
 
@@ -86,20 +85,18 @@ export class EvaluationService {
     settings: SearchSettings[],
     ablationId: string | null,
   ): Promise<EvalRunEntity[]> {
-    return this.repository.save(
-      settings.map((runSettings) =>
-        this.repository.create({
-          bankId,
-          ablationId,
-          status: 'queued',
-          settings: runSettings,
-          searchOptions: { ...this.options },
-          embeddingModel: this.embedder.modelId,
-          chatModel: null,
-          promptVersions: {},
-          itemCount,
-        }),
-      ),
+    return this.runs.insert(
+      settings.map((runSettings) => ({
+        bankId,
+        ablationId,
+        status: 'queued' as const,
+        settings: runSettings,
+        searchOptions: { ...this.options },
+        embeddingModel: this.embedder.modelId,
+        chatModel: null,
+        promptVersions: {},
+        itemCount,
+      })),
     );
   }
 
@@ -116,12 +113,12 @@ export class EvaluationService {
     runId: string,
     onProgress: (fraction: number) => Promise<void> = async () => undefined,
   ): Promise<EvalRunSummary> {
-    const run = await this.repository.findOneBy({ id: runId });
+    const run = await this.runs.findById(runId);
     if (!run) throw new EvalRunMissingError(`evaluation run ${runId} no longer exists`);
     run.status = 'running';
     run.startedAt = new Date();
     run.error = null;
-    await this.repository.save(run);
+    await this.runs.save(run);
     try {
       const items = await this.items.allItems(run.bankId);
       const missingIds = await this.missingSources(items.flatMap((item) => item.expectedSources));
@@ -161,15 +158,12 @@ export class EvaluationService {
         promptVersions: this.promptVersions(run.settings),
         finishedAt: new Date(),
       });
-      await this.repository.save(run);
+      await this.runs.save(run);
       return toSummary(run);
     } catch (error) {
       const message = error instanceof Error ? error.message : String(error);
       this.logger.error({ msg: 'evaluation run failed', runId, error: message });
-      await this.repository.update(
-        { id: runId },
-        { status: 'failed', error: message, finishedAt: new Date() },
-      );
+      await this.runs.markFailed(runId, message, new Date());
       throw error;
     }
   }
@@ -177,19 +171,13 @@ export class EvaluationService {
   async findAll(query: { page?: number; limit?: number; bankId?: string }): Promise<Page<EvalRunSummary>> {
     const window = pageWindow(query);
     if (query.bankId) await this.banks.assertExists(query.bankId);
-    const [runs, total] = await this.repository.findAndCount({
-      where: query.bankId ? { bankId: query.bankId } : {},
-      select: SUMMARY_COLUMNS,
-      order: { createdAt: 'DESC', id: 'ASC' },
-      skip: window.offset,
-      take: window.limit,
-    });
+    const [runs, total] = await this.runs.summaries(query.bankId, window.offset, window.limit);
     return pageOf(runs.map(toSummary), total, window);
   }
 
   async findOne(id: string): Promise<EvalRun> {
-    const run = await this.repository.findOneBy({ id });
-    if (!run) throw new NotFoundException(`evaluation run ${id} not found`);
+    const run = await this.runs.findById(id);
+    if (!run) throw new NotFoundError(`evaluation run ${id} not found`);
     return toRun(run);
   }
 
@@ -197,7 +185,7 @@ export class EvaluationService {
     const [a, b] = await Promise.all([this.findOne(aId), this.findOne(bId)]);
     for (const run of [a, b]) {
       if (run.status !== 'completed')
-        throw new BadRequestException([`evaluation run ${run.id} is ${run.status}, not completed`]);
+        throw new InvalidRequestError([`evaluation run ${run.id} is ${run.status}, not completed`]);
     }
     try {
       return compareEvalRuns(
@@ -217,7 +205,7 @@ export class EvaluationService {
         },
       );
     } catch (error) {
-      throw new BadRequestException([error instanceof Error ? error.message : String(error)]);
+      throw new InvalidRequestError([error instanceof Error ? error.message : String(error)]);
     }
   }
 
@@ -225,24 +213,12 @@ export class EvaluationService {
   private async missingSources(sources: { documentId?: string; chunkId?: string }[]): Promise<Set<string>> {
     const documents = [...new Set(sources.flatMap((s) => (s.documentId ? [s.documentId] : [])))];
     const chunks = [...new Set(sources.flatMap((s) => (s.chunkId ? [s.chunkId] : [])))];
-    const missing = new Set<string>();
-    if (documents.length) {
-      const rows: { id: string }[] = await this.dataSource.query(
-        `SELECT id FROM documents WHERE id = ANY($1::uuid[])`,
-        [documents],
-      );
-      const found = new Set(rows.map((row) => row.id));
-      for (const id of documents) if (!found.has(id)) missing.add(id);
-    }
-    if (chunks.length) {
-      const rows: { id: string }[] = await this.dataSource.query(
-        `SELECT id FROM chunks WHERE id = ANY($1::uuid[])`,
-        [chunks],
-      );
-      const found = new Set(rows.map((row) => row.id));
-      for (const id of chunks) if (!found.has(id)) missing.add(id);
-    }
-    return missing;
+    const foundDocuments = await this.corpus.existingDocumentIds(documents);
+    const foundChunks = await this.corpus.documentsOfChunks(chunks);
+    return new Set([
+      ...documents.filter((id) => !foundDocuments.has(id)),
+      ...chunks.filter((id) => !foundChunks.has(id)),
+    ]);
   }
 
   private usesLlm(settings: SearchSettings): boolean {
@@ -262,23 +238,6 @@ export class EvaluationService {
     };
   }
 }
-
-/** A run without its bulky per-item results. */
-const SUMMARY_COLUMNS: FindOptionsSelect<EvalRunEntity> = {
-  id: true,
-  bankId: true,
-  status: true,
-  settings: true,
-  embeddingModel: true,
-  chatModel: true,
-  datasetHash: true,
-  itemCount: true,
-  metrics: true,
-  error: true,
-  createdAt: true,
-  startedAt: true,
-  finishedAt: true,
-};
 
 function toSummary(run: EvalRunEntity): EvalRunSummary {
   return {

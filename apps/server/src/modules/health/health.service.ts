@@ -1,20 +1,19 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { InjectDataSource } from '@nestjs/typeorm';
 import type { ComponentStatus, HealthReport, LivenessReport, ReadinessReport } from '@lumina/shared';
 import type Redis from 'ioredis';
-import { DataSource } from 'typeorm';
 import { DATABASE_CONNECTION } from '../../database/database-connection';
 import type { DatabaseConnection } from '../../database/database-connection';
 import { InjectRedis } from '../../jobs/redis-client.provider';
 import type { ChatModel, EmbeddingProvider, AnyReranker } from '@lumina/rag';
 import { InjectChatModel, InjectEmbedder, InjectReranker } from '../../providers/providers.module';
+import { DatabaseProbeRepository } from './repositories/database-probe.repository';
 
 const CHECK_TIMEOUT_MS = 2_000;
 
 @Injectable()
 export class HealthService {
   constructor(
-    @InjectDataSource() private readonly dataSource: DataSource,
+    private readonly database: DatabaseProbeRepository,
     @InjectRedis() private readonly redis: Redis,
     @Inject(DATABASE_CONNECTION) private readonly connection: DatabaseConnection,
     @InjectChatModel() private readonly chatModel: ChatModel | null,
@@ -50,7 +49,7 @@ export class HealthService {
 
   private async probeDependencies(): Promise<Pick<HealthReport, 'database' | 'redis'>> {
     const [database, redis] = await Promise.all([
-      probe(() => this.dataSource.query('SELECT 1')),
+      probe(() => this.database.ping()),
       probe(async () => {
         if (this.redis.status === 'wait' || this.redis.status === 'end') await this.redis.connect();
         await this.redis.ping();

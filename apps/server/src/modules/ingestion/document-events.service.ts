@@ -1,14 +1,13 @@
 import { Injectable } from '@nestjs/common';
 import type { MessageEvent } from '@nestjs/common';
-import { InjectDataSource } from '@nestjs/typeorm';
 import type { DocumentEvent, DocumentStatus } from '@lumina/shared';
 import { Observable } from 'rxjs';
-import { DataSource } from 'typeorm';
 import { JobEventsService } from '../../jobs/job-events.service';
 import { QueueName } from '../../jobs/queue-name.enum';
 import { DocumentCatalogService } from './document-catalog.service';
 import { IngestionQueue } from './ingestion-queue.service';
 import { isIngestionProgress } from './ingestion-progress';
+import { DocumentRepository } from './repositories/document.repository';
 
 const RANK: Record<DocumentStatus, number> = {
   queued: 0,
@@ -32,7 +31,7 @@ const POLL_MS = 1_000;
 @Injectable()
 export class DocumentEventsService {
   constructor(
-    @InjectDataSource() private readonly dataSource: DataSource,
+    private readonly documents: DocumentRepository,
     private readonly catalog: DocumentCatalogService,
     private readonly queue: IngestionQueue,
     private readonly jobEvents: JobEventsService,
@@ -86,11 +85,7 @@ export class DocumentEventsService {
 
   /** The document's state now: its status, and its job's progress while it works. */
   private async current(documentId: string, jobId: string): Promise<DocumentEvent> {
-    const rows: { status: DocumentStatus; chunk_count: number; error: string | null }[] =
-      await this.dataSource.query(`SELECT status, chunk_count, error FROM documents WHERE id = $1`, [
-        documentId,
-      ]);
-    const row = rows[0];
+    const row = await this.documents.state(documentId);
     if (!row) return { documentId, status: 'cancelled', stage: 'cancelled', done: 0, total: 0, attempt: 0 };
     if (FINISHED.includes(row.status)) {
       return {

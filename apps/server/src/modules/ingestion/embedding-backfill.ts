@@ -1,8 +1,6 @@
 import type { EmbeddingProvider } from '@lumina/rag';
 import type { DataSource } from 'typeorm';
-import { toVectorLiteral } from '../rag/repositories/sql-chunk-search';
-
-const PENDING = `(embedding IS NULL OR embedding_model IS DISTINCT FROM $1)`;
+import { ChunkRepository } from './repositories/chunk.repository';
 
 /**
  * Give every chunk without a vector for the embedder's model one (the re-embed backfill, e.g. after the
@@ -16,26 +14,19 @@ export async function backfillEmbeddings(
   report: (done: number, total: number) => void | Promise<void>,
   batchSize = 64,
 ): Promise<number> {
+  const chunks = new ChunkRepository(dataSource.manager);
   const model = embedder.modelId;
-  const [{ total }]: { total: number }[] = await dataSource.query(
-    `SELECT count(*)::int AS total FROM chunks WHERE ${PENDING}`,
-    [model],
-  );
+  const total = await chunks.countPendingEmbeddings(model);
   let done = 0;
   let after: string | null = null;
   for (;;) {
-    const batch: { id: string; index_text: string }[] = await dataSource.query(
-      `SELECT id, index_text FROM chunks
-       WHERE ${PENDING} AND ($2::uuid IS NULL OR id > $2::uuid)
-       ORDER BY id LIMIT $3`,
-      [model, after, batchSize],
-    );
+    const batch = await chunks.pendingEmbeddings(model, after, batchSize);
     if (batch.length === 0) break;
     const vectors = await embedder.embed(batch.map((row) => row.index_text));
-    await dataSource.query(
-      `UPDATE chunks c SET embedding = t.v::vector, embedding_model = $3
-       FROM unnest($1::uuid[], $2::text[]) AS t(id, v) WHERE c.id = t.id`,
-      [batch.map((row) => row.id), vectors.map(toVectorLiteral), model],
+    await chunks.storeEmbeddings(
+      batch.map((row) => row.id),
+      vectors,
+      model,
     );
     done += batch.length;
     after = batch[batch.length - 1].id;

@@ -3,11 +3,10 @@ import { Injectable, Logger } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource } from 'typeorm';
 import { CoalescingEmbedder } from '@lumina/rag';
-import type { ChunkingSettings } from '@lumina/rag';
-import type { DocumentStatus, IngestionStage } from '@lumina/shared';
+import type { ChunkingSettings, EmbeddingProvider } from '@lumina/rag';
+import type { IngestionStage } from '@lumina/shared';
 import { InjectConfig } from '../../config/app-config';
 import type { Env } from '../../config/env.schema';
-import type { CachedEmbedder } from '../../providers/cached-embedder';
 import { InjectEmbedder } from '../../providers/providers.module';
 import { IngestionCancelledError } from './errors/ingestion-cancelled.error';
 import { UnreadableDocumentError } from './errors/unreadable-document.error';
@@ -16,19 +15,9 @@ import type { IngestionOutcome, JobAttempt } from './ingestion-progress';
 import { DocumentWorkPool } from './document-work/document-work-pool';
 import type { SourceFormat } from './uploads/supported-formats';
 import { UploadStore } from './uploads/upload-store';
+import { DocumentRepository } from './repositories/document.repository';
+import type { IngestedDocument } from './repositories/document.repository';
 
-interface DocumentRow {
-  id: string;
-  title: string;
-  source_name: string | null;
-  status: DocumentStatus;
-  chunk_count: number;
-  format: SourceFormat | null;
-  /** Given at upload, or detected by an earlier run; null: detect it. */
-  language: string | null;
-}
-
-const FINISHED = `('indexed', 'failed', 'cancelled')`;
 const FOREIGN_KEY_VIOLATION = '23503';
 
 /**
@@ -44,8 +33,9 @@ export class IngestionPipelineService {
   private readonly chunking: ChunkingSettings;
 
   constructor(
-    @InjectDataSource() private readonly dataSource: DataSource,
-    @InjectEmbedder() embedder: CachedEmbedder,
+    @InjectDataSource() dataSource: DataSource,
+    private readonly documents: DocumentRepository,
+    @InjectEmbedder() embedder: EmbeddingProvider,
     @InjectConfig() env: Env,
     private readonly work: DocumentWorkPool,
     private readonly files: UploadStore,
@@ -93,10 +83,7 @@ export class IngestionPipelineService {
 
       await this.advance(documentId, 'chunking');
       if (prepared.title !== document.title) {
-        await this.dataSource.query(`UPDATE documents SET title = $2 WHERE id = $1`, [
-          documentId,
-          prepared.title,
-        ]);
+        await this.documents.setTitle(documentId, prepared.title);
       }
       await attempt.report({ stage: 'chunking', done: 1, total: 1 });
       let embedding = false;
@@ -133,13 +120,9 @@ export class IngestionPipelineService {
           `Indexing failed ${attempt.maxAttempts} times; the last error was: ${reason}`,
         );
       } else {
-        await this.dataSource.query(
-          `UPDATE documents SET status = 'queued', error = $2, updated_at = now()
-           WHERE id = $1 AND status NOT IN ${FINISHED}`,
-          [
-            documentId,
-            `Attempt ${attempt.attempt} of ${attempt.maxAttempts} failed (${reason}); retrying shortly.`,
-          ],
+        await this.documents.retryLater(
+          documentId,
+          `Attempt ${attempt.attempt} of ${attempt.maxAttempts} failed (${reason}); retrying shortly.`,
         );
       }
       throw error;
@@ -157,23 +140,12 @@ export class IngestionPipelineService {
   }
 
   /** Move an unfinished document to 'parsing' and read it, in one statement; null when it is finished or gone. */
-  private async start(documentId: string): Promise<DocumentRow | null> {
-    // An UPDATE answers [rows, affected count] through TypeORM.
-    const [rows]: [DocumentRow[], number] = await this.dataSource.query(
-      `UPDATE documents SET status = 'parsing', updated_at = now() WHERE id = $1 AND status NOT IN ${FINISHED}
-       RETURNING id, title, source_name, status, chunk_count, metadata->>'format' AS format, language`,
-      [documentId],
-    );
-    return rows[0] ?? null;
+  private start(documentId: string): Promise<IngestedDocument | null> {
+    return this.documents.startIngestion(documentId);
   }
 
-  private async load(documentId: string): Promise<DocumentRow | null> {
-    const rows: DocumentRow[] = await this.dataSource.query(
-      `SELECT id, title, source_name, status, chunk_count, metadata->>'format' AS format, language
-       FROM documents WHERE id = $1`,
-      [documentId],
-    );
-    return rows[0] ?? null;
+  private load(documentId: string): Promise<IngestedDocument | null> {
+    return this.documents.findIngested(documentId);
   }
 
   private async read(documentId: string, format: SourceFormat, name: string): Promise<Buffer> {
@@ -190,20 +162,12 @@ export class IngestionPipelineService {
 
   /** Move to the next stage unless the document was deleted or cancelled meanwhile. */
   private async advance(documentId: string, status: IngestionStage): Promise<void> {
-    // An UPDATE answers [rows, affected count] through TypeORM.
-    const [, updated]: [unknown[], number] = await this.dataSource.query(
-      `UPDATE documents SET status = $2, updated_at = now() WHERE id = $1 AND status NOT IN ${FINISHED}`,
-      [documentId, status],
-    );
-    if (updated === 0) throw new IngestionCancelledError(documentId);
+    if (!(await this.documents.advance(documentId, status))) throw new IngestionCancelledError(documentId);
   }
 
   private async assertWanted(documentId: string): Promise<void> {
-    const rows: { status: DocumentStatus }[] = await this.dataSource.query(
-      `SELECT status FROM documents WHERE id = $1`,
-      [documentId],
-    );
-    if (rows.length === 0 || rows[0].status === 'cancelled') throw new IngestionCancelledError(documentId);
+    const status = await this.documents.status(documentId);
+    if (status === null || status === 'cancelled') throw new IngestionCancelledError(documentId);
   }
 
   /** Deleted while its chunks were being written (the foreign key refuses them), or before. */
@@ -230,11 +194,7 @@ export class IngestionPipelineService {
     format: SourceFormat | null,
     message: string,
   ): Promise<void> {
-    await this.dataSource.query(
-      `UPDATE documents SET status = 'failed', error = $2, updated_at = now()
-       WHERE id = $1 AND status NOT IN ${FINISHED}`,
-      [documentId, message],
-    );
+    await this.documents.fail(documentId, message);
     if (format) await this.files.remove(documentId, format);
   }
 }

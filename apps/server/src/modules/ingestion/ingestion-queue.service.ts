@@ -1,9 +1,10 @@
-import { ConflictException, Injectable, Logger, ServiceUnavailableException } from '@nestjs/common';
+import { Injectable, Logger } from '@nestjs/common';
 import { InjectQueue } from '@nestjs/bullmq';
 import type { Job, JobState, Queue } from 'bullmq';
 import { jobOptions, JobName } from '../../jobs/job-catalogue';
 import type { JobPayloads } from '../../jobs/job-catalogue';
 import { QueueName } from '../../jobs/queue-name.enum';
+import { ConflictError, UnavailableError } from '../../common/errors/domain-errors';
 
 /** How long a request waits for Redis to answer before it is told the queue is unavailable. */
 const REDIS_CHECK_DEADLINE_MS = 2_000;
@@ -54,7 +55,7 @@ export class IngestionQueue {
 
   /**
    * Queue ingestion of each document unless its job is already pending; returns the job ids in order.
-   * Redis not answering within a short deadline: 503 (ServiceUnavailableException), never a hang.
+   * Redis not answering within a short deadline: 503 (an UnavailableError), never a hang.
    */
   async enqueueIngestion(documents: { id: string; contentHash: string }[]): Promise<string[]> {
     if (documents.length === 0) return [];
@@ -199,7 +200,7 @@ export class IngestionQueue {
     const reason = await this.unreachableBecause();
     if (reason === null) return;
     this.logger.warn(`ingestion queue: nothing queued, Redis unavailable (${reason})`);
-    throw new ServiceUnavailableException(QUEUE_UNAVAILABLE_MESSAGE);
+    throw new UnavailableError(QUEUE_UNAVAILABLE_MESSAGE);
   }
 
   /** Redis going away in the middle of an enqueue ends the request with a 503 too. */
@@ -209,7 +210,7 @@ export class IngestionQueue {
     } catch (error) {
       if (error instanceof DeadlineError || (await this.unreachableBecause()) !== null) {
         this.logger.warn(`ingestion queue: ${(error as Error).message}`);
-        throw new ServiceUnavailableException(QUEUE_UNAVAILABLE_MESSAGE);
+        throw new UnavailableError(QUEUE_UNAVAILABLE_MESSAGE);
       }
       throw error;
     }
@@ -235,7 +236,7 @@ export class IngestionQueue {
         }
       }
       if (waited >= 5_000) {
-        throw new ConflictException(
+        throw new ConflictError(
           'The previous copy of this document is still being cancelled; try again in a few seconds.',
         );
       }

@@ -1,12 +1,10 @@
 import { Injectable, Logger } from '@nestjs/common';
 import type { OnApplicationBootstrap, OnApplicationShutdown } from '@nestjs/common';
-import { InjectDataSource } from '@nestjs/typeorm';
 import type { DocumentStatus } from '@lumina/shared';
-import { DataSource } from 'typeorm';
 import { InjectConfig } from '../../config/app-config';
 import type { Env } from '../../config/env.schema';
 import { IngestionQueue } from './ingestion-queue.service';
-import { STRANDED_DOCUMENTS_SQL } from './repositories/stranded-documents.sql';
+import { DocumentRepository } from './repositories/document.repository';
 
 /** A document this young may still be on its way to the queue (the upload request is enqueueing it). */
 export const RECONCILE_GRACE_MS = 5_000;
@@ -37,7 +35,7 @@ export class IngestionReconciler implements OnApplicationBootstrap, OnApplicatio
   private lastFailure: string | null = null;
 
   constructor(
-    @InjectDataSource() private readonly dataSource: DataSource,
+    private readonly documents: DocumentRepository,
     private readonly queue: IngestionQueue,
     @InjectConfig() private readonly env: Env,
   ) {}
@@ -66,8 +64,7 @@ export class IngestionReconciler implements OnApplicationBootstrap, OnApplicatio
 
   private async pass(): Promise<ReconcileReport> {
     try {
-      const stranded: { id: string; contentHash: string; status: DocumentStatus }[] =
-        await this.dataSource.query(STRANDED_DOCUMENTS_SQL, [RECONCILE_GRACE_MS, BATCH]);
+      const stranded = await this.documents.stranded(RECONCILE_GRACE_MS, BATCH);
       if (stranded.length === 0) return this.succeeded({ checked: 0, requeued: 0 });
       const requeued = new Set(await this.queue.requeueMissing(stranded));
       const byStatus = new Map<DocumentStatus, number>();

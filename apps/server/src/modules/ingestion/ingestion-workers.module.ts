@@ -7,6 +7,7 @@ import { IngestionPipelineService } from './ingestion-pipeline.service';
 import { DocumentWorkPool } from './document-work/document-work-pool';
 import { IngestionProcessor } from './processors/ingestion.processor';
 import { ReembedService } from './reembed.service';
+import { DocumentRepository } from './repositories/document.repository';
 import { UploadStore } from './uploads/upload-store';
 
 /** The ingestion queue's worker and what it needs; imported by worker.ts, and by the API when WORKERS_IN_PROCESS=true. */
@@ -23,6 +24,7 @@ export class IngestionWorkersModule {
         IngestionPipelineService,
         ReembedService,
         DocumentWorkPool,
+        DocumentRepository,
         UploadStore,
       ],
     };

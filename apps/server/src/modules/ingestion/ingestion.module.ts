@@ -6,6 +6,8 @@ import { IngestionController } from './ingestion.controller';
 import { IngestionQueue } from './ingestion-queue.service';
 import { IngestionReconciler } from './ingestion-reconciler.service';
 import { IngestionService } from './ingestion.service';
+import { ChunkRepository } from './repositories/chunk.repository';
+import { DocumentRepository } from './repositories/document.repository';
 import { DocumentUploadInterceptor } from './uploads/document-upload.interceptor';
 import { UploadStore } from './uploads/upload-store';
 
@@ -22,6 +24,8 @@ import { UploadStore } from './uploads/upload-store';
     DocumentEventsService,
     IngestionQueue,
     IngestionReconciler,
+    DocumentRepository,
+    ChunkRepository,
     UploadStore,
     DocumentUploadInterceptor,
   ],

@@ -1,16 +1,9 @@
 import { createHash } from 'node:crypto';
 import { basename, extname } from 'node:path';
-import {
-  BadRequestException,
-  Injectable,
-  NotFoundException,
-  UnprocessableEntityException,
-} from '@nestjs/common';
-import { InjectDataSource } from '@nestjs/typeorm';
+import { Injectable } from '@nestjs/common';
+import type { EmbeddingProvider } from '@lumina/rag';
 import type { BeirDocument } from '@lumina/eval';
 import type { AcceptedDocument, AcceptedDocuments, DocumentStatus } from '@lumina/shared';
-import { DataSource } from 'typeorm';
-import type { CachedEmbedder } from '../../providers/cached-embedder';
 import { InjectEmbedder } from '../../providers/providers.module';
 import type { CreateTextDocumentDto } from './dtos/create-text-document.dto';
 import { IngestionQueue } from './ingestion-queue.service';
@@ -20,29 +13,15 @@ import { detectUploadFormat } from './uploads/supported-formats';
 import type { SourceFormat, UploadFormat } from './uploads/supported-formats';
 import { findUploadProblem } from './uploads/upload-problem';
 import { UploadStore } from './uploads/upload-store';
+import { ChunkRepository } from './repositories/chunk.repository';
+import { DocumentRepository } from './repositories/document.repository';
+import type { NewDocument, StoredDocument } from './repositories/document.repository';
+import { InvalidRequestError, NotFoundError, UnprocessableError } from '../../common/errors/domain-errors';
 
 /** A document about to be stored: what goes in its row, and how to put its file in place. */
-interface Candidate {
-  title: string;
-  sourceName: string | null;
-  mimeType: string;
-  contentHash: string;
-  externalId: string | null;
-  byteSize: number;
+interface Candidate extends NewDocument {
   format: SourceFormat;
-  metadata: Record<string, unknown>;
-  /** Given at upload (ISO 639-1); null: detected when indexed. */
-  language: string | null;
   storeFile(documentId: string): Promise<void>;
-}
-
-interface ExistingRow {
-  id: string;
-  title: string;
-  status: DocumentStatus;
-  content_hash: string;
-  external_id: string | null;
-  format: SourceFormat | null;
 }
 
 /** A document whose job is to be queued, and what to undo when queueing fails. */
@@ -69,15 +48,16 @@ const IN_PROGRESS: readonly DocumentStatus[] = ['queued', 'parsing', 'chunking',
 @Injectable()
 export class IngestionService {
   constructor(
-    @InjectDataSource() private readonly dataSource: DataSource,
-    @InjectEmbedder() private readonly embedder: CachedEmbedder,
+    private readonly documents: DocumentRepository,
+    private readonly chunks: ChunkRepository,
+    @InjectEmbedder() private readonly embedder: EmbeddingProvider,
     private readonly files: UploadStore,
     private readonly queue: IngestionQueue,
   ) {}
 
   async acceptUploads(uploads: StoredFile[], language: string | null = null): Promise<AcceptedDocuments> {
     if (uploads.length === 0) {
-      throw new BadRequestException(
+      throw new InvalidRequestError(
         'Attach one or more files to upload (multipart/form-data, field "files").',
       );
     }
@@ -105,10 +85,7 @@ export class IngestionService {
       }
     }
     if (problems.length > 0) {
-      throw new UnprocessableEntityException({
-        statusCode: 422,
-        error: 'Unprocessable Entity',
-        message: `${problems.map((p) => p.problem).join(' ')} Nothing was stored.`,
+      throw new UnprocessableError(`${problems.map((p) => p.problem).join(' ')} Nothing was stored.`, {
         files: problems,
       });
     }
@@ -145,22 +122,12 @@ export class IngestionService {
    * started is removed; a running one sees the document gone at its next step and stops.
    */
   async remove(id: string): Promise<{ id: string; deleted: true; cancelledJob: boolean }> {
-    const rows: ExistingRow[] = await this.dataSource.query(
-      `SELECT id, title, status, content_hash, external_id, metadata->>'format' AS format FROM documents WHERE id = $1`,
-      [id],
-    );
-    const document = rows[0];
-    if (!document) throw new NotFoundException(`No document has the id ${id}.`);
+    const document = await this.documents.findStored(id);
+    if (!document) throw new NotFoundError(`No document has the id ${id}.`);
     const inProgress = IN_PROGRESS.includes(document.status);
-    if (inProgress) {
-      await this.dataSource.query(
-        `UPDATE documents SET status = 'cancelled', updated_at = now()
-         WHERE id = $1 AND status IN ('queued', 'parsing', 'chunking', 'embedding')`,
-        [id],
-      );
-    }
+    if (inProgress) await this.documents.cancelIfWorking(id);
     const job = await this.queue.cancelIngestion(document.content_hash, id);
-    await this.dataSource.query(`DELETE FROM documents WHERE id = $1`, [id]);
+    await this.documents.delete(id);
     if (document.format) await this.files.remove(id, document.format);
     return { id, deleted: true, cancelledJob: inProgress && job !== 'none' };
   }
@@ -173,10 +140,7 @@ export class IngestionService {
     alreadyQueued: boolean;
   }> {
     const model = this.embedder.modelId;
-    const [{ pending }]: { pending: number }[] = await this.dataSource.query(
-      `SELECT count(*)::int AS pending FROM chunks WHERE embedding IS NULL OR embedding_model IS DISTINCT FROM $1`,
-      [model],
-    );
+    const pending = await this.chunks.countPendingEmbeddings(model);
     if (pending === 0) return { model, pendingChunks: 0, jobId: null, alreadyQueued: false };
     const { jobId, alreadyQueued } = await this.queue.enqueueReembed(model);
     return { model, pendingChunks: pending, jobId, alreadyQueued };
@@ -221,26 +185,7 @@ export class IngestionService {
     const toQueue: Queued[] = [];
     for (let i = 0; i < candidates.length; i += 500) {
       const batch = candidates.slice(i, i + 500);
-      const inserted: { id: string; content_hash: string }[] = await this.dataSource.query(
-        `INSERT INTO documents (title, source_name, mime_type, content_hash, external_id, status, byte_size, metadata,
-                                language)
-         SELECT t.title, t.source_name, t.mime_type, t.hash, t.external_id, 'queued', t.size, t.metadata, t.language
-         FROM unnest($1::text[], $2::text[], $3::text[], $4::text[], $5::text[], $6::bigint[], $7::jsonb[],
-                     $8::text[])
-           AS t(title, source_name, mime_type, hash, external_id, size, metadata, language)
-         ON CONFLICT (content_hash) DO NOTHING
-         RETURNING id, content_hash`,
-        [
-          batch.map((c) => c.title),
-          batch.map((c) => c.sourceName),
-          batch.map((c) => c.mimeType),
-          batch.map((c) => c.contentHash),
-          batch.map((c) => c.externalId),
-          batch.map((c) => c.byteSize),
-          batch.map((c) => JSON.stringify(c.metadata)),
-          batch.map((c) => c.language),
-        ],
-      );
+      const inserted = await this.documents.insertNew(batch);
       const insertedIds = new Map(inserted.map((row) => [row.content_hash, row.id]));
       const existing = await this.existing(
         batch.filter((c) => !insertedIds.has(c.contentHash)).map((c) => c.contentHash),
@@ -306,22 +251,23 @@ export class IngestionService {
     const created = toQueue.filter((item) => item.undo === 'delete');
     const revived = toQueue.filter((item) => item.undo === 'fail').map((item) => item.id);
     if (created.length > 0) {
-      await this.dataSource.query(`DELETE FROM documents WHERE id = ANY($1::uuid[])`, [
-        created.map((item) => item.id),
-      ]);
+      await this.documents.deleteMany(created.map((item) => item.id));
       await Promise.all(created.map((item) => this.files.remove(item.id, item.format)));
     }
     if (revived.length > 0) {
-      await this.dataSource.query(
-        `UPDATE documents SET status = 'failed', error = $2, updated_at = now()
-         WHERE id = ANY($1::uuid[]) AND status = 'queued'`,
-        [revived, `Could not be queued: ${error.message} Send the document again to retry.`],
+      await this.documents.failQueued(
+        revived,
+        `Could not be queued: ${error.message} Send the document again to retry.`,
       );
     }
   }
 
   /** The same bytes again: an indexed document is returned as it is; a failed one is queued again. */
-  private async revive(row: ExistingRow, candidate: Candidate, toQueue: Queued[]): Promise<AcceptedDocument> {
+  private async revive(
+    row: StoredDocument,
+    candidate: Candidate,
+    toQueue: Queued[],
+  ): Promise<AcceptedDocument> {
     const answer: AcceptedDocument = {
       id: row.id,
       title: row.title,
@@ -335,23 +281,15 @@ export class IngestionService {
     if (!(await this.files.exists(row.id, format))) await candidate.storeFile(row.id);
     const failed = row.status === 'failed' || row.status === 'cancelled';
     if (failed) {
-      await this.dataSource.query(
-        `UPDATE documents SET status = 'queued', error = NULL, updated_at = now() WHERE id = $1`,
-        [row.id],
-      );
+      await this.documents.requeue(row.id);
       answer.status = 'queued';
     }
     toQueue.push({ id: row.id, contentHash: row.content_hash, answer, format, undo: failed ? 'fail' : null });
     return answer;
   }
 
-  private async existing(contentHashes: string[]): Promise<Map<string, ExistingRow>> {
-    if (contentHashes.length === 0) return new Map();
-    const rows: ExistingRow[] = await this.dataSource.query(
-      `SELECT id, title, status, content_hash, external_id, metadata->>'format' AS format
-       FROM documents WHERE content_hash = ANY($1::text[])`,
-      [contentHashes],
-    );
+  private async existing(contentHashes: string[]): Promise<Map<string, StoredDocument>> {
+    const rows = await this.documents.findStoredByHash(contentHashes);
     return new Map(rows.map((row) => [row.content_hash, row]));
   }
 }

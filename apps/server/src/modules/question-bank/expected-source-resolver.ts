@@ -1,5 +1,6 @@
+import { Injectable } from '@nestjs/common';
 import type { ExpectedSource } from '@lumina/shared';
-import type { DataSource } from 'typeorm';
+import { CorpusRepository } from './repositories/corpus.repository';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
@@ -23,8 +24,9 @@ export interface ResolveOptions {
  * A reference to a document or chunk that does not exist, or an external id two documents share, is
  * a reason to reject the item, never silently kept.
  */
+@Injectable()
 export class ExpectedSourceResolver {
-  constructor(private readonly dataSource: DataSource) {}
+  constructor(private readonly corpus: CorpusRepository) {}
 
   async resolve(items: SourceReference[][], options: ResolveOptions = {}): Promise<ResolvedSources[]> {
     const refs = items.flat();
@@ -33,35 +35,12 @@ export class ExpectedSourceResolver {
       ...new Set(refs.flatMap((r) => (r.chunkId && UUID.test(r.chunkId) ? [r.chunkId] : []))),
     ];
 
-    const byId = new Set<string>();
-    const uuidRefs = documentRefs.filter((ref) => UUID.test(ref));
-    if (uuidRefs.length) {
-      const rows: { id: string }[] = await this.dataSource.query(
-        `SELECT id FROM documents WHERE id = ANY($1::uuid[])`,
-        [uuidRefs],
-      );
-      for (const row of rows) byId.add(row.id);
-    }
-    const byExternal = new Map<string, string[]>();
-    const externalRefs = documentRefs.filter((ref) => !byId.has(ref.toLowerCase()));
-    for (let i = 0; i < externalRefs.length; i += 5000) {
-      const rows: { id: string; external_id: string }[] = await this.dataSource.query(
-        `SELECT id, external_id FROM documents
-         WHERE external_id = ANY($1::text[]) AND ($2::text IS NULL OR metadata->>'dataset' = $2)
-         ORDER BY id`,
-        [externalRefs.slice(i, i + 5000), options.dataset ?? null],
-      );
-      for (const row of rows)
-        byExternal.set(row.external_id, [...(byExternal.get(row.external_id) ?? []), row.id]);
-    }
-    const chunkDocument = new Map<string, string>();
-    if (chunkRefs.length) {
-      const rows: { id: string; document_id: string }[] = await this.dataSource.query(
-        `SELECT id, document_id FROM chunks WHERE id = ANY($1::uuid[])`,
-        [chunkRefs],
-      );
-      for (const row of rows) chunkDocument.set(row.id, row.document_id);
-    }
+    const byId = await this.corpus.existingDocumentIds(documentRefs.filter((ref) => UUID.test(ref)));
+    const byExternal = await this.corpus.documentsByExternalId(
+      documentRefs.filter((ref) => !byId.has(ref.toLowerCase())),
+      options.dataset ?? null,
+    );
+    const chunkDocument = await this.corpus.documentsOfChunks(chunkRefs);
 
     return items.map((sources) => {
       const reasons: string[] = [];

@@ -1,10 +1,15 @@
 import { Module } from '@nestjs/common';
+import { ExpectedSourceResolver } from './expected-source-resolver';
 import { QuestionBankItemService } from './question-bank-item.service';
 import { QuestionBankService } from './question-bank.service';
 import { QuestionExportService } from './question-export.service';
 import { QuestionGenerationService } from './question-generation.service';
 import { QuestionImportService } from './question-import.service';
 import { QuestionTemplateService } from './question-template.service';
+import { CorpusRepository } from './repositories/corpus.repository';
+import { QuestionBankItemRepository } from './repositories/question-bank-item.repository';
+import { QuestionBankRepository } from './repositories/question-bank.repository';
+import { QuestionTemplateRepository } from './repositories/question-template.repository';
 
 const SERVICES = [
   QuestionTemplateService,
@@ -15,6 +20,19 @@ const SERVICES = [
   QuestionGenerationService,
 ];
 
-/** The question-bank services without HTTP: shared by the API, the evaluation module and the workers. */
-@Module({ providers: SERVICES, exports: SERVICES })
+const REPOSITORIES = [
+  QuestionTemplateRepository,
+  QuestionBankRepository,
+  QuestionBankItemRepository,
+  CorpusRepository,
+];
+
+/**
+ * The question-bank services without HTTP: shared by the API, the evaluation module and the workers.
+ * The corpus repository is shared too: evaluation runs check their expected sources with it.
+ */
+@Module({
+  providers: [...SERVICES, ...REPOSITORIES, ExpectedSourceResolver],
+  exports: [...SERVICES, CorpusRepository],
+})
 export class QuestionBankCoreModule {}

@@ -1,67 +1,30 @@
-import { BadRequestException, Injectable, NotFoundException } from '@nestjs/common';
-import { InjectDataSource } from '@nestjs/typeorm';
+import { Injectable } from '@nestjs/common';
 import type { Page, QuestionBank } from '@lumina/shared';
-import { DataSource } from 'typeorm';
 import type { CreateQuestionBankDto, UpdateQuestionBankDto } from './dtos/question-bank.dto';
-import { QuestionBankEntity } from './entities/question-bank.entity';
 import { pageOf, pageWindow } from '../../common/pagination/pagination';
 import { QuestionTemplateService } from './question-template.service';
+import { QuestionBankRepository } from './repositories/question-bank.repository';
+import type { BankRow, BankSelection } from './repositories/question-bank.repository';
+import { InvalidRequestError, NotFoundError } from '../../common/errors/domain-errors';
 
-interface BankRow {
-  id: string;
-  name: string;
-  description: string | null;
-  template_id: string | null;
-  tags: string[];
-  item_count: number;
-  created_at: Date;
-  updated_at: Date;
-}
-
-export interface BankFilter {
+export interface BankFilter extends BankSelection {
   page?: number;
   limit?: number;
-  search?: string;
-  templateId?: string;
 }
 
 /** Question banks: paginated, searchable lists and CRUD. A bank's item count is counted when read. */
 @Injectable()
 export class QuestionBankService {
   constructor(
-    @InjectDataSource() private readonly dataSource: DataSource,
+    private readonly banks: QuestionBankRepository,
     private readonly templates: QuestionTemplateService,
   ) {}
 
-  private get repository() {
-    return this.dataSource.getRepository(QuestionBankEntity);
-  }
-
   async findAll(filter: BankFilter): Promise<Page<QuestionBank>> {
     const window = pageWindow(filter);
-    const conditions: string[] = [];
-    const params: unknown[] = [];
-    const search = filter.search?.trim();
-    if (search) {
-      params.push(`%${search.replace(/[\\%_]/g, (c) => `\\${c}`)}%`);
-      conditions.push(`(b.name ILIKE $${params.length} OR b.description ILIKE $${params.length})`);
-    }
-    if (filter.templateId) {
-      params.push(filter.templateId);
-      conditions.push(`b.template_id = $${params.length}::uuid`);
-    }
-    const where = conditions.length ? `WHERE ${conditions.join(' AND ')}` : '';
-    const [{ total }] = await this.dataSource.query(
-      `SELECT count(*)::int AS total FROM question_banks b ${where}`,
-      params,
-    );
-    const rows: BankRow[] = await this.dataSource.query(
-      `SELECT b.*, (SELECT count(*) FROM question_bank_items i WHERE i.bank_id = b.id)::int AS item_count
-       FROM question_banks b ${where}
-       ORDER BY b.created_at DESC, b.id
-       LIMIT $${params.length + 1} OFFSET $${params.length + 2}`,
-      [...params, window.limit, window.offset],
-    );
+    const selection = { search: filter.search, templateId: filter.templateId };
+    const total = await this.banks.count(selection);
+    const rows = await this.banks.page(selection, window.offset, window.limit);
     return pageOf(rows.map(toBank), total, window);
   }
 
@@ -75,58 +38,50 @@ export class QuestionBankService {
   }
 
   async findOne(id: string): Promise<QuestionBank> {
-    const [row]: BankRow[] = await this.dataSource.query(
-      `SELECT b.*, (SELECT count(*) FROM question_bank_items i WHERE i.bank_id = b.id)::int AS item_count
-       FROM question_banks b WHERE b.id = $1`,
-      [id],
-    );
-    if (!row) throw new NotFoundException(`question bank ${id} not found`);
+    const row = await this.banks.findRow(id);
+    if (!row) throw new NotFoundError(`question bank ${id} not found`);
     return toBank(row);
   }
 
   /** Throws 404 unless the bank exists. */
   async assertExists(id: string): Promise<void> {
-    if (!(await this.repository.existsBy({ id })))
-      throw new NotFoundException(`question bank ${id} not found`);
+    if (!(await this.banks.exists(id))) throw new NotFoundError(`question bank ${id} not found`);
   }
 
   async create(dto: CreateQuestionBankDto): Promise<QuestionBank> {
     if (dto.templateId) await this.assertTemplate(dto.templateId);
-    const saved = await this.repository.save(
-      this.repository.create({
-        name: dto.name.trim(),
-        description: dto.description ?? null,
-        templateId: dto.templateId ?? null,
-        tags: dedupe(dto.tags ?? []),
-      }),
-    );
+    const saved = await this.banks.insert({
+      name: dto.name.trim(),
+      description: dto.description ?? null,
+      templateId: dto.templateId ?? null,
+      tags: dedupe(dto.tags ?? []),
+    });
     return this.findOne(saved.id);
   }
 
   async update(id: string, dto: UpdateQuestionBankDto): Promise<QuestionBank> {
-    const bank = await this.repository.findOneBy({ id });
-    if (!bank) throw new NotFoundException(`question bank ${id} not found`);
+    const bank = await this.banks.findById(id);
+    if (!bank) throw new NotFoundError(`question bank ${id} not found`);
     if (dto.templateId) await this.assertTemplate(dto.templateId);
     if (dto.name !== undefined) bank.name = dto.name.trim();
     if (dto.description !== undefined) bank.description = dto.description;
     if (dto.templateId !== undefined) bank.templateId = dto.templateId;
     if (dto.tags !== undefined) bank.tags = dedupe(dto.tags);
-    await this.repository.save(bank);
+    await this.banks.save(bank);
     return this.findOne(id);
   }
 
   /** Deletes the bank with its items and evaluation runs (FK ON DELETE CASCADE). */
   async remove(id: string): Promise<void> {
-    const result = await this.repository.delete({ id });
-    if (!result.affected) throw new NotFoundException(`question bank ${id} not found`);
+    if (!(await this.banks.delete(id))) throw new NotFoundError(`question bank ${id} not found`);
   }
 
   private async assertTemplate(templateId: string): Promise<void> {
     try {
       await this.templates.findOne(templateId);
     } catch (error) {
-      if (error instanceof NotFoundException)
-        throw new BadRequestException([`templateId: question template ${templateId} does not exist`]);
+      if (error instanceof NotFoundError)
+        throw new InvalidRequestError([`templateId: question template ${templateId} does not exist`]);
       throw error;
     }
   }

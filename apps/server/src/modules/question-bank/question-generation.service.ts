@@ -1,6 +1,5 @@
 import { InjectQueue } from '@nestjs/bullmq';
-import { BadRequestException, Injectable, Logger, NotFoundException, Optional } from '@nestjs/common';
-import { InjectDataSource } from '@nestjs/typeorm';
+import { Injectable, Logger, Optional } from '@nestjs/common';
 import {
   LLM_GENERATOR_PROMPT_VERSION,
   TEMPLATE_GENERATOR_VERSION,
@@ -12,25 +11,19 @@ import {
 import type { ChatModel } from '@lumina/rag';
 import type { GenerationJobStatus, GenerationOutcome, QuestionGenerator } from '@lumina/shared';
 import { Queue } from 'bullmq';
-import { DataSource } from 'typeorm';
 import { JobName, jobOptions } from '../../jobs/job-catalogue';
 import type { GenerateQuestionsPayload } from '../../jobs/job-catalogue';
+import { isJobNamed } from '../../jobs/job-handlers';
 import { QueueName } from '../../jobs/queue-name.enum';
 import { InjectChatModel } from '../../providers/providers.module';
 import type { GenerateItemsDto } from './dtos/generate-items.dto';
 import { QuestionBankItemService } from './question-bank-item.service';
-import type { NewQuestionItem } from './question-bank-item.service';
 import { QuestionBankService } from './question-bank.service';
 import { QuestionTemplateService } from './question-template.service';
-
-interface PassageRow {
-  chunk_id: string;
-  document_id: string;
-  ordinal: number;
-  text: string;
-  heading_path: string[];
-  title: string;
-}
+import { CorpusRepository } from './repositories/corpus.repository';
+import { QuestionBankItemRepository } from './repositories/question-bank-item.repository';
+import type { NewQuestionItem } from './repositories/question-bank-item.repository';
+import { InvalidRequestError, NotFoundError } from '../../common/errors/domain-errors';
 
 /** Kinds the offline template generator cannot write honestly (it only turns passages into questions). */
 const NEEDS_LLM = new Set(['out-of-scope', 'cross-lingual']);
@@ -45,7 +38,8 @@ export class QuestionGenerationService {
   private readonly logger = new Logger(QuestionGenerationService.name);
 
   constructor(
-    @InjectDataSource() private readonly dataSource: DataSource,
+    private readonly corpus: CorpusRepository,
+    private readonly itemRows: QuestionBankItemRepository,
     @InjectQueue(QueueName.Evaluation) private readonly queue: Queue,
     private readonly banks: QuestionBankService,
     private readonly templates: QuestionTemplateService,
@@ -60,22 +54,18 @@ export class QuestionGenerationService {
   ): Promise<{ jobId: string; generator: QuestionGenerator }> {
     await this.banks.assertExists(bankId);
     const template = await this.templates.findOne(dto.templateId).catch((error: unknown) => {
-      if (error instanceof NotFoundException)
-        throw new BadRequestException([`templateId: question template ${dto.templateId} does not exist`]);
+      if (error instanceof NotFoundError)
+        throw new InvalidRequestError([`templateId: question template ${dto.templateId} does not exist`]);
       throw error;
     });
     if (!this.chatModel && NEEDS_LLM.has(template.kind)) {
-      throw new BadRequestException([
+      throw new InvalidRequestError([
         `"${template.kind}" questions need an LLM (set LLM_BASE_URL and LLM_MODEL); the offline generator ` +
           'only turns passages into questions they answer',
       ]);
     }
     const documentIds = [...new Set(dto.documentIds.map((id) => id.toLowerCase()))];
-    const rows: { id: string; status: string; chunks: number }[] = await this.dataSource.query(
-      `SELECT d.id, d.status, (SELECT count(*) FROM chunks c WHERE c.document_id = d.id)::int AS chunks
-       FROM documents d WHERE d.id = ANY($1::uuid[])`,
-      [documentIds],
-    );
+    const rows = await this.corpus.documentsWithChunkCounts(documentIds);
     const found = new Map(rows.map((row) => [row.id, row]));
     const problems = documentIds.flatMap((id) => {
       const row = found.get(id);
@@ -83,7 +73,7 @@ export class QuestionGenerationService {
       if (row.chunks === 0) return [`documentIds: document ${id} has no passages yet (status ${row.status})`];
       return [];
     });
-    if (problems.length) throw new BadRequestException(problems);
+    if (problems.length) throw new InvalidRequestError(problems);
     const payload: GenerateQuestionsPayload = {
       bankId,
       templateId: template.id,
@@ -100,12 +90,8 @@ export class QuestionGenerationService {
 
   async status(bankId: string, jobId: string): Promise<GenerationJobStatus> {
     const job = await this.queue.getJob(jobId);
-    if (
-      !job ||
-      job.name !== JobName.GenerateQuestions ||
-      (job.data as GenerateQuestionsPayload).bankId !== bankId
-    ) {
-      throw new NotFoundException(`generation job ${jobId} not found for question bank ${bankId}`);
+    if (!isJobNamed(job, JobName.GenerateQuestions) || job.data.bankId !== bankId) {
+      throw new NotFoundError(`generation job ${jobId} not found for question bank ${bankId}`);
     }
     const progress = typeof job.progress === 'number' ? job.progress : 0;
     return {
@@ -124,19 +110,8 @@ export class QuestionGenerationService {
   ): Promise<GenerationOutcome> {
     await this.banks.assertExists(payload.bankId);
     const template = await this.templates.findOne(payload.templateId);
-    const passages: PassageRow[] = await this.dataSource.query(
-      `SELECT c.id AS chunk_id, c.document_id, c.ordinal, c.text, c.heading_path, d.title
-       FROM chunks c JOIN documents d ON d.id = c.document_id
-       WHERE c.document_id = ANY($1::uuid[]) ORDER BY c.document_id, c.ordinal`,
-      [payload.documentIds],
-    );
-    const cited: { chunk_id: string }[] = await this.dataSource.query(
-      `SELECT DISTINCT s->>'chunkId' AS chunk_id
-       FROM question_bank_items i CROSS JOIN LATERAL jsonb_array_elements(i.expected_sources) s
-       WHERE i.bank_id = $1 AND s ? 'chunkId'`,
-      [payload.bankId],
-    );
-    const used = new Set(cited.map((row) => row.chunk_id));
+    const passages = await this.corpus.passages(payload.documentIds);
+    const used = await this.itemRows.citedChunkIds(payload.bankId);
     const candidates = passages.map((row) => ({
       chunkId: row.chunk_id,
       documentId: row.document_id,

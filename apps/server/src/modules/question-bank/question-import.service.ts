@@ -1,5 +1,4 @@
-import { BadRequestException, Injectable } from '@nestjs/common';
-import { InjectDataSource } from '@nestjs/typeorm';
+import { Injectable } from '@nestjs/common';
 import {
   CSV_IGNORED_COLUMNS,
   CSV_IMPORT_COLUMNS,
@@ -16,14 +15,14 @@ import {
 } from '@lumina/eval';
 import type { ImportableField, ImportableFields, IncomingRow } from '@lumina/eval';
 import type { ImportFormat, ImportRejection, ImportReport, ImportRequest } from '@lumina/shared';
-import { DataSource } from 'typeorm';
 import { MAX_IMPORT_ROWS } from './dtos/import-items.dto';
 import type { ImportItemsDto } from './dtos/import-items.dto';
 import { ExpectedSourceResolver } from './expected-source-resolver';
 import type { SourceReference } from './expected-source-resolver';
 import { QuestionBankItemService } from './question-bank-item.service';
-import type { NewQuestionItem } from './question-bank-item.service';
+import type { NewQuestionItem } from './repositories/question-bank-item.repository';
 import { validateItemRow } from './validate-item-row';
+import { InvalidRequestError } from '../../common/errors/domain-errors';
 
 /** A row read from an import, before its sources are checked against the database. */
 interface CandidateRow {
@@ -65,8 +64,8 @@ export type ImportInput = ImportRequest;
 @Injectable()
 export class QuestionImportService {
   constructor(
-    @InjectDataSource() private readonly dataSource: DataSource,
     private readonly items: QuestionBankItemService,
+    private readonly sources: ExpectedSourceResolver,
   ) {}
 
   async import(bankId: string, input: ImportInput | ImportItemsDto): Promise<ImportReport> {
@@ -103,11 +102,11 @@ export class QuestionImportService {
     options: { dataset?: string; dryRun?: boolean },
   ): Promise<ImportReport> {
     if (rows.length > MAX_IMPORT_ROWS) {
-      throw new BadRequestException([
+      throw new InvalidRequestError([
         `an import holds at most ${MAX_IMPORT_ROWS} rows, this one has ${rows.length}`,
       ]);
     }
-    const resolved = await new ExpectedSourceResolver(this.dataSource).resolve(
+    const resolved = await this.sources.resolve(
       rows.map((row) => (row.reasons.length ? [] : row.refs)),
       { dataset: options.dataset },
     );
@@ -203,7 +202,7 @@ export class QuestionImportService {
     const queries = parseBeirQueries(queriesText);
     const qrels = parseBeirQrels(qrelsText);
     if (qrels.problems.length) {
-      throw new BadRequestException(
+      throw new InvalidRequestError(
         qrels.problems.slice(0, 20).map((p) => `qrels line ${p.line}: ${p.reason}`),
       );
     }
@@ -225,18 +224,18 @@ export class QuestionImportService {
     try {
       records = parseCsv(text);
     } catch (error) {
-      if (error instanceof CsvFormatError) throw new BadRequestException([error.message]);
+      if (error instanceof CsvFormatError) throw new InvalidRequestError([error.message]);
       throw error;
     }
-    if (records.length === 0) throw new BadRequestException(['the CSV is empty: it needs a header row']);
+    if (records.length === 0) throw new InvalidRequestError(['the CSV is empty: it needs a header row']);
     const header = records[0].fields.map((name) => name.trim().toLowerCase());
     const unknown = header.filter((name) => !CSV_IMPORT_COLUMNS.has(name) && !CSV_IGNORED_COLUMNS.has(name));
     if (unknown.length) {
-      throw new BadRequestException([
+      throw new InvalidRequestError([
         `unknown CSV column(s) ${unknown.join(', ')}; expected ${[...CSV_IMPORT_COLUMNS].join(', ')}`,
       ]);
     }
-    if (!header.includes('question')) throw new BadRequestException(['the CSV needs a "question" column']);
+    if (!header.includes('question')) throw new InvalidRequestError(['the CSV needs a "question" column']);
     const given = new Set(header.flatMap((name) => (CSV_FIELD[name] ? [CSV_FIELD[name]] : [])));
     return records.slice(1).map((record, index) => {
       const cell = (name: string) => {

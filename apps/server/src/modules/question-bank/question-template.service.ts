@@ -1,44 +1,34 @@
-import { Injectable, NotFoundException } from '@nestjs/common';
-import { InjectDataSource } from '@nestjs/typeorm';
+import { Injectable } from '@nestjs/common';
 import type { Page } from '@lumina/shared';
-import { DataSource } from 'typeorm';
 import type { CreateQuestionTemplateDto, UpdateQuestionTemplateDto } from './dtos/question-template.dto';
-import { QuestionTemplateEntity } from './entities/question-template.entity';
+import type { QuestionTemplateEntity } from './entities/question-template.entity';
 import { pageOf, pageWindow } from '../../common/pagination/pagination';
+import { QuestionTemplateRepository } from './repositories/question-template.repository';
+import { NotFoundError } from '../../common/errors/domain-errors';
 
 @Injectable()
 export class QuestionTemplateService {
-  constructor(@InjectDataSource() private readonly dataSource: DataSource) {}
-
-  private get repository() {
-    return this.dataSource.getRepository(QuestionTemplateEntity);
-  }
+  constructor(private readonly templates: QuestionTemplateRepository) {}
 
   async findAll(query: { page?: number; limit?: number }): Promise<Page<QuestionTemplateEntity>> {
     const window = pageWindow(query);
-    const [items, total] = await this.repository.findAndCount({
-      order: { createdAt: 'DESC', id: 'ASC' },
-      skip: window.offset,
-      take: window.limit,
-    });
+    const [items, total] = await this.templates.page(window.offset, window.limit);
     return pageOf(items, total, window);
   }
 
   async findOne(id: string): Promise<QuestionTemplateEntity> {
-    const template = await this.repository.findOneBy({ id });
-    if (!template) throw new NotFoundException(`question template ${id} not found`);
+    const template = await this.templates.findById(id);
+    if (!template) throw new NotFoundError(`question template ${id} not found`);
     return template;
   }
 
   create(dto: CreateQuestionTemplateDto): Promise<QuestionTemplateEntity> {
-    return this.repository.save(
-      this.repository.create({
-        name: dto.name.trim(),
-        kind: dto.kind,
-        description: dto.description ?? null,
-        promptTemplate: dto.promptTemplate,
-      }),
-    );
+    return this.templates.insert({
+      name: dto.name.trim(),
+      kind: dto.kind,
+      description: dto.description ?? null,
+      promptTemplate: dto.promptTemplate,
+    });
   }
 
   async update(id: string, dto: UpdateQuestionTemplateDto): Promise<QuestionTemplateEntity> {
@@ -47,12 +37,11 @@ export class QuestionTemplateService {
     if (dto.kind !== undefined) template.kind = dto.kind;
     if (dto.description !== undefined) template.description = dto.description;
     if (dto.promptTemplate !== undefined) template.promptTemplate = dto.promptTemplate;
-    return this.repository.save(template);
+    return this.templates.save(template);
   }
 
   /** Banks made from the template keep their items; their templateId becomes null (FK ON DELETE SET NULL). */
   async remove(id: string): Promise<void> {
-    const result = await this.repository.delete({ id });
-    if (!result.affected) throw new NotFoundException(`question template ${id} not found`);
+    if (!(await this.templates.delete(id))) throw new NotFoundError(`question template ${id} not found`);
   }
 }

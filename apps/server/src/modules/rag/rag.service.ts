@@ -1,4 +1,4 @@
-import { BadRequestException, Injectable, Logger } from '@nestjs/common';
+import { Injectable, Logger } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { crossLingualWarning, searchKnowledge } from '@lumina/rag';
 import type {
@@ -8,13 +8,13 @@ import type {
   SearchOptions,
   SearchPorts,
   SearchResult,
+  EmbeddingProvider,
 } from '@lumina/rag';
 import type { SearchSettings } from '@lumina/shared';
 import { DataSource } from 'typeorm';
 import { InjectConfig } from '../../config/app-config';
 import type { Env } from '../../config/env.schema';
 import { InjectSearchDataSource } from '../../database/database.module';
-import type { CachedEmbedder } from '../../providers/cached-embedder';
 import { LOCAL_EMBEDDING_MODEL } from '../../providers/embedding-dimension';
 import {
   InjectChatModel,
@@ -25,6 +25,7 @@ import {
 import { llmSearchPorts } from './llm-search-ports';
 import { corpusLanguages } from './repositories/text-search-configs';
 import { createSearchPorts } from './search-ports.factory';
+import { InvalidRequestError } from '../../common/errors/domain-errors';
 
 /** Wires the search pipeline of libs/rag to the database and the configured models. */
 @Injectable()
@@ -36,7 +37,7 @@ export class RagService {
   constructor(
     @InjectDataSource() private readonly dataSource: DataSource,
     @InjectConfig() env: Env,
-    @InjectEmbedder() private readonly embedder: CachedEmbedder,
+    @InjectEmbedder() private readonly embedder: EmbeddingProvider,
     @InjectChatModel() chat: ChatModel | null,
     @InjectReranker() reranker: AnyReranker | null,
     @InjectLanguageDetector() private readonly languages: LanguageDetector,
@@ -59,7 +60,7 @@ export class RagService {
     signal?: AbortSignal,
   ): Promise<SearchResult> {
     const text = query.trim();
-    if (!text) throw new BadRequestException('query must contain words, not only spaces');
+    if (!text) throw new InvalidRequestError('query must contain words, not only spaces');
     const [result, corpus] = await Promise.all([
       searchKnowledge(text, settings, this.ports, this.options, signal),
       corpusLanguages(this.dataSource),

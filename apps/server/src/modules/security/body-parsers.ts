@@ -1,5 +1,6 @@
 import type { NextFunction, Request, RequestHandler, Response } from 'express';
 import { json, urlencoded } from 'express';
+import { sendError } from '../../common/errors/error-body';
 
 interface BodyParserError extends Error {
   type?: string;
@@ -18,7 +19,7 @@ const FORM_DEPTH = 32;
 
 /**
  * JSON and form body parsers limited to `limit` (REQUEST_BODY_LIMIT, e.g. '1mb'), whose failures answer
- * as the rest of the API does — `{ statusCode, message, error }` — instead of an HTML error page:
+ * as the rest of the API does — `{ statusCode, code, message, error }` — instead of an HTML error page:
  * malformed JSON, a body that does not decompress as its Content-Encoding says, or a form nested deeper
  * than the parser allows → 400; a body above the limit (decompressed) → 413; an unknown charset or
  * encoding → 415. A parsed body is also refused (400) when it nests deeper than MAX_JSON_DEPTH, carries
@@ -63,12 +64,12 @@ function guarded(parser: RequestHandler, limit: string): RequestHandler {
       if (!error) {
         const problem = findBodyProblem(request.body);
         if (!problem) return next();
-        response.status(400).json({ statusCode: 400, error: 'Bad Request', message: problem });
+        sendError(response, 400, 'Bad Request', problem);
         return;
       }
       const answer = describe(error as BodyParserError, limit);
       if (!answer) return next(error);
-      response.status(answer.statusCode).json(answer);
+      sendError(response, answer.statusCode, answer.error, answer.message);
     });
   };
 }

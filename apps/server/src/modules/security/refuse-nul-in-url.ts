@@ -1,4 +1,5 @@
 import type { NextFunction, Request, Response } from 'express';
+import { sendError } from '../../common/errors/error-body';
 import { prototypeFormKey } from './body-parsers';
 
 /**
@@ -11,12 +12,12 @@ export function refuseNulInUrl(request: Request, response: Response, next: NextF
   const query = url.includes('?') ? url.slice(url.indexOf('?') + 1) : '';
   const key = query ? prototypeFormKey(query) : null;
   if (!/%00/i.test(url) && key === null) return next();
-  response.status(400).json({
-    statusCode: 400,
-    error: 'Bad Request',
-    message:
-      key === null
-        ? 'The address must not contain NUL characters (%00).'
-        : `The query string must not contain a "${key}" key.`,
-  });
+  sendError(
+    response,
+    400,
+    'Bad Request',
+    key === null
+      ? 'The address must not contain NUL characters (%00).'
+      : `The query string must not contain a "${key}" key.`,
+  );
 }

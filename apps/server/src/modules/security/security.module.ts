@@ -4,9 +4,9 @@ import { ThrottlerModule } from '@nestjs/throttler';
 import { APP_CONFIG } from '../../config/app-config';
 import type { Env } from '../../config/env.schema';
 import { ApiRateLimitGuard } from './api-rate-limit.guard';
-import { UnexpectedErrorFilter } from './unexpected-error.filter';
+import { ApiErrorFilter } from '../../common/errors/api-error.filter';
 
-/** Rate limits on the expensive routes and the global "no internals in error answers" filter. */
+/** Rate limits on the expensive routes and the global error filter (every error body with its code, no internals). */
 @Module({
   imports: [
     ThrottlerModule.forRootAsync({
@@ -18,7 +18,7 @@ import { UnexpectedErrorFilter } from './unexpected-error.filter';
   ],
   providers: [
     { provide: APP_GUARD, useClass: ApiRateLimitGuard },
-    { provide: APP_FILTER, useClass: UnexpectedErrorFilter },
+    { provide: APP_FILTER, useClass: ApiErrorFilter },
   ],
 })
 export class SecurityModule {}

@@ -1,6 +1,6 @@
 import type { Env } from '../../config/env.schema';
-import { openDataSource } from '../../database/open-data-source';
-import type { OpenedDatabase } from '../../database/open-data-source';
+import { openDataSource } from '../../app-data-source';
+import type { OpenedDatabase } from '../../app-data-source';
 import { openTestConnection } from './test-backend';
 
 export type TestDatabase = OpenedDatabase;

@@ -1,13 +1,17 @@
 import { OnWorkerEvent, Processor, WorkerHost } from '@nestjs/bullmq';
-import { Logger, NotFoundException } from '@nestjs/common';
-import { Job, UnrecoverableError } from 'bullmq';
+import { Logger } from '@nestjs/common';
+import { UnrecoverableError } from 'bullmq';
+import type { Job } from 'bullmq';
 import { JobName } from '../../../jobs/job-catalogue';
-import type { JobPayloads } from '../../../jobs/job-catalogue';
+import { JobHandlerRegistry } from '../../../jobs/job-handler-registry';
+import { handlerFor } from '../../../jobs/job-handlers';
+import type { JobHandlers } from '../../../jobs/job-handlers';
 import { QueueName } from '../../../jobs/queue-name.enum';
 import { RedisOutageLog } from '../../../jobs/redis-outage-log';
 import { QuestionGenerationService } from '../../question-bank/question-generation.service';
-import { AblationMissingError, AblationService } from '../ablation.service';
-import { EvalRunMissingError, EvaluationService } from '../evaluation.service';
+import { AblationService } from '../ablation.service';
+import { EvaluationService } from '../evaluation.service';
+import { DomainError } from '../../../common/errors/domain-errors';
 
 /** The evaluation queue's worker: question generation, bank evaluation runs and ablations (one service call each). */
 @Processor(QueueName.Evaluation)
@@ -17,42 +21,31 @@ export class EvaluationQueueProcessor extends WorkerHost {
     new Logger(EvaluationQueueProcessor.name),
   );
 
+  /** One handler per job of the evaluation queue (checked against the catalogue at boot). */
+  private readonly handlers: JobHandlers<QueueName.Evaluation> = {
+    [JobName.GenerateQuestions]: (data, job) => this.generation.generate(data, progressOf(job)),
+    [JobName.EvaluateBank]: (data, job) => this.evaluation.execute(data.runId, progressOf(job)),
+    [JobName.EvaluateAblation]: (data, job) => this.ablations.execute(data.ablationId, progressOf(job)),
+  };
+
   constructor(
     private readonly generation: QuestionGenerationService,
     private readonly evaluation: EvaluationService,
     private readonly ablations: AblationService,
+    registry: JobHandlerRegistry,
   ) {
     super();
+    registry.register(QueueName.Evaluation, this.handlers);
   }
 
   async process(job: Job): Promise<unknown> {
-    const progress = (fraction: number) => job.updateProgress(Math.round(fraction * 100));
+    const handler = handlerFor(this.handlers, job.name);
+    if (!handler) throw new UnrecoverableError(`the evaluation queue has no job named "${job.name}"`);
     try {
-      switch (job.name) {
-        case JobName.GenerateQuestions:
-          return await this.generation.generate(job.data as JobPayloads[JobName.GenerateQuestions], progress);
-        case JobName.EvaluateBank:
-          return await this.evaluation.execute(
-            (job.data as JobPayloads[JobName.EvaluateBank]).runId,
-            progress,
-          );
-        case JobName.EvaluateAblation:
-          return await this.ablations.execute(
-            (job.data as JobPayloads[JobName.EvaluateAblation]).ablationId,
-            progress,
-          );
-        default:
-          throw new UnrecoverableError(`the evaluation queue has no job named "${job.name}"`);
-      }
+      return await handler(job.data, job);
     } catch (error) {
       // A bank, template or run that is gone will not come back on a retry.
-      if (
-        error instanceof NotFoundException ||
-        error instanceof EvalRunMissingError ||
-        error instanceof AblationMissingError
-      ) {
-        throw new UnrecoverableError(error.message);
-      }
+      if (error instanceof DomainError && error.permanent) throw new UnrecoverableError(error.message);
       throw error;
     }
   }
@@ -62,4 +55,9 @@ export class EvaluationQueueProcessor extends WorkerHost {
   onError(error: Error): void {
     this.outages.record(this.worker, error);
   }
+}
+
+/** Progress as the percentage the evaluation screens show. */
+function progressOf(job: Job): (fraction: number) => Promise<void> {
+  return (fraction) => job.updateProgress(Math.round(fraction * 100));
 }

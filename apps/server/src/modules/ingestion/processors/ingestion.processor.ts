@@ -3,7 +3,9 @@ import { Logger } from '@nestjs/common';
 import { UnrecoverableError } from 'bullmq';
 import type { Job } from 'bullmq';
 import { JobName } from '../../../jobs/job-catalogue';
-import type { JobPayloads } from '../../../jobs/job-catalogue';
+import { JobHandlerRegistry } from '../../../jobs/job-handler-registry';
+import { handlerFor, isJobNamed } from '../../../jobs/job-handlers';
+import type { JobHandlers } from '../../../jobs/job-handlers';
 import { QueueName } from '../../../jobs/queue-name.enum';
 import { RedisOutageLog } from '../../../jobs/redis-outage-log';
 import { PermanentFailureError } from '../errors/permanent-failure.error';
@@ -21,15 +23,35 @@ export class IngestionProcessor extends WorkerHost {
   private readonly logger = new Logger(IngestionProcessor.name);
   private readonly outages = new RedisOutageLog(`${QueueName.Ingestion} worker`, this.logger);
 
+  /** One handler per job of the ingestion queue (checked against the catalogue at boot). */
+  private readonly handlers: JobHandlers<QueueName.Ingestion> = {
+    [JobName.IngestDocument]: (data, job) => this.pipeline.ingest(data.documentId, this.attempt(job)),
+    [JobName.ReembedChunks]: (data, job) => this.reembed.reembed(data.model, this.attempt(job)),
+  };
+
   constructor(
     private readonly pipeline: IngestionPipelineService,
     private readonly reembed: ReembedService,
+    registry: JobHandlerRegistry,
   ) {
     super();
+    registry.register(QueueName.Ingestion, this.handlers);
   }
 
   async process(job: Job): Promise<unknown> {
-    const attempt: JobAttempt = {
+    const handler = handlerFor(this.handlers, job.name);
+    if (!handler) throw new UnrecoverableError(`The ingestion queue has no handler for "${job.name}" jobs.`);
+    try {
+      return await handler(job.data, job);
+    } catch (error) {
+      if (error instanceof PermanentFailureError) throw new UnrecoverableError(error.message);
+      throw error;
+    }
+  }
+
+  /** The attempt a service reports to: its number, and progress sent without waiting. */
+  private attempt(job: Job): JobAttempt {
+    return {
       attempt: job.attemptsMade + 1,
       maxAttempts: job.opts.attempts ?? 1,
       started: job.attemptsStarted,
@@ -40,22 +62,6 @@ export class IngestionProcessor extends WorkerHost {
         });
       },
     };
-    try {
-      switch (job.name as JobName) {
-        case JobName.IngestDocument:
-          return await this.pipeline.ingest(
-            (job.data as JobPayloads[JobName.IngestDocument]).documentId,
-            attempt,
-          );
-        case JobName.ReembedChunks:
-          return await this.reembed.reembed((job.data as JobPayloads[JobName.ReembedChunks]).model, attempt);
-        default:
-          throw new UnrecoverableError(`The ingestion queue has no handler for "${job.name}" jobs.`);
-      }
-    } catch (error) {
-      if (error instanceof PermanentFailureError) throw new UnrecoverableError(error.message);
-      throw error;
-    }
   }
 
   /** Redis going away: one warning per outage instead of a stderr line per reconnect attempt. */
@@ -67,13 +73,10 @@ export class IngestionProcessor extends WorkerHost {
   /** A job that will not run again (retries spent, unrecoverable, or crashed too often): its document failed. */
   @OnWorkerEvent('failed')
   async onFailed(job: Job | undefined, error: Error): Promise<void> {
-    if (job?.name !== JobName.IngestDocument) return;
+    if (!isJobNamed(job, JobName.IngestDocument)) return;
     try {
       if (!(await job.isFailed())) return;
-      await this.pipeline.markFailedIfUnfinished(
-        (job.data as JobPayloads[JobName.IngestDocument]).documentId,
-        error.message,
-      );
+      await this.pipeline.markFailedIfUnfinished(job.data.documentId, error.message);
     } catch (cause) {
       this.logger.warn(`could not record the failure of job ${job.id}: ${(cause as Error).message}`);
     }

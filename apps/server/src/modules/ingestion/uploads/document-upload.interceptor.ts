@@ -1,10 +1,4 @@
-import {
-  BadRequestException,
-  HttpException,
-  Injectable,
-  PayloadTooLargeException,
-  UnsupportedMediaTypeException,
-} from '@nestjs/common';
+import { HttpException, Injectable } from '@nestjs/common';
 import type { CallHandler, ExecutionContext, NestInterceptor } from '@nestjs/common';
 import type { Request, Response } from 'express';
 import multer from 'multer';
@@ -12,6 +6,12 @@ import type { Observable } from 'rxjs';
 import { catchError, from, mergeMap, throwError } from 'rxjs';
 import { InjectConfig } from '../../../config/app-config';
 import type { Env } from '../../../config/env.schema';
+import {
+  DomainError,
+  InvalidRequestError,
+  TooLargeError,
+  UnsupportedError,
+} from '../../../common/errors/domain-errors';
 import { formatBytes } from './format-bytes';
 import { HashingDiskStorage } from './hashing-disk-storage';
 import type { StoredFile } from './hashing-disk-storage';
@@ -40,7 +40,7 @@ export class DocumentUploadInterceptor implements NestInterceptor {
     const request = context.switchToHttp().getRequest<Request>();
     const response = context.switchToHttp().getResponse<Response>();
     if (!request.is('multipart/form-data')) {
-      throw new UnsupportedMediaTypeException(
+      throw new UnsupportedError(
         'Send the documents as multipart/form-data, one or more parts named "files".',
       );
     }
@@ -49,7 +49,7 @@ export class DocumentUploadInterceptor implements NestInterceptor {
       .toLowerCase();
     if (encoding !== 'identity') {
       // The multipart reader does not decompress: a compressed (or mislabelled) body would be misread.
-      throw new UnsupportedMediaTypeException(
+      throw new UnsupportedError(
         `Send uploads without a Content-Encoding (got "${encoding.slice(0, 40)}"): the files may be compressed, the request may not.`,
       );
     }
@@ -89,27 +89,27 @@ export class DocumentUploadInterceptor implements NestInterceptor {
     });
   }
 
-  private translate(error: unknown): HttpException {
-    if (error instanceof UnsupportedFormatError) return new UnsupportedMediaTypeException(error.message);
+  private translate(error: unknown): DomainError | HttpException {
+    if (error instanceof UnsupportedFormatError) return new UnsupportedError(error.message);
     if (error instanceof multer.MulterError) {
       const name = (error as multer.MulterError & { filename?: string }).filename;
       switch (error.code) {
         case 'LIMIT_FILE_SIZE':
-          return new PayloadTooLargeException(
+          return new TooLargeError(
             `${name ? `"${name}"` : 'A file'} is larger than the upload limit of ` +
               `${formatBytes(this.env.UPLOAD_MAX_BYTES)} per file (UPLOAD_MAX_BYTES). Nothing was stored.`,
           );
         case 'LIMIT_FILE_COUNT':
-          return new PayloadTooLargeException(
+          return new TooLargeError(
             `At most ${this.env.UPLOAD_MAX_FILES} files can be sent in one upload (UPLOAD_MAX_FILES). ` +
               'Nothing was stored.',
           );
         default:
-          return new BadRequestException(`The upload could not be read: ${error.message}.`);
+          return new InvalidRequestError(`The upload could not be read: ${error.message}.`);
       }
     }
-    if (error instanceof HttpException) return error;
-    return new BadRequestException(
+    if (error instanceof DomainError || error instanceof HttpException) return error;
+    return new InvalidRequestError(
       `The upload was interrupted or is not valid multipart/form-data: ${(error as Error).message}.`,
     );
   }

@@ -31,3 +31,9 @@ export const IMPORT_UPDATE_ITEM_SQL = `
 
 /** Marks bank `$1` as changed. */
 export const TOUCH_BANK_SQL = `UPDATE question_banks SET updated_at = now() WHERE id = $1`;
+
+/** The chunks that expected sources of bank `$1`'s items name. */
+export const CITED_CHUNKS_SQL = `
+  SELECT DISTINCT s->>'chunkId' AS chunk_id
+  FROM question_bank_items i CROSS JOIN LATERAL jsonb_array_elements(i.expected_sources) s
+  WHERE i.bank_id = $1 AND s ? 'chunkId'`;

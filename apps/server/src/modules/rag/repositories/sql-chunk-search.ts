@@ -10,7 +10,8 @@ import type {
 import { analyseQuery, SIMPLE_CONFIG } from '@lumina/rag';
 import type { DataSource } from 'typeorm';
 import { BM25_MAX_QUERY_TERMS, BM25_SEARCH_SQL } from './sql/bm25-search.sql';
-import type { EmbeddingStorage } from '../../../database/embedding-storage';
+import { toVectorLiteral } from '../../../database/pgvector';
+import type { EmbeddingStorage } from '../../../database/pgvector';
 import { denseSearchSql } from './sql/dense-search.sql';
 import { RERANK_PASSAGES_SQL, RERANK_QUERY_TERMS_SQL } from './sql/rerank-evidence.sql';
 import { CORPUS_STATS_SQL, PASSAGE_TERMS_SQL, QUERY_TERM_STATS_SQL } from './sql/term-evidence.sql';
@@ -24,10 +25,6 @@ export interface SqlChunkSearchOptions {
   storage?: EmbeddingStorage;
   /** Longer queries are scored on this many of their strongest terms. Default BM25_MAX_QUERY_TERMS. */
   maxQueryTerms?: number;
-}
-
-export function toVectorLiteral(vector: readonly number[]): string {
-  return `[${vector.join(',')}]`;
 }
 
 /** The ChunkSearch port over PostgreSQL/PGlite: BM25 and pgvector in SQL, every value a parameter. */

@@ -1,4 +1,4 @@
-import type { EmbeddingStorage } from '../../../../database/embedding-storage';
+import type { EmbeddingStorage } from '../../../../database/pgvector';
 
 /**
  * Extra rows the index scan returns beyond the limit, so that ties at the cut are broken by chunk id

@@ -1,6 +1,16 @@
 import type { Env } from '../config/env.schema';
 
 /**
+ * pgvector in one place: how a vector is written as a query parameter, how the chunks' vectors are
+ * stored (EMBEDDING_STORAGE), and the statements that convert them.
+ */
+
+/** A vector as pgvector's text input (`[0.1,0.2,…]`), for a `$n::vector` or `$n::halfvec` parameter. */
+export function toVectorLiteral(vector: readonly number[]): string {
+  return `[${vector.join(',')}]`;
+}
+
+/**
  * How chunk vectors are stored. `vector`: 4-byte floats (4·D + 8 bytes a vector). `halfvec`: IEEE half
  * floats (2·D + 8 bytes), half the heap and HNSW index, with cosine scores within about 1e-3 of the
  * float ones. Queries cast their parameter to the same type, so the HNSW index (whose operator class

@@ -1,0 +1,127 @@
+import { Injectable } from '@nestjs/common';
+import { InjectEntityManager } from '@nestjs/typeorm';
+import { EntityManager } from 'typeorm';
+import { ConversationEntity } from '../entities/conversation.entity';
+import { MessageEntity } from '../entities/message.entity';
+import { RetrievalTraceEntity } from '../entities/retrieval-trace.entity';
+import { CONVERSATION_PAGE_SQL, CONVERSATION_SQL } from './conversations.sql';
+
+/** A conversation as lists and details show it. */
+export interface ConversationRow {
+  id: string;
+  title: string;
+  created_at: Date;
+  updated_at: Date;
+  message_count: number;
+}
+
+export type NewMessage = Partial<MessageEntity> & Pick<MessageEntity, 'conversationId' | 'role' | 'content'>;
+export type NewTrace = Omit<Partial<RetrievalTraceEntity>, 'messageId'>;
+
+/** Conversations, their messages and the answers' retrieval traces. */
+@Injectable()
+export class ConversationRepository {
+  constructor(@InjectEntityManager() private readonly manager: EntityManager) {}
+
+  /** The conversation if `ownerKeyId` owns it. */
+  find(ownerKeyId: string, id: string): Promise<ConversationEntity | null> {
+    return this.manager.getRepository(ConversationEntity).findOneBy({ id, ownerKeyId });
+  }
+
+  create(ownerKeyId: string, title: string): Promise<ConversationEntity> {
+    const repository = this.manager.getRepository(ConversationEntity);
+    return repository.save(repository.create({ title, ownerKeyId }));
+  }
+
+  /** The conversation with its message count if `ownerKeyId` owns it. */
+  async summary(ownerKeyId: string, id: string): Promise<ConversationRow | null> {
+    const rows: ConversationRow[] = await this.manager.query(CONVERSATION_SQL, [id, ownerKeyId]);
+    return rows[0] ?? null;
+  }
+
+  async count(ownerKeyId: string): Promise<number> {
+    const [{ total }]: { total: number }[] = await this.manager.query(
+      `SELECT count(*)::int AS total FROM conversations WHERE owner_key_id = $1`,
+      [ownerKeyId],
+    );
+    return total;
+  }
+
+  /** The owner's conversations, most recently updated first. */
+  page(ownerKeyId: string, offset: number, limit: number): Promise<ConversationRow[]> {
+    return this.manager.query(CONVERSATION_PAGE_SQL, [limit, offset, ownerKeyId]);
+  }
+
+  /** Renames the owner's conversation; false when it has none with this id. */
+  async rename(ownerKeyId: string, id: string, title: string): Promise<boolean> {
+    const result = await this.manager.getRepository(ConversationEntity).update({ id, ownerKeyId }, { title });
+    return Boolean(result.affected);
+  }
+
+  /** Deletes the owner's conversation (its messages and traces follow); false when there is none. */
+  async delete(ownerKeyId: string, id: string): Promise<boolean> {
+    const result = await this.manager.getRepository(ConversationEntity).delete({ id, ownerKeyId });
+    return Boolean(result.affected);
+  }
+
+  /** Stores a message (and an answer's trace) and marks the conversation as updated, in one transaction. */
+  addMessage(message: NewMessage, trace?: NewTrace): Promise<MessageEntity> {
+    return this.manager.transaction(async (manager) => {
+      const saved = await manager.save(MessageEntity, manager.create(MessageEntity, message));
+      if (trace) {
+        await manager.save(
+          RetrievalTraceEntity,
+          manager.create(RetrievalTraceEntity, { ...trace, messageId: saved.id }),
+        );
+      }
+      await manager.query(`UPDATE conversations SET updated_at = now() WHERE id = $1`, [
+        message.conversationId,
+      ]);
+      return saved;
+    });
+  }
+
+  findMessage(id: string): Promise<MessageEntity | null> {
+    return this.manager.getRepository(MessageEntity).findOneBy({ id });
+  }
+
+  /** The conversation's messages in order, `limit` from `offset`. */
+  messages(conversationId: string, offset: number, limit: number): Promise<MessageEntity[]> {
+    return this.manager.getRepository(MessageEntity).find({
+      where: { conversationId },
+      order: { seq: 'ASC' },
+      skip: offset,
+      take: limit,
+    });
+  }
+
+  /** The newest `limit` complete messages, newest first. */
+  latestComplete(conversationId: string, limit: number): Promise<MessageEntity[]> {
+    return this.manager.getRepository(MessageEntity).find({
+      where: { conversationId, status: 'complete' },
+      order: { seq: 'DESC' },
+      take: limit,
+    });
+  }
+
+  /** True when a complete answer from general knowledge replies to the question. */
+  hasGeneralAnswer(userMessageId: string): Promise<boolean> {
+    return this.manager
+      .getRepository(MessageEntity)
+      .existsBy({ replyToId: userMessageId, source: 'general-knowledge', status: 'complete' });
+  }
+
+  /** Of these messages, the ones with a retrieval trace. */
+  async traced(messageIds: string[]): Promise<Set<string>> {
+    if (messageIds.length === 0) return new Set();
+    const rows: { message_id: string }[] = await this.manager.query(
+      `SELECT message_id FROM retrieval_traces WHERE message_id = ANY($1::uuid[])`,
+      [messageIds],
+    );
+    return new Set(rows.map((row) => row.message_id));
+  }
+
+  findTrace(messageId: string): Promise<RetrievalTraceEntity | null> {
+    return this.manager.getRepository(RetrievalTraceEntity).findOneBy({ messageId });
+  }
+}

@@ -1,0 +1,131 @@
+import { randomUUID } from 'node:crypto';
+import type { ConversationEntity } from '../entities/conversation.entity';
+import type { MessageEntity } from '../entities/message.entity';
+import type { RetrievalTraceEntity } from '../entities/retrieval-trace.entity';
+import type {
+  ConversationRepository,
+  ConversationRow,
+  NewMessage,
+  NewTrace,
+} from '../repositories/conversation.repository';
+
+/** ConversationRepository in memory, for service tests: the same answers, without a database. */
+export class InMemoryConversationRepository implements Pick<
+  ConversationRepository,
+  keyof ConversationRepository
+> {
+  readonly conversations: ConversationEntity[] = [];
+  readonly messageRows: MessageEntity[] = [];
+  readonly traces: RetrievalTraceEntity[] = [];
+  private clock = Date.parse('2025-01-01T00:00:00Z');
+
+  async find(ownerKeyId: string, id: string): Promise<ConversationEntity | null> {
+    return this.conversations.find((c) => c.id === id && c.ownerKeyId === ownerKeyId) ?? null;
+  }
+
+  async create(ownerKeyId: string, title: string): Promise<ConversationEntity> {
+    const now = this.tick();
+    const conversation = { id: randomUUID(), title, ownerKeyId, createdAt: now, updatedAt: now };
+    this.conversations.push(conversation);
+    return conversation;
+  }
+
+  async summary(ownerKeyId: string, id: string): Promise<ConversationRow | null> {
+    const conversation = await this.find(ownerKeyId, id);
+    return conversation ? this.row(conversation) : null;
+  }
+
+  async count(ownerKeyId: string): Promise<number> {
+    return this.conversations.filter((c) => c.ownerKeyId === ownerKeyId).length;
+  }
+
+  async page(ownerKeyId: string, offset: number, limit: number): Promise<ConversationRow[]> {
+    return this.conversations
+      .filter((c) => c.ownerKeyId === ownerKeyId)
+      .sort((a, b) => b.updatedAt.getTime() - a.updatedAt.getTime() || (a.id < b.id ? -1 : 1))
+      .slice(offset, offset + limit)
+      .map((c) => this.row(c));
+  }
+
+  async rename(ownerKeyId: string, id: string, title: string): Promise<boolean> {
+    const conversation = await this.find(ownerKeyId, id);
+    if (conversation) conversation.title = title;
+    return conversation !== null;
+  }
+
+  async delete(ownerKeyId: string, id: string): Promise<boolean> {
+    const at = this.conversations.findIndex((c) => c.id === id && c.ownerKeyId === ownerKeyId);
+    if (at === -1) return false;
+    this.conversations.splice(at, 1);
+    return true;
+  }
+
+  async addMessage(message: NewMessage, trace?: NewTrace): Promise<MessageEntity> {
+    const saved = {
+      id: randomUUID(),
+      seq: this.messageRows.length + 1,
+      status: 'complete',
+      replyToId: null,
+      source: null,
+      generator: null,
+      notFound: false,
+      citations: [],
+      droppedMarkers: [],
+      uncited: false,
+      model: null,
+      usage: null,
+      error: null,
+      createdAt: this.tick(),
+      ...message,
+    } as MessageEntity;
+    this.messageRows.push(saved);
+    if (trace) this.traces.push({ ...trace, messageId: saved.id } as RetrievalTraceEntity);
+    const conversation = this.conversations.find((c) => c.id === message.conversationId);
+    if (conversation) conversation.updatedAt = this.tick();
+    return saved;
+  }
+
+  async findMessage(id: string): Promise<MessageEntity | null> {
+    return this.messageRows.find((m) => m.id === id) ?? null;
+  }
+
+  async messages(conversationId: string, offset: number, limit: number): Promise<MessageEntity[]> {
+    return this.messageRows.filter((m) => m.conversationId === conversationId).slice(offset, offset + limit);
+  }
+
+  async latestComplete(conversationId: string, limit: number): Promise<MessageEntity[]> {
+    return this.messageRows
+      .filter((m) => m.conversationId === conversationId && m.status === 'complete')
+      .reverse()
+      .slice(0, limit);
+  }
+
+  async hasGeneralAnswer(userMessageId: string): Promise<boolean> {
+    return this.messageRows.some(
+      (m) => m.replyToId === userMessageId && m.source === 'general-knowledge' && m.status === 'complete',
+    );
+  }
+
+  async traced(messageIds: string[]): Promise<Set<string>> {
+    return new Set(this.traces.map((t) => t.messageId).filter((id) => messageIds.includes(id)));
+  }
+
+  async findTrace(messageId: string): Promise<RetrievalTraceEntity | null> {
+    return this.traces.find((t) => t.messageId === messageId) ?? null;
+  }
+
+  private row(conversation: ConversationEntity): ConversationRow {
+    return {
+      id: conversation.id,
+      title: conversation.title,
+      created_at: conversation.createdAt,
+      updated_at: conversation.updatedAt,
+      message_count: this.messageRows.filter((m) => m.conversationId === conversation.id).length,
+    };
+  }
+
+  private tick(): Date {
+    this.clock += 1000;
+    return new Date(this.clock);
+  }
+}

@@ -1,0 +1,94 @@
+import type { DocumentStatus } from '@lumina/shared';
+import { validateEnv } from '../../config/env.schema';
+import type { IngestionQueue } from './ingestion-queue.service';
+import { IngestionReconciler, RECONCILE_GRACE_MS } from './ingestion-reconciler.service';
+import type { DocumentRepository, StrandedDocument } from './repositories/document.repository';
+
+/** The one read the reconciler makes of the documents. */
+class StrandedDocuments implements Pick<DocumentRepository, 'stranded'> {
+  documents: StrandedDocument[] = [];
+  asked: { graceMs: number; limit: number }[] = [];
+
+  async stranded(graceMs: number, limit: number): Promise<StrandedDocument[]> {
+    this.asked.push({ graceMs, limit });
+    return this.documents.slice(0, limit);
+  }
+}
+
+/** A queue that already holds the jobs of `pending` and queues the rest, or fails like an absent Redis. */
+class FakeQueue implements Pick<IngestionQueue, 'requeueMissing'> {
+  pending = new Set<string>();
+  down: string | null = null;
+
+  async requeueMissing(documents: { id: string; contentHash: string }[]): Promise<string[]> {
+    if (this.down) throw new Error(this.down);
+    return documents.filter((d) => !this.pending.has(d.id)).map((d) => d.id);
+  }
+}
+
+function setUp() {
+  const documents = new StrandedDocuments();
+  const queue = new FakeQueue();
+  const reconciler = new IngestionReconciler(
+    documents as unknown as DocumentRepository,
+    queue as unknown as IngestionQueue,
+    validateEnv({ NODE_ENV: 'test' }),
+  );
+  const logged: string[] = [];
+  (reconciler as unknown as { logger: object }).logger = {
+    warn: (line: string) => logged.push(line),
+    log: (line: string) => logged.push(line),
+  };
+  const repairs: [DocumentStatus, number][] = [];
+  reconciler.onRepair((status, count) => repairs.push([status, count]));
+  return { documents, queue, reconciler, logged, repairs };
+}
+
+const doc = (id: string, status: DocumentStatus): StrandedDocument => ({
+  id,
+  contentHash: `h-${id}`,
+  status,
+});
+
+describe('IngestionReconciler', () => {
+  it('queues again the unfinished documents without a job, and counts the repairs by status', async () => {
+    const { documents, queue, reconciler, logged, repairs } = setUp();
+    documents.documents = [
+      doc('a', 'queued'),
+      doc('b', 'embedding'),
+      doc('c', 'queued'),
+      doc('d', 'parsing'),
+    ];
+    queue.pending.add('d');
+    expect(await reconciler.reconcile()).toEqual({ checked: 4, requeued: 3 });
+    expect(documents.asked).toEqual([{ graceMs: RECONCILE_GRACE_MS, limit: 1000 }]);
+    expect(repairs).toEqual([
+      ['queued', 2],
+      ['embedding', 1],
+    ]);
+    expect(logged).toEqual([
+      'reconciler: 3 of 4 unfinished documents had no job and were queued again (2 queued, 1 embedding)',
+    ]);
+  });
+
+  it('joins a pass already running instead of starting a second one', async () => {
+    const { documents, reconciler } = setUp();
+    documents.documents = [doc('a', 'queued')];
+    const [first, second] = [reconciler.reconcile(), reconciler.reconcile()];
+    expect(first).toBe(second);
+    await first;
+    expect(documents.asked).toHaveLength(1);
+  });
+
+  it('never throws: a failing pass is logged once per reason, and its recovery once', async () => {
+    const { documents, queue, reconciler, logged } = setUp();
+    documents.documents = [doc('a', 'queued')];
+    queue.down = 'connect ECONNREFUSED';
+    expect(await reconciler.reconcile()).toEqual({ checked: 0, requeued: 0 });
+    expect(await reconciler.reconcile()).toEqual({ checked: 0, requeued: 0 });
+    queue.down = null;
+    queue.pending.add('a');
+    expect(await reconciler.reconcile()).toEqual({ checked: 1, requeued: 0 });
+    expect(logged).toEqual(['reconciler: pass skipped: connect ECONNREFUSED', 'reconciler: running again']);
+  });
+});
