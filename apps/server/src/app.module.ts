@@ -18,6 +18,7 @@ import { IngestionModule } from './modules/ingestion/ingestion.module';
 import { MetricsModule } from './modules/metrics/metrics.module';
 import { QuestionBankModule } from './modules/question-bank/question-bank.module';
 import { RagModule } from './modules/rag/rag.module';
+import { RerankerModule } from './modules/reranker/reranker.module';
 import { SecurityModule } from './modules/security/security.module';
 import { ProvidersModule } from './providers/providers.module';
 
@@ -50,6 +51,7 @@ export class AppModule {
         ChatModule,
         QuestionBankModule,
         EvaluationModule,
+        RerankerModule,
         ...(env.WORKERS_IN_PROCESS ? [EvaluationWorkersModule.forRoot(env)] : []),
         IngestionModule,
         MetricsModule,

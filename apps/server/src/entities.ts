@@ -3,6 +3,7 @@ import { CHAT_ENTITIES } from './modules/chat/chat.entities';
 import { EVALUATION_ENTITIES } from './modules/evaluation/evaluation.entities';
 import { INGESTION_ENTITIES } from './modules/ingestion/ingestion.entities';
 import { QUESTION_BANK_ENTITIES } from './modules/question-bank/question-bank.entities';
+import { RERANKER_ENTITIES } from './modules/reranker/reranker.entities';
 
 /**
  * Every TypeORM entity, composed from each module's list and handed to the data source by its opener
@@ -14,4 +15,5 @@ export const ENTITIES = [
   ...EVALUATION_ENTITIES,
   ...CHAT_ENTITIES,
   ...AUTH_ENTITIES,
+  ...RERANKER_ENTITIES,
 ];

@@ -1,3 +1,5 @@
+import type { RerankerSource } from './rerankers';
+
 /** Whether a dependency the server needs answers. */
 export type ComponentStatus = 'up' | 'down';
 
@@ -14,7 +16,8 @@ export interface HealthReport {
   redis: { status: ComponentStatus; latencyMs: number; error?: string };
   /** Whether a language model is configured (offline: PRF expansion/HyDE and extractive answers). */
   llm: { configured: boolean; model: string | null };
-  reranker: { configured: boolean; model: string | null };
+  /** What serves `enableRerank`: a /v1/rerank endpoint, the LLM, a model fitted on a bank, or a model file. */
+  reranker: { configured: boolean; model: string | null; source: RerankerSource | null };
   embedder: { model: string; dimension: number };
   uptimeSeconds: number;
 }

@@ -10,3 +10,4 @@ export * from './not-found-sentences';
 export * from './languages';
 export * from './ablation';
 export * from './errors';
+export * from './rerankers';

@@ -10,6 +10,7 @@ export enum JobName {
   GenerateQuestions = 'generate-questions',
   EvaluateBank = 'evaluate-bank',
   EvaluateAblation = 'evaluate-ablation',
+  FitReranker = 'fit-reranker',
 }
 
 /** Job name → payload type. A payload holds ids, never file contents. */
@@ -20,6 +21,8 @@ export interface JobPayloads {
   [JobName.EvaluateBank]: { runId: string };
   /** Every combination's run of the ablation, one after another. */
   [JobName.EvaluateAblation]: { ablationId: string };
+  /** Fit a learned reranker on its bank (the row says which bank, learner and depth). */
+  [JobName.FitReranker]: { modelId: string };
 }
 
 /** Write `count` items into a bank from passages of the given documents, with the template's prompt. */
@@ -59,6 +62,11 @@ export const JOB_CATALOGUE = {
     keep: { completed: 100, failed: 100 },
   },
   [JobName.EvaluateAblation]: {
+    queue: QueueName.Evaluation,
+    retry: 'once',
+    keep: { completed: 100, failed: 100 },
+  },
+  [JobName.FitReranker]: {
     queue: QueueName.Evaluation,
     retry: 'once',
     keep: { completed: 100, failed: 100 },

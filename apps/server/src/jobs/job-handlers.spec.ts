@@ -18,6 +18,7 @@ const EVALUATION: JobHandlers<QueueName.Evaluation> = {
   [JobName.GenerateQuestions]: noop,
   [JobName.EvaluateBank]: noop,
   [JobName.EvaluateAblation]: noop,
+  [JobName.FitReranker]: noop,
 };
 
 // The handler maps are typed from the catalogue: a missing job or another queue's job does not compile.

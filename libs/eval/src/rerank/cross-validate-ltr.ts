@@ -109,11 +109,8 @@ function dealtFolds(count: number, folds: number, seed: number): number[] {
   return foldOf;
 }
 
-/**
- * Folds of whole groups: queries joined (transitively) by a relevant document they share form a group;
- * groups, in a seeded order, each go to the fold with the fewest queries so far.
- */
-export function groupedFolds(samples: readonly JudgedRankingSample[], folds: number, seed: number): number[] {
+/** Queries joined (transitively) by a relevant document they share: each group's sample indexes. */
+export function sharedSourceGroups(samples: readonly JudgedRankingSample[]): number[][] {
   const parent = samples.map((_, i) => i);
   const find = (i: number): number => (parent[i] === i ? i : (parent[i] = find(parent[i])));
   const firstAsker = new Map<string, number>();
@@ -130,7 +127,13 @@ export function groupedFolds(samples: readonly JudgedRankingSample[], folds: num
     const root = find(i);
     groups.set(root, [...(groups.get(root) ?? []), i]);
   });
-  const order = [...groups.values()];
+  return [...groups.values()];
+}
+
+/** Folds of whole groups (`sharedSourceGroups`): groups, in a seeded order, each go to the fold with the
+ *  fewest queries so far. */
+export function groupedFolds(samples: readonly JudgedRankingSample[], folds: number, seed: number): number[] {
+  const order = sharedSourceGroups(samples);
   const random = mulberry32(seed);
   for (let i = order.length - 1; i > 0; i--) {
     const j = Math.floor(random() * (i + 1));

@@ -1,4 +1,10 @@
-export { candidateNdcg, crossValidateLtr, rerankOrder } from './cross-validate-ltr';
+export {
+  candidateNdcg,
+  crossValidateLtr,
+  groupedFolds,
+  rerankOrder,
+  sharedSourceGroups,
+} from './cross-validate-ltr';
 export type { JudgedRankingSample, LtrCrossValidation } from './cross-validate-ltr';
 export { DEFAULT_COORDINATE_ASCENT, refineForNdcg } from './coordinate-ascent';
 export type { CoordinateAscentOptions } from './coordinate-ascent';
@@ -10,3 +16,11 @@ export {
   modelImportance,
 } from './fit-ranking-model';
 export type { RankingFitSource, RankingFitSpec, RankingLearner } from './fit-ranking-model';
+export {
+  MIN_FIT_QUESTIONS,
+  bankRankingSample,
+  compareConfigured,
+  fitOnBank,
+  learnableSamples,
+} from './bank-fit';
+export type { BankFit, RecordedCandidates } from './bank-fit';

@@ -15,6 +15,7 @@ import { Answerability1764500040000 } from './1764500040000-answerability';
 import { ChunkAnalysisOnce1764500050000 } from './1764500050000-chunk-analysis-once';
 import { AdaptiveExpansion1764500060000 } from './1764500060000-adaptive-expansion';
 import { Ablations1764500070000 } from './1764500070000-ablations';
+import { RerankerModels1764500080000 } from './1764500080000-reranker-models';
 
 /**
  * Every migration in order. The chunk vector dimension comes from the configured embedder, the vector
@@ -40,5 +41,6 @@ export function allMigrations(
     ChunkAnalysisOnce1764500050000,
     AdaptiveExpansion1764500060000,
     Ablations1764500070000,
+    RerankerModels1764500080000,
   ];
 }

@@ -3,7 +3,7 @@ import { Injectable, Logger } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { compareEvalRuns, evaluateBankItems, searchLlmCalls } from '@lumina/eval';
 import { isEvidenceReranker, offlineAnswerOf, searchKnowledge } from '@lumina/rag';
-import type { ChatModel, AnyReranker, SearchOptions, SearchPorts, EmbeddingProvider } from '@lumina/rag';
+import type { ChatModel, SearchOptions, SearchPorts, EmbeddingProvider } from '@lumina/rag';
 import { resolveSettings } from '@lumina/shared';
 import type { EvalRun, EvalRunComparison, EvalRunSummary, Page, SearchSettings } from '@lumina/shared';
 import { Queue } from 'bullmq';
@@ -13,7 +13,8 @@ import type { Env } from '../../config/env.schema';
 import { InjectSearchDataSource } from '../../database/database.module';
 import { JobName, jobOptions } from '../../jobs/job-catalogue';
 import { QueueName } from '../../jobs/queue-name.enum';
-import { InjectChatModel, InjectEmbedder, InjectReranker } from '../../providers/providers.module';
+import { InjectChatModel, InjectEmbedder } from '../../providers/providers.module';
+import { RerankerRegistry } from '../reranker/reranker-registry.service';
 import { pageOf, pageWindow } from '../../common/pagination/pagination';
 import { QuestionBankItemService } from '../question-bank/question-bank-item.service';
 import { QuestionBankService } from '../question-bank/question-bank.service';
@@ -47,15 +48,16 @@ export class EvaluationService {
     private readonly banks: QuestionBankService,
     private readonly items: QuestionBankItemService,
     @InjectChatModel() private readonly chatModel: ChatModel | null,
-    @InjectReranker() reranker: AnyReranker | null,
+    private readonly rerankers: RerankerRegistry,
     @InjectSearchDataSource() searchDataSource: DataSource,
   ) {
-    // Exactly the ports RagService searches with (POST /rag/search), LLM ports included when configured.
+    // Exactly the ports RagService searches with (POST /rag/search), LLM ports included when configured;
+    // the reranker is the registry's when a run starts.
     const search = createSearchPorts(
       dataSource,
       env,
       embedder,
-      llmSearchPorts(chatModel, reranker),
+      llmSearchPorts(chatModel, null),
       searchDataSource,
     );
     this.ports = search.ports;
@@ -104,7 +106,7 @@ export class EvaluationService {
   capabilities(): { generator: 'llm' | 'prf'; rerankAvailable: boolean } {
     return {
       generator: this.ports.expander && this.ports.hyde ? 'llm' : 'prf',
-      rerankAvailable: Boolean(this.ports.reranker),
+      rerankAvailable: Boolean(this.rerankers.current()),
     };
   }
 
@@ -123,14 +125,16 @@ export class EvaluationService {
       const items = await this.items.allItems(run.bankId);
       const missingIds = await this.missingSources(items.flatMap((item) => item.expectedSources));
       let lastReported = 0;
-      const rerankerCallsModel = Boolean(this.ports.reranker && !isEvidenceReranker(this.ports.reranker));
+      // The reranker that serves enableRerank when the run starts, for every item of the run.
+      const ports: SearchPorts = { ...this.ports, reranker: this.rerankers.current() ?? undefined };
+      const rerankerCallsModel = Boolean(ports.reranker && !isEvidenceReranker(ports.reranker));
       const evaluation = await evaluateBankItems({
         bankId: run.bankId,
         items,
         settings: run.settings,
         missingIds,
         concurrency: this.env.EVALUATION_CONCURRENCY,
-        search: (question) => searchKnowledge(question, run.settings, this.ports, this.options),
+        search: (question) => searchKnowledge(question, run.settings, ports, this.options),
         llmCalls: (result) => searchLlmCalls(result, rerankerCallsModel),
         // Answer figures are measured on the offline answerer: deterministic, and no model is billed.
         answer: (question, result) => offlineAnswerOf(question, result, this.embedder),
@@ -154,8 +158,8 @@ export class EvaluationService {
         perItem: evaluation.perItem,
         timings: evaluation.timings,
         llmCalls: evaluation.llmCalls,
-        chatModel: this.usesLlm(run.settings) ? (this.chatModel?.modelId ?? null) : null,
-        promptVersions: this.promptVersions(run.settings),
+        chatModel: this.usesLlm(run.settings, ports) ? (this.chatModel?.modelId ?? null) : null,
+        promptVersions: this.promptVersions(run.settings, ports),
         finishedAt: new Date(),
       });
       await this.runs.save(run);
@@ -221,20 +225,20 @@ export class EvaluationService {
     ]);
   }
 
-  private usesLlm(settings: SearchSettings): boolean {
+  private usesLlm(settings: SearchSettings, ports: SearchPorts): boolean {
     return Boolean(
-      (settings.enableQueryExpansion && this.ports.expander) ||
-      (settings.enableHyDE && this.ports.hyde) ||
-      (settings.enableRerank && this.ports.reranker),
+      (settings.enableQueryExpansion && ports.expander) ||
+      (settings.enableHyDE && ports.hyde) ||
+      (settings.enableRerank && ports.reranker),
     );
   }
 
   /** Who wrote expansions, HyDE passages and rerankings: 'prf' offline, else the model and its prompt version. */
-  private promptVersions(settings: SearchSettings): Record<string, string | null> {
+  private promptVersions(settings: SearchSettings, ports: SearchPorts): Record<string, string | null> {
     return {
-      queryExpansion: settings.enableQueryExpansion ? (this.ports.expander?.modelId ?? 'prf') : null,
-      hyde: settings.enableHyDE ? (this.ports.hyde?.modelId ?? 'prf') : null,
-      rerank: settings.enableRerank ? (this.ports.reranker?.modelId ?? 'none configured') : null,
+      queryExpansion: settings.enableQueryExpansion ? (ports.expander?.modelId ?? 'prf') : null,
+      hyde: settings.enableHyDE ? (ports.hyde?.modelId ?? 'prf') : null,
+      rerank: settings.enableRerank ? (ports.reranker?.modelId ?? 'none configured') : null,
     };
   }
 }

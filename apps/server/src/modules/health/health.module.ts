@@ -1,9 +1,11 @@
 import { Module } from '@nestjs/common';
+import { RerankerCoreModule } from '../reranker/reranker-core.module';
 import { HealthController } from './health.controller';
 import { HealthService } from './health.service';
 import { DatabaseProbeRepository } from './repositories/database-probe.repository';
 
 @Module({
+  imports: [RerankerCoreModule],
   controllers: [HealthController],
   providers: [HealthService, DatabaseProbeRepository],
   exports: [HealthService],

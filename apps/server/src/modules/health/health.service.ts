@@ -4,8 +4,9 @@ import type Redis from 'ioredis';
 import { DATABASE_CONNECTION } from '../../database/database-connection';
 import type { DatabaseConnection } from '../../database/database-connection';
 import { InjectRedis } from '../../jobs/redis-client.provider';
-import type { ChatModel, EmbeddingProvider, AnyReranker } from '@lumina/rag';
-import { InjectChatModel, InjectEmbedder, InjectReranker } from '../../providers/providers.module';
+import type { ChatModel, EmbeddingProvider } from '@lumina/rag';
+import { InjectChatModel, InjectEmbedder } from '../../providers/providers.module';
+import { RerankerRegistry } from '../reranker/reranker-registry.service';
 import { DatabaseProbeRepository } from './repositories/database-probe.repository';
 
 const CHECK_TIMEOUT_MS = 2_000;
@@ -17,7 +18,7 @@ export class HealthService {
     @InjectRedis() private readonly redis: Redis,
     @Inject(DATABASE_CONNECTION) private readonly connection: DatabaseConnection,
     @InjectChatModel() private readonly chatModel: ChatModel | null,
-    @InjectReranker() private readonly reranker: AnyReranker | null,
+    private readonly rerankers: RerankerRegistry,
     @InjectEmbedder() private readonly embedder: EmbeddingProvider,
   ) {}
 
@@ -41,10 +42,15 @@ export class HealthService {
       database,
       redis,
       llm: { configured: this.chatModel !== null, model: this.chatModel?.modelId ?? null },
-      reranker: { configured: this.reranker !== null, model: this.reranker?.modelId ?? null },
+      reranker: this.rerankerStatus(),
       embedder: { model: this.embedder.modelId, dimension: this.embedder.dimension },
       uptimeSeconds: Math.round(process.uptime()),
     };
+  }
+
+  private rerankerStatus(): HealthReport['reranker'] {
+    const { model, source } = this.rerankers.describe();
+    return { configured: model !== null, model, source };
   }
 
   private async probeDependencies(): Promise<Pick<HealthReport, 'database' | 'redis'>> {

@@ -4,7 +4,6 @@ import { crossLingualWarning, searchKnowledge } from '@lumina/rag';
 import type {
   ChatModel,
   LanguageDetector,
-  AnyReranker,
   SearchOptions,
   SearchPorts,
   SearchResult,
@@ -16,12 +15,8 @@ import { InjectConfig } from '../../config/app-config';
 import type { Env } from '../../config/env.schema';
 import { InjectSearchDataSource } from '../../database/database.module';
 import { LOCAL_EMBEDDING_MODEL } from '../../providers/embedding-dimension';
-import {
-  InjectChatModel,
-  InjectEmbedder,
-  InjectLanguageDetector,
-  InjectReranker,
-} from '../../providers/providers.module';
+import { InjectChatModel, InjectEmbedder, InjectLanguageDetector } from '../../providers/providers.module';
+import { RerankerRegistry } from '../reranker/reranker-registry.service';
 import { llmSearchPorts } from './llm-search-ports';
 import { corpusLanguages } from './repositories/text-search-configs';
 import { createSearchPorts } from './search-ports.factory';
@@ -39,17 +34,12 @@ export class RagService {
     @InjectConfig() env: Env,
     @InjectEmbedder() private readonly embedder: EmbeddingProvider,
     @InjectChatModel() chat: ChatModel | null,
-    @InjectReranker() reranker: AnyReranker | null,
+    private readonly rerankers: RerankerRegistry,
     @InjectLanguageDetector() private readonly languages: LanguageDetector,
     @InjectSearchDataSource() searchDataSource: DataSource,
   ) {
-    const search = createSearchPorts(
-      dataSource,
-      env,
-      embedder,
-      llmSearchPorts(chat, reranker),
-      searchDataSource,
-    );
+    // The reranker is the registry's at each search (a model fitted on a bank may be switched on).
+    const search = createSearchPorts(dataSource, env, embedder, llmSearchPorts(chat, null), searchDataSource);
     this.ports = search.ports;
     this.options = search.options;
   }
@@ -62,7 +52,7 @@ export class RagService {
     const text = query.trim();
     if (!text) throw new InvalidRequestError('query must contain words, not only spaces');
     const [result, corpus] = await Promise.all([
-      searchKnowledge(text, settings, this.ports, this.options, signal),
+      searchKnowledge(text, settings, this.portsNow(), this.options, signal),
       corpusLanguages(this.dataSource),
     ]);
     result.language = this.languages.detect(text);
@@ -72,6 +62,11 @@ export class RagService {
     if (warning) result.warnings.push(warning);
     this.logTrace(result);
     return result;
+  }
+
+  /** The search's ports with the reranker that serves `enableRerank` now. */
+  private portsNow(): SearchPorts {
+    return { ...this.ports, reranker: this.rerankers.current() ?? undefined };
   }
 
   /** The language of a question (ISO 639-1), or null when it cannot be told: for answers in that language. */

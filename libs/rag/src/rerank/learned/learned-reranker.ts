@@ -50,6 +50,8 @@ export class LtrFeatureRecorder implements EvidenceReranker {
     chunkIds: string[];
     /** Each candidate's document: its external id (a BEIR corpus id) when it has one, else its id. */
     documents: string[];
+    /** Each candidate's document id in this index (what a question bank's expected sources name). */
+    documentIds: string[];
     rows: number[][];
   }[] = [];
 
@@ -58,6 +60,7 @@ export class LtrFeatureRecorder implements EvidenceReranker {
       query: input.query,
       chunkIds: input.candidates.map((c) => c.chunkId),
       documents: input.candidates.map((c) => c.externalId ?? c.documentId),
+      documentIds: input.candidates.map((c) => c.documentId),
       rows: ltrFeatureRows(input.candidates, input.evidence),
     });
     return input.candidates.map((c) => ({ score: -c.fusedRank, contributions: {} }));

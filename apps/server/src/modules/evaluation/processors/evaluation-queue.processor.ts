@@ -11,9 +11,11 @@ import { RedisOutageLog } from '../../../jobs/redis-outage-log';
 import { QuestionGenerationService } from '../../question-bank/question-generation.service';
 import { AblationService } from '../ablation.service';
 import { EvaluationService } from '../evaluation.service';
+import { RerankerFitService } from '../../reranker/reranker-fit.service';
 import { DomainError } from '../../../common/errors/domain-errors';
 
-/** The evaluation queue's worker: question generation, bank evaluation runs and ablations (one service call each). */
+/** The evaluation queue's worker: question generation, bank evaluation runs, ablations and reranker fits
+ *  (one service call each). */
 @Processor(QueueName.Evaluation)
 export class EvaluationQueueProcessor extends WorkerHost {
   private readonly outages = new RedisOutageLog(
@@ -26,12 +28,14 @@ export class EvaluationQueueProcessor extends WorkerHost {
     [JobName.GenerateQuestions]: (data, job) => this.generation.generate(data, progressOf(job)),
     [JobName.EvaluateBank]: (data, job) => this.evaluation.execute(data.runId, progressOf(job)),
     [JobName.EvaluateAblation]: (data, job) => this.ablations.execute(data.ablationId, progressOf(job)),
+    [JobName.FitReranker]: (data, job) => this.rerankers.execute(data.modelId, progressOf(job)),
   };
 
   constructor(
     private readonly generation: QuestionGenerationService,
     private readonly evaluation: EvaluationService,
     private readonly ablations: AblationService,
+    private readonly rerankers: RerankerFitService,
     registry: JobHandlerRegistry,
   ) {
     super();

@@ -1,0 +1,105 @@
+import { Body, Controller, Delete, Get, HttpCode, Param, ParseUUIDPipe, Post, Query } from '@nestjs/common';
+import {
+  ApiAcceptedResponse,
+  ApiBadRequestResponse,
+  ApiConflictResponse,
+  ApiNoContentResponse,
+  ApiNotFoundResponse,
+  ApiOperation,
+  ApiTags,
+} from '@nestjs/swagger';
+import type { LearnedRankingModel } from '@lumina/rag';
+import type { ActiveReranker, Page, RerankerModelSummary } from '@lumina/shared';
+import { Roles } from '../auth/principal';
+import { FitRerankerDto } from './dtos/fit-reranker.dto';
+import { ListRerankersQueryDto } from './dtos/list-rerankers-query.dto';
+import { RerankerModelService } from './reranker-model.service';
+
+@ApiTags('rerankers')
+@Roles('admin')
+@Controller()
+export class RerankersController {
+  constructor(private readonly rerankers: RerankerModelService) {}
+
+  @Post('question-banks/:id/rerankers')
+  @HttpCode(202)
+  @ApiOperation({
+    summary: 'Fit a learned reranker on a question bank (admin)',
+    description:
+      'Queues a job: every in-scope question with expected sources is searched as the app searches (BM25, ' +
+      'candidateK candidates), the learned reranker’s features of its candidates are read from the index, ' +
+      'and a model is fitted and cross-validated on the bank (questions about the same source kept in one ' +
+      'fold). With a /v1/rerank endpoint or an LLM configured, that reranker is measured on the same ' +
+      'candidates. When fitted (and not worse than no reranking) the model is switched on unless ' +
+      '`activate` is false. Poll GET /rerankers/:id.',
+  })
+  @ApiAcceptedResponse({ description: 'The queued fit' })
+  @ApiBadRequestResponse({ description: 'The bank has no items, or the body is invalid' })
+  @ApiNotFoundResponse({ description: 'No such bank' })
+  fit(@Param('id', ParseUUIDPipe) id: string, @Body() body: FitRerankerDto): Promise<RerankerModelSummary> {
+    return this.rerankers.request(id, body);
+  }
+
+  @Get('rerankers')
+  @ApiOperation({ summary: 'Fitted rerankers, newest first (paginated; ?bankId= for one bank)' })
+  @ApiNotFoundResponse({ description: 'No such bank' })
+  findAll(@Query() query: ListRerankersQueryDto): Promise<Page<RerankerModelSummary>> {
+    return this.rerankers.findAll(query);
+  }
+
+  @Get('rerankers/active')
+  @ApiOperation({
+    summary:
+      'What serves enableRerank now: a fitted model, a /v1/rerank endpoint, the LLM, a model file, or none',
+  })
+  active(): ActiveReranker {
+    return this.rerankers.active();
+  }
+
+  @Get('rerankers/:id')
+  @ApiOperation({
+    summary: 'A fitted reranker: status, how it measured on its bank, the features it leans on',
+  })
+  @ApiNotFoundResponse({ description: 'No such reranker' })
+  findOne(@Param('id', ParseUUIDPipe) id: string): Promise<RerankerModelSummary> {
+    return this.rerankers.findOne(id);
+  }
+
+  @Get('rerankers/:id/model')
+  @ApiOperation({
+    summary: 'The fitted model as JSON (what RERANK_MODEL_FILE reads on another server)',
+  })
+  @ApiNotFoundResponse({ description: 'No such reranker' })
+  @ApiConflictResponse({ description: 'It is not fitted yet, or its fit failed' })
+  model(@Param('id', ParseUUIDPipe) id: string): Promise<LearnedRankingModel> {
+    return this.rerankers.modelOf(id);
+  }
+
+  @Post('rerankers/:id/activate')
+  @HttpCode(200)
+  @ApiOperation({ summary: 'Make this fitted model the one that serves enableRerank' })
+  @ApiNotFoundResponse({ description: 'No such reranker' })
+  @ApiConflictResponse({ description: 'It is not fitted (queued, fitting or failed)' })
+  activate(@Param('id', ParseUUIDPipe) id: string): Promise<RerankerModelSummary> {
+    return this.rerankers.activate(id);
+  }
+
+  @Post('rerankers/:id/deactivate')
+  @HttpCode(200)
+  @ApiOperation({
+    summary: 'Stop serving enableRerank with it (the configured reranker, if any, takes over)',
+  })
+  @ApiNotFoundResponse({ description: 'No such reranker' })
+  deactivate(@Param('id', ParseUUIDPipe) id: string): Promise<RerankerModelSummary> {
+    return this.rerankers.deactivate(id);
+  }
+
+  @Delete('rerankers/:id')
+  @HttpCode(204)
+  @ApiNoContentResponse({ description: 'Deleted' })
+  @ApiNotFoundResponse({ description: 'No such reranker' })
+  @ApiConflictResponse({ description: 'It is still queued or fitting' })
+  async remove(@Param('id', ParseUUIDPipe) id: string): Promise<void> {
+    await this.rerankers.remove(id);
+  }
+}

@@ -1,0 +1,90 @@
+import type { PageQuery } from './documents';
+
+/**
+ * Learned rerankers fitted on a question bank: what an admin starts (POST /question-banks/:id/rerankers),
+ * lists (GET /rerankers) and switches on (POST /rerankers/:id/activate). The active one reorders the
+ * candidates of every search with `enableRerank`, offline, unless a configured reranker (a /v1/rerank
+ * endpoint or the LLM) measured better on the bank.
+ */
+
+/** How the model is fitted: a linear model on pairs of candidates, or gradient-boosted trees (LambdaMART). */
+export type RerankerLearner = 'linear' | 'lambdamart';
+
+export const RERANKER_LEARNERS: readonly RerankerLearner[] = ['linear', 'lambdamart'];
+
+export type RerankerFitStatus = 'queued' | 'fitting' | 'ready' | 'failed';
+
+/** Which reranker serves `enableRerank` on this server. */
+export type RerankerSource = 'endpoint' | 'llm' | 'fitted' | 'file';
+
+/**
+ * How the fitted model measured on its own bank, by k-fold cross-validation: each fold's questions are
+ * reranked by a model fitted on the other folds, and nDCG@10 over the search's candidates is compared
+ * with the search's own order (paired randomisation test).
+ */
+export interface RerankerMeasurement {
+  folds: number;
+  /** Questions measured: in scope, with an expected source among the search's candidates. */
+  queries: number;
+  /** Questions sharing an expected source were kept in one fold (so no credit for remembering a source). */
+  groupedBySource: boolean;
+  ndcgBefore: number;
+  ndcgAfter: number;
+  p: number;
+  /**
+   * The configured reranker (a /v1/rerank endpoint or the LLM) on the same questions and candidates, when
+   * one exists: its nDCG@10, the paired test against the learned model's held-out order, and its calls.
+   */
+  configured: { model: string; ndcg: number; p: number; calls: number } | null;
+  /** Which of the two the bank's figures prefer for `enableRerank`. */
+  preferred: 'learned' | 'configured';
+}
+
+export interface RerankerModelSummary {
+  id: string;
+  /** The model's name in every trace: `ltr:<version>`. */
+  version: string;
+  bankId: string | null;
+  bankName: string | null;
+  status: RerankerFitStatus;
+  learner: RerankerLearner;
+  /** Candidates per question the features were read over (the search's candidateK). */
+  candidateK: number;
+  /** This model serves `enableRerank` (at most one is active). */
+  active: boolean;
+  /** Switch it on when the fit is done (unless it measured worse than no reranking). */
+  activateWhenReady: boolean;
+  error: string | null;
+  /** Why a finished fit was not switched on, when it was asked to be. */
+  note: string | null;
+  measurement: RerankerMeasurement | null;
+  /** Questions and candidate pairs the final model was fitted on. */
+  training: { queries: number; pairs: number } | null;
+  /** The features the model leans on most: linear weights, or the trees' split counts. */
+  importance: { feature: string; value: number }[];
+  createdAt: string;
+  startedAt: string | null;
+  finishedAt: string | null;
+}
+
+/** Body of POST /question-banks/:id/rerankers. */
+export interface FitRerankerRequest {
+  /** Default 'linear'. */
+  learner?: RerankerLearner;
+  /** Switch the model on when it is fitted (default true). */
+  activate?: boolean;
+}
+
+/** GET /rerankers: a page of fitted models, newest first, optionally of one bank. */
+export interface ListRerankersQuery extends PageQuery {
+  bankId?: string;
+}
+
+/** What serves `enableRerank` now (GET /rerankers/active and GET /health). */
+export interface ActiveReranker {
+  /** The reranker's model id (`ltr:<version>` for a learned one), or null when none is configured. */
+  model: string | null;
+  source: RerankerSource | null;
+  /** The fitted model's id when `source` is 'fitted'. */
+  rerankerId: string | null;
+}
