@@ -94,6 +94,7 @@ describe('the OpenAPI examples are valid requests (embedded PGlite)', () => {
     ['patch', '/question-templates/{id}', `/question-templates/${ids.template}`],
     ['post', '/question-banks/{id}/evaluate', `/question-banks/${ids.bank}/evaluate`],
     ['post', '/question-banks/{id}/ablation', `/question-banks/${ids.bank}/ablation`],
+    ['post', '/question-banks/{id}/rerankers', `/question-banks/${ids.bank}/rerankers`],
     ['post', '/documents/text', '/documents/text'],
   ];
 

@@ -115,7 +115,7 @@ describe('the learned reranker (RERANK_MODEL_FILE, embedded PGlite, offline)', (
 
   it('reports the learned reranker in /health', async () => {
     const health = await readJson(await fetch(`${server.baseUrl}/health`));
-    expect(health.reranker).toEqual({ configured: true, model: 'ltr:test-title-v1' });
+    expect(health.reranker).toEqual({ configured: true, model: 'ltr:test-title-v1', source: 'file' });
   });
 
   it('reads features from the index that agree with the SQL BM25 and with the stored titles', async () => {

@@ -47,6 +47,7 @@ describe(`migrations on a fresh database (${TEST_BACKEND})`, () => {
       'ChunkAnalysisOnce1764500050000',
       'AdaptiveExpansion1764500060000',
       'Ablations1764500070000',
+      'RerankerModels1764500080000',
     ]);
     expect(await tables(db)).toEqual([
       'ablations',
@@ -63,6 +64,7 @@ describe(`migrations on a fresh database (${TEST_BACKEND})`, () => {
       'question_bank_items',
       'question_banks',
       'question_templates',
+      'reranker_models',
       'retrieval_traces',
     ]);
 
@@ -158,6 +160,7 @@ const LATER = [
   'ChunkAnalysisOnce1764500050000',
   'AdaptiveExpansion1764500060000',
   'Ablations1764500070000',
+  'RerankerModels1764500080000',
 ];
 
 describe('the BM25 postings-length migration over an existing index', () => {

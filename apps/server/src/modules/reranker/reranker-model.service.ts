@@ -105,7 +105,12 @@ export class RerankerModelService {
     if (row.active) await this.registry.refresh();
   }
 
-  active(): ActiveReranker {
+  /**
+   * Read from the database first: a fit that finished in a worker (here or in another process) is what
+   * serves from now on, not ACTIVE_MODEL_POLL_MS later.
+   */
+  async active(): Promise<ActiveReranker> {
+    await this.registry.refresh();
     return this.registry.describe();
   }
 

@@ -52,7 +52,7 @@ export class RerankersController {
     summary:
       'What serves enableRerank now: a fitted model, a /v1/rerank endpoint, the LLM, a model file, or none',
   })
-  active(): ActiveReranker {
+  active(): Promise<ActiveReranker> {
     return this.rerankers.active();
   }
 
