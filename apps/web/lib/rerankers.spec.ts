@@ -1,5 +1,6 @@
 import type { RerankerMeasurement } from '@lumina/shared';
 import {
+  activeButNotServing,
   activeRerankerSentence,
   configuredComparison,
   formatGain,
@@ -90,5 +91,19 @@ describe('learned reranker view helpers', () => {
       download: false,
       remove: true,
     });
+  });
+
+  it('explains a switched-on model that does not serve because the configured reranker measured better', () => {
+    const llm = { model: 'scripted', source: 'llm' as const, rerankerId: null };
+    expect(activeButNotServing({ id: 'r1', active: true }, llm)).toMatch(
+      /^Switched on, but the configured reranker measured better on this bank/,
+    );
+    expect(
+      activeButNotServing(
+        { id: 'r1', active: true },
+        { model: 'ltr:b-v1', source: 'fitted', rerankerId: 'r1' },
+      ),
+    ).toBeNull();
+    expect(activeButNotServing({ id: 'r1', active: false }, llm)).toBeNull();
   });
 });

@@ -91,3 +91,18 @@ export function rerankerActions(model: Pick<RerankerModelSummary, 'status' | 'ac
     remove: !working,
   };
 }
+
+/**
+ * Why a switched-on model is not what reranks: the configured reranker measured better on its bank, so
+ * the server keeps using it (null when the model serves, or is off).
+ */
+export function activeButNotServing(
+  model: Pick<RerankerModelSummary, 'id' | 'active'>,
+  active: ActiveReranker | null,
+): string | null {
+  if (!model.active || !active || active.rerankerId === model.id) return null;
+  return (
+    'Switched on, but the configured reranker measured better on this bank, so it keeps serving ' +
+    'reranking; this model serves only if that reranker goes away.'
+  );
+}

@@ -96,6 +96,7 @@ export function BankRerankers({ bankId }: { bankId: string }) {
           </p>
           <RerankerList
             models={shown.models}
+            active={shown.active}
             busy={busy || act.busy}
             onActivate={(id) => run(() => api.activateReranker(id), 'The reranker could not be switched on.')}
             onDeactivate={(id) =>

@@ -1,8 +1,9 @@
 'use client';
 
-import type { RerankerModelSummary } from '@lumina/shared';
+import type { ActiveReranker, RerankerModelSummary } from '@lumina/shared';
 import { formatDateTime, formatMetric } from '../../lib/format';
 import {
+  activeButNotServing,
   configuredComparison,
   formatGain,
   formatP,
@@ -15,6 +16,8 @@ import { DataTable } from '../ui/data-table';
 
 export interface RerankerListProps {
   models: RerankerModelSummary[];
+  /** What serves reranking now (a switched-on model may not, when the configured reranker measured better). */
+  active: ActiveReranker | null;
   busy: boolean;
   onActivate: (id: string) => void;
   onDeactivate: (id: string) => void;
@@ -23,7 +26,7 @@ export interface RerankerListProps {
 }
 
 /** The bank's fitted rerankers, newest first: status, cross-validated figures, and what can be done. */
-export function RerankerList({ models, busy, ...actions }: RerankerListProps) {
+export function RerankerList({ models, active, busy, ...actions }: RerankerListProps) {
   if (models.length === 0) return <p className="field-hint">No reranker has been fitted on this bank yet.</p>;
   return (
     <DataTable
@@ -52,7 +55,7 @@ export function RerankerList({ models, busy, ...actions }: RerankerListProps) {
       }
     >
       {models.map((model) => (
-        <RerankerRow key={model.id} model={model} {...actions} />
+        <RerankerRow key={model.id} model={model} serving={activeButNotServing(model, active)} {...actions} />
       ))}
     </DataTable>
   );
@@ -60,11 +63,16 @@ export function RerankerList({ models, busy, ...actions }: RerankerListProps) {
 
 function RerankerRow({
   model,
+  serving,
   onActivate,
   onDeactivate,
   onDelete,
   onDownload,
-}: Omit<RerankerListProps, 'models' | 'busy'> & { model: RerankerModelSummary }) {
+}: Omit<RerankerListProps, 'models' | 'active' | 'busy'> & {
+  model: RerankerModelSummary;
+  /** Why it is switched on but not serving, if so. */
+  serving: string | null;
+}) {
   const m = model.measurement;
   const comparison = m ? configuredComparison(m) : null;
   const can = rerankerActions(model);
@@ -89,6 +97,11 @@ function RerankerRow({
           </small>
         ) : null}
         {model.note ? <small className="block-hint">{model.note}</small> : null}
+        {serving ? (
+          <small className="block-hint" data-testid="not-serving">
+            {serving}
+          </small>
+        ) : null}
         {model.status === 'failed' ? (
           <p className="status-reason" role="alert">
             The fit failed: {model.error ?? 'the server did not say why.'}
