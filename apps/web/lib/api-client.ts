@@ -10,6 +10,7 @@ import { documentsApi } from './api/documents';
 import { evaluationsApi } from './api/evaluations';
 import { healthApi } from './api/health';
 import { questionBanksApi } from './api/question-banks';
+import { rerankersApi } from './api/rerankers';
 import { searchApi } from './api/search';
 import { createTransport, type TransportOptions } from './api/transport';
 
@@ -28,6 +29,7 @@ export function createApiClient(options: ApiClientOptions) {
     ...questionBanksApi(http),
     ...evaluationsApi(http),
     ...ablationsApi(http),
+    ...rerankersApi(http),
   };
 }
 

@@ -151,6 +151,14 @@ const CALLS: Record<ApiOperationName, (client: ApiClient) => Promise<unknown> | 
   startAblation: (c) => c.startAblation(ID, resolveSettings()),
   listBankAblations: (c) => c.listBankAblations(ID, { page: 1, limit: 5 }),
   getAblation: (c) => c.getAblation(ID),
+  fitReranker: (c) => c.fitReranker(ID, { learner: 'lambdamart', activate: false }),
+  listRerankers: (c) => c.listRerankers({ page: 1, limit: 20, bankId: ID }),
+  getActiveReranker: (c) => c.getActiveReranker(),
+  getReranker: (c) => c.getReranker(ID),
+  getRerankerModel: (c) => c.downloadRerankerModel(ID, 'bank-v1'),
+  activateReranker: (c) => c.activateReranker(ID),
+  deactivateReranker: (c) => c.deactivateReranker(ID),
+  deleteReranker: (c) => c.deleteReranker(ID),
 };
 
 async function run(call: Promise<unknown> | AsyncGenerator<unknown>): Promise<void> {

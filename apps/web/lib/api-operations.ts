@@ -343,6 +343,64 @@ export const API_OPERATIONS = {
     feature: 'Ablations',
     timeoutMs: 15_000,
   },
+  // learned rerankers (admin)
+  fitReranker: {
+    method: 'POST',
+    path: '/question-banks/:id/rerankers',
+    action: 'start fitting a reranker on the bank',
+    feature: 'Learned rerankers',
+    timeoutMs: 30_000,
+    invalidPrefix: "The reranker can't be fitted",
+  },
+  listRerankers: {
+    method: 'GET',
+    path: '/rerankers',
+    action: 'list the fitted rerankers',
+    feature: 'Learned rerankers',
+    timeoutMs: 15_000,
+  },
+  getActiveReranker: {
+    method: 'GET',
+    path: '/rerankers/active',
+    action: 'say which reranker is in use',
+    feature: 'Learned rerankers',
+    timeoutMs: 15_000,
+  },
+  getReranker: {
+    method: 'GET',
+    path: '/rerankers/:id',
+    action: 'open the fitted reranker',
+    feature: 'Learned rerankers',
+    timeoutMs: 15_000,
+  },
+  getRerankerModel: {
+    method: 'GET',
+    path: '/rerankers/:id/model',
+    action: 'download the fitted model',
+    feature: 'Downloading fitted rerankers',
+    timeoutMs: 30_000,
+  },
+  activateReranker: {
+    method: 'POST',
+    path: '/rerankers/:id/activate',
+    action: 'switch the reranker on',
+    feature: 'Learned rerankers',
+    timeoutMs: 15_000,
+  },
+  deactivateReranker: {
+    method: 'POST',
+    path: '/rerankers/:id/deactivate',
+    action: 'switch the reranker off',
+    feature: 'Learned rerankers',
+    timeoutMs: 15_000,
+  },
+  deleteReranker: {
+    method: 'DELETE',
+    path: '/rerankers/:id',
+    action: 'delete the reranker',
+    feature: 'Learned rerankers',
+    timeoutMs: 15_000,
+  },
 } as const satisfies Record<string, ApiOperation>;
 
 export type ApiOperationName = keyof typeof API_OPERATIONS;

@@ -15,9 +15,10 @@ import { BankFields, type BankDraft } from './bank-fields';
 import { BankGenerate } from './bank-generate';
 import { BankImportExport } from './bank-import-export';
 import { BankItems } from './bank-items';
+import { BankRerankers } from './bank-rerankers';
 import { useTemplates } from './use-templates';
 
-/** One question bank: its questions, import/export, generation and evaluation. */
+/** One question bank: its questions, import/export, generation, evaluation and a learned reranker. */
 export function BankDetail({ id }: { id: string }) {
   const api = useApiClient();
   const router = useRouter();
@@ -138,6 +139,7 @@ export function BankDetail({ id }: { id: string }) {
         <>
           <BankEvaluate bankId={id} itemCount={data.itemCount} />
           <BankAblation bankId={id} itemCount={data.itemCount} />
+          <BankRerankers bankId={id} />
           <BankItems bankId={id} version={version} onChanged={changed} />
           <BankImportExport bankId={id} onImported={changed} />
           <BankGenerate

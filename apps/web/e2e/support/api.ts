@@ -1,6 +1,11 @@
 /** Direct calls to the API for test setup (seeding), not for what the tests check. */
 import { readFileSync } from 'node:fs';
-import type { AcceptedDocuments, DocumentDetail } from '@lumina/shared';
+import type {
+  AcceptedDocument,
+  AcceptedDocuments,
+  CreateTextDocumentRequest,
+  DocumentDetail,
+} from '@lumina/shared';
 import { API_URL, eventually, stack } from './browser';
 import type { RecordedRequest } from './testing-llm';
 import { loggedRequests } from './scripted-llm';
@@ -30,6 +35,19 @@ export async function seedDocument(file: string, name: string, apiUrl = API_URL)
   if (!response.ok) throw new Error(`upload of ${name} → ${response.status}: ${await response.text()}`);
   const { documents } = (await response.json()) as AcceptedDocuments;
   const id = documents[0].id;
+  await waitUntilIndexed(id, name, apiUrl);
+  return id;
+}
+
+/** Creates a document from text through the API and waits until it is indexed; returns its id. */
+export async function seedTextDocument(title: string, text: string): Promise<string> {
+  const body: CreateTextDocumentRequest = { title, text };
+  const { id } = await apiJson<AcceptedDocument>('POST', '/documents/text', body);
+  await waitUntilIndexed(id, title);
+  return id;
+}
+
+async function waitUntilIndexed(id: string, name: string, apiUrl = API_URL): Promise<void> {
   let last = 'unknown';
   await eventually(
     () => `${name} to be indexed (last seen: ${last})`,
@@ -45,7 +63,6 @@ export async function seedDocument(file: string, name: string, apiUrl = API_URL)
     },
     60_000,
   );
-  return id;
 }
 
 export async function llmRequests(): Promise<LoggedRequest[]> {

@@ -3,6 +3,7 @@ import { parseChatEvent, parseConversationDetail, parseTrace } from './chat';
 import { parseDocument, parseDocumentEvent, parseUploadResult } from './documents';
 import { parseEvalRun } from './evaluations';
 import { parsePage } from './read';
+import { parseActiveReranker, parseRerankerModel } from './rerankers';
 import { parseAnswerability } from './search';
 
 describe('chat stream events', () => {
@@ -293,5 +294,91 @@ describe('answerability and answer figures', () => {
     expect(run?.perItem[1].answerability).toBeNull();
     expect(parseEvalRun({ id: 'r0', perItem: [] })?.answers).toBeNull();
     expect(parseEvalRun({ perItem: [] })).toBeNull();
+  });
+});
+
+describe('learned rerankers', () => {
+  const ready = {
+    id: 'r1',
+    version: 'handbook-v2',
+    bankId: 'b1',
+    bankName: 'Handbook',
+    status: 'ready',
+    learner: 'lambdamart',
+    candidateK: 30,
+    active: true,
+    activateWhenReady: false,
+    error: null,
+    note: null,
+    measurement: {
+      folds: 5,
+      queries: 14,
+      groupedBySource: true,
+      ndcgBefore: 0.61,
+      ndcgAfter: 0.74,
+      p: 0.012,
+      configured: { model: 'scripted', ndcg: 0.7, p: 0.3, calls: 14 },
+      preferred: 'learned',
+    },
+    training: { queries: 14, pairs: 390 },
+    importance: [{ feature: 'bm25', value: 1.2 }, { feature: 'broken' }],
+    createdAt: '2025-01-01T00:00:00Z',
+    startedAt: '2025-01-01T00:00:01Z',
+    finishedAt: '2025-01-01T00:00:09Z',
+  };
+
+  it('reads a fitted model with its cross-validated figures and the configured reranker beside them', () => {
+    const model = parseRerankerModel(ready);
+    expect(model).toEqual({ ...ready, importance: [{ feature: 'bm25', value: 1.2 }] });
+  });
+
+  it('reads a queued fit without figures, and an unknown learner as the default', () => {
+    expect(
+      parseRerankerModel({
+        id: 'r2',
+        status: 'queued',
+        learner: 'forest',
+        createdAt: 't',
+        measurement: null,
+      }),
+    ).toMatchObject({
+      id: 'r2',
+      version: 'r2',
+      status: 'queued',
+      learner: 'linear',
+      active: false,
+      measurement: null,
+      training: null,
+      importance: [],
+      error: null,
+    });
+  });
+
+  it('drops a measurement without figures and a configured comparison without a score', () => {
+    expect(parseRerankerModel({ ...ready, measurement: { folds: 5 } })?.measurement).toBeNull();
+    expect(
+      parseRerankerModel({ ...ready, measurement: { ...ready.measurement, configured: { model: 'x' } } })
+        ?.measurement?.configured,
+    ).toBeNull();
+  });
+
+  it('rejects a model without an id or with an unknown status', () => {
+    expect(parseRerankerModel({ ...ready, id: undefined })).toBeNull();
+    expect(parseRerankerModel({ ...ready, status: 'done' })).toBeNull();
+    expect(parseRerankerModel('ready')).toBeNull();
+  });
+
+  it('reads what serves enableRerank, an unknown source as none', () => {
+    expect(parseActiveReranker({ model: 'ltr:handbook-v2', source: 'fitted', rerankerId: 'r1' })).toEqual({
+      model: 'ltr:handbook-v2',
+      source: 'fitted',
+      rerankerId: 'r1',
+    });
+    expect(parseActiveReranker({ model: 'x', source: 'magic', rerankerId: null })).toEqual({
+      model: 'x',
+      source: null,
+      rerankerId: null,
+    });
+    expect(parseActiveReranker(null)).toBeNull();
   });
 });
