@@ -84,7 +84,8 @@ async function main(argv: string[]): Promise<void> {
       ? loadedSet.dataset
       : beirSubset(loadedSet.dataset, { queries: queries.length, distractors, seed: 13 });
   const chunking = envChunking(env);
-  const dbDir = values['db-dir'] ?? (distractors === undefined ? evalDbDir(datasetName, chunking) : 'memory://');
+  const dbDir =
+    values['db-dir'] ?? (distractors === undefined ? evalDbDir(datasetName, chunking) : 'memory://');
   await withEvalDatabase(env, dbDir, async (app) => {
     const factory = app.get(EvalSearchFactory);
     const plainSearch = factory.ports({});
