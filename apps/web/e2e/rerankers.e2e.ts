@@ -16,32 +16,10 @@ import {
   WEB_URL,
 } from './support/browser';
 import { ChatPage } from './pages/chat.page';
-
-const SERVICES = [
-  ['Ledger', 'posts invoices to the general ledger', 'a duplicated invoice number'],
-  ['Mailer', 'sends the password reset emails', 'a bounced message storm'],
-  ['Scheduler', 'starts the nightly export batches', 'an overlapping cron window'],
-  ['Gateway', 'terminates TLS for partner traffic', 'an expired certificate'],
-  ['Indexer', 'rebuilds the product search index', 'a stale synonym file'],
-  ['Vault', 'rotates the database credentials', 'a revoked signing key'],
-  ['Ingest', 'parses uploaded spreadsheets', 'a malformed header row'],
-  ['Billing', 'charges the monthly subscriptions', 'a declined card retry loop'],
-  ['Notifier', 'pushes mobile notifications', 'a throttled push token'],
-  ['Archiver', 'moves cold orders to object storage', 'a missing lifecycle rule'],
-  ['Resolver', 'answers internal DNS lookups', 'a poisoned cache entry'],
-  ['Tracker', 'records shipment scans from couriers', 'a clock skew between scanners'],
-  ['Pricing', 'computes regional discounts', 'a currency rounding drift'],
-  ['Auditor', 'keeps the access review trail', 'a gap in the audit log'],
-] as const;
+import { PLATFORM_SERVICES, platformServicePage, platformServiceQuestion } from './support/testing-llm';
 
 /** The configured reranker here: the scripted LLM, reranking listwise. */
 const LLM_SERVES = /^Reranking now uses the language model \(scripted-e2e[^)]*\)\.$/;
-
-function question([, job, failure]: (typeof SERVICES)[number], index: number): string {
-  return index % 2 === 0
-    ? `which platform service ${job.split(' ').slice(0, 3).join(' ')}`
-    : `what does the on-call engineer do about ${failure}`;
-}
 
 describeWhenServerHas(
   [
@@ -64,15 +42,9 @@ describeWhenServerHas(
     beforeAll(async () => {
       browser = await launchBrowser();
       documentIds = [];
-      for (const [name, job, failure] of SERVICES) {
-        documentIds.push(
-          await seedTextDocument(
-            `${name} service ${stamp}`,
-            `The ${name} service ${job} for the platform. It runs on the shared platform cluster and the ` +
-              `platform team owns its deployment. When ${failure} happens, the on-call engineer pages the ` +
-              `platform team, pauses the ${name} queue and follows the service runbook.`,
-          ),
-        );
+      for (const service of PLATFORM_SERVICES) {
+        const { title, text } = platformServicePage(service);
+        documentIds.push(await seedTextDocument(`${title} ${stamp}`, text));
       }
     });
 
@@ -93,8 +65,8 @@ describeWhenServerHas(
       const bank = await apiJson<QuestionBank>('POST', '/question-banks', { name: `${name} ${stamp}` });
       if (count > 0) {
         await apiJson('POST', `/question-banks/${bank.id}/items`, {
-          items: SERVICES.slice(0, count).map((service, i) => ({
-            question: question(service, i),
+          items: PLATFORM_SERVICES.slice(0, count).map((service, i) => ({
+            question: platformServiceQuestion(service, i),
             expectedSources: [{ documentId: documentIds[i] }],
           })),
         });
@@ -111,7 +83,7 @@ describeWhenServerHas(
     }
 
     it('fits a reranker from the bank page, shows its figures, switches it on and off and deletes it', async () => {
-      const bankId = await bankWith('Platform on-call', SERVICES.length);
+      const bankId = await bankWith('Platform on-call', PLATFORM_SERVICES.length);
       const section = await openBank(bankId);
       await eventually('the empty list', async () =>
         (await section.innerText()).includes('No reranker has been fitted on this bank yet.'),

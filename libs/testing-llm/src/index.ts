@@ -8,3 +8,9 @@ export type {
 export { completion, defaultReply, fakeVector } from './replies';
 export type { TokenUsage } from './replies';
 export { searchBranchScript } from './scripts/search-branch-script';
+export {
+  PLATFORM_SERVICES,
+  platformServicePage,
+  platformServiceQuestion,
+} from './fixtures/platform-services';
+export type { PlatformService } from './fixtures/platform-services';

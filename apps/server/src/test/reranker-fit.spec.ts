@@ -1,5 +1,11 @@
 import { LTR_MODEL_FORMAT } from '@lumina/rag';
-import { ScriptedOpenAiServer, completion } from '@lumina/testing-llm';
+import {
+  PLATFORM_SERVICES,
+  ScriptedOpenAiServer,
+  completion,
+  platformServicePage,
+  platformServiceQuestion,
+} from '@lumina/testing-llm';
 import { DataSource } from 'typeorm';
 import type { Env } from '../config/env.schema';
 import { EMBEDDER } from '../providers/providers.module';
@@ -10,41 +16,11 @@ import { startTestApp } from './helpers/test-app';
 import type { TestApp } from './helpers/test-app';
 import { testEnv } from './helpers/test-env';
 
-/**
- * Fourteen services of one platform, each with its own words, all sharing the platform's words: every
- * question finds its service's page among several candidates, so a reranker has something to order.
- */
-const SERVICES = [
-  ['Ledger', 'posts invoices to the general ledger', 'a duplicated invoice number'],
-  ['Mailer', 'sends the password reset emails', 'a bounced message storm'],
-  ['Scheduler', 'starts the nightly export batches', 'an overlapping cron window'],
-  ['Gateway', 'terminates TLS for partner traffic', 'an expired certificate'],
-  ['Indexer', 'rebuilds the product search index', 'a stale synonym file'],
-  ['Vault', 'rotates the database credentials', 'a revoked signing key'],
-  ['Ingest', 'parses uploaded spreadsheets', 'a malformed header row'],
-  ['Billing', 'charges the monthly subscriptions', 'a declined card retry loop'],
-  ['Notifier', 'pushes mobile notifications', 'a throttled push token'],
-  ['Archiver', 'moves cold orders to object storage', 'a missing lifecycle rule'],
-  ['Resolver', 'answers internal DNS lookups', 'a poisoned cache entry'],
-  ['Tracker', 'records shipment scans from couriers', 'a clock skew between scanners'],
-  ['Pricing', 'computes regional discounts', 'a currency rounding drift'],
-  ['Auditor', 'keeps the access review trail', 'a gap in the audit log'],
-] as const;
+const CORPUS: SeedDocument[] = PLATFORM_SERVICES.map(platformServicePage);
 
-const CORPUS: SeedDocument[] = SERVICES.map(([name, job, failure]) => ({
-  title: `${name} service`,
-  text:
-    `The ${name} service ${job} for the platform. It runs on the shared platform cluster and the ` +
-    `platform team owns its deployment. When ${failure} happens, the on-call engineer pages the platform ` +
-    `team, pauses the ${name} queue and follows the service runbook.`,
-}));
-
-const QUESTIONS = SERVICES.map(([name, job, failure], i) => ({
-  question:
-    i % 2 === 0
-      ? `which platform service ${job.split(' ').slice(0, 3).join(' ')}`
-      : `what does the on-call engineer do about ${failure}`,
-  name,
+const QUESTIONS = PLATFORM_SERVICES.map((service, i) => ({
+  question: platformServiceQuestion(service, i),
+  name: service[0],
 }));
 
 async function call(
