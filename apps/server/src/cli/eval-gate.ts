@@ -2,26 +2,37 @@ import 'reflect-metadata';
 import { readFileSync, writeFileSync } from 'node:fs';
 import { basename, join, resolve } from 'node:path';
 import {
+  LEARNED_GATE_RANKER,
   beirSubset,
+  compareReports,
+  fitRankingModel,
+  formatGateFit,
   formatReport,
-  gateRankers,
+  gateFitSpec,
+  gateFitSubset,
+  gateRetrievalRankers,
   gateVerdict,
   loadBeirDataset,
   selectQueriesWithQrels,
   updatedGateBaseline,
 } from '@lumina/eval';
-import type { GateBaseline } from '@lumina/eval';
+import type { BeirDataset, GateBaseline, GateFit, GateRanker } from '@lumina/eval';
+import type { LearnedRankingModel } from '@lumina/rag';
+import { DEFAULT_SETTINGS } from '@lumina/shared';
 import type { Env } from '../config/env.schema';
 import { loadEnv } from '../config/load-env';
 import { nodeDatasetFiles } from '../files/node-dataset-files';
 import { parseFlags } from './cli-args';
 import { evaluateBeir } from './evaluate-beir';
+import type { RankerRun } from './evaluate-beir';
+import { readRerankFeatures } from './read-rerank-features';
 
 /**
  * Retrieval regression gate: a fixed subset of a BEIR dataset (N test queries, all their judged
  * documents, seeded distractors), indexed from scratch with the app's code, ranked with each ranker the
- * baseline names (BM25, hybrid). Fails (exit 1) when an nDCG@10 falls below the committed baseline
- * minus its tolerance.
+ * baseline names (BM25, hybrid). With the baseline's `fit`, it first fits the learned reranker on a seeded
+ * subset of the train split (never a gated query) and also holds BM25 reranked by it (`bm25+ltr`, over the
+ * app's candidateK). Fails (exit 1) when an nDCG@10 falls below the committed baseline minus its tolerance.
  *   --dataset <scifact dir>   the SciFact gate (default: EVAL_DATASET_DIR)
  *   --xquad <xquad dir>       the XQuAD gates instead: Chinese and German, BM25 (default: XQUAD_DATASET_DIR
  *                             with --suite xquad); the folder holds xquad-zh/ and xquad-de/
@@ -37,7 +48,9 @@ async function main(argv: string[]): Promise<void> {
     suite: { type: 'string', default: 'scifact' },
     'update-baseline': { type: 'boolean', default: false },
   });
-  const env = loadEnv();
+  // Every index is built from scratch in a throwaway embedded database, whatever DATABASE_URL says: a
+  // shared database would keep the index between runs, and let the fit's train documents into the gate's.
+  const env: Env = { ...loadEnv(), DATABASE_URL: undefined, DATABASE_READ_URL: undefined };
   const update = values['update-baseline'];
   if (values.suite !== 'scifact' && values.suite !== 'xquad') {
     throw new Error(`--suite must be scifact or xquad, got "${values.suite}"`);
@@ -77,11 +90,27 @@ async function runGate(
   if (datasetName !== baseline.dataset) {
     throw new Error(`the baseline is for ${baseline.dataset}, the dataset folder is ${datasetName}`);
   }
-  const rankers = gateRankers(baseline);
   const dataset = beirSubset(await loadBeirDataset(nodeDatasetFiles, datasetDir, 'test'), baseline.subset);
   console.error(
     `gate subset: ${dataset.queries.size} queries, ${dataset.corpus.size} documents (seed ${baseline.subset.seed})`,
   );
+  const fitted = baseline.fit
+    ? await fitGateReranker(env, datasetDir, datasetName, dataset, baseline.fit, baseline.chunking)
+    : null;
+  const rankers = gateRetrievalRankers(baseline);
+  const runs: RankerRun[] = rankers.map((ranker) => ({ ranker, expansion: false, hyde: false }));
+  if (fitted) {
+    // As the app reranks: BM25's candidateK candidates, against BM25 over the same candidates.
+    const { candidateK } = DEFAULT_SETTINGS;
+    const sameDepth = {
+      ranker: 'bm25' as const,
+      expansion: false,
+      hyde: false,
+      topK: candidateK,
+      candidateK,
+    };
+    runs.push(sameDepth, { ...sameDepth, rerank: true, rerankModel: fitted.model });
+  }
   const reports = await evaluateBeir({
     env,
     dataset,
@@ -92,10 +121,18 @@ async function runGate(
     dbDir: 'memory://',
     exactDense: true,
     concurrency: 2,
-    runs: rankers.map((ranker) => ({ ranker, expansion: false, hyde: false })),
+    runs,
   });
-  const measured = new Map(rankers.map((ranker, i) => [ranker, reports[i].metrics['ndcg@10']]));
-  for (const report of reports) console.log(`${formatReport(report)}\n`);
+  const measured = new Map<GateRanker, number>(
+    rankers.map((ranker, i) => [ranker, reports[i].metrics['ndcg@10']]),
+  );
+  for (const report of reports.slice(0, rankers.length)) console.log(`${formatReport(report)}\n`);
+  if (fitted) {
+    const [bm25, learned] = reports.slice(rankers.length);
+    measured.set(LEARNED_GATE_RANKER, learned.metrics['ndcg@10']);
+    console.log(`${formatReport(learned)}\n`);
+    console.log(`${formatGateFit(fitted.model, compareReports(bm25, learned), fitted.seconds).join('\n')}\n`);
+  }
   if (update) {
     const updated = updatedGateBaseline(baseline, measured);
     writeFileSync(baselinePath, `${JSON.stringify(updated, null, 2)}\n`);
@@ -105,6 +142,48 @@ async function runGate(
   const verdict = gateVerdict(datasetName, baseline, measured);
   console.log(verdict.lines.join('\n'));
   return verdict.passed;
+}
+
+/**
+ * The gate's learned reranker: the fit's subset of its split (asserted to share no query with the gated
+ * subset), indexed from scratch in its own throwaway database, its judged queries' features read as the
+ * app's search reads them, and a model fitted with the baseline's options.
+ */
+async function fitGateReranker(
+  env: Env,
+  datasetDir: string,
+  datasetName: string,
+  gated: BeirDataset,
+  fit: GateFit,
+  chunking: GateBaseline['chunking'],
+): Promise<{ model: LearnedRankingModel; seconds: number }> {
+  const started = Date.now();
+  const train = gateFitSubset(await loadBeirDataset(nodeDatasetFiles, datasetDir, fit.split), gated, fit);
+  console.error(
+    `fit subset (${fit.split}): ${train.queries.size} queries, ${train.corpus.size} documents (seed ${fit.subset.seed})`,
+  );
+  const read = await readRerankFeatures({
+    env,
+    dbDir: 'memory://',
+    dataset: train,
+    datasetName,
+    split: fit.split,
+    queries: selectQueriesWithQrels(train),
+    candidateK: DEFAULT_SETTINGS.candidateK,
+    concurrency: 2,
+    chunking,
+    dense: fit.dense,
+  });
+  const model = fitRankingModel(
+    read.samples,
+    gateFitSpec(fit, {
+      version: `${datasetName}-gate`,
+      source: read.source,
+      candidateDepth: read.candidateK,
+      notes: { search: read.search, queriesAsked: read.queriesAsked, subset: fit.subset },
+    }),
+  );
+  return { model, seconds: (Date.now() - started) / 1000 };
 }
 
 main(process.argv.slice(2)).catch((error: unknown) => {

@@ -5,11 +5,10 @@ import { DEFAULT_LAMBDAMART_FIT, DEFAULT_LTR_FIT, LTR_FEATURES } from '@lumina/r
 import type { LtrFeature } from '@lumina/rag';
 import { DEFAULT_SETTINGS } from '@lumina/shared';
 import { loadEnv } from '../config/load-env';
-import { RerankFeatureReader } from '../modules/evaluation/suites/rerank-features.service';
 import type { RecordedSamples } from '../modules/evaluation/suites/rerank-features.service';
 import { flags, nonNegativeNumber, parseFlags, positiveInt, positiveNumber, UsageError } from './cli-args';
-import { envChunking, evalDbDir, loadEvalDataset, queryLimitOf, withEvalDatabase } from './command-context';
-import { STDERR_PROGRESS } from './progress';
+import { envChunking, evalDbDir, loadEvalDataset, queryLimitOf } from './command-context';
+import { readRerankFeatures } from './read-rerank-features';
 
 export const RERANK_USAGE = `usage:
   npm run eval -- --suite rerank --dataset <beir-dir> --split train --fit <model.json> --version <name>
@@ -183,9 +182,13 @@ async function readSamples(
   const { name, dataset, queries } = await loadEvalDataset(datasetDir, split, limit);
   const chunking = envChunking(options.env);
   // The retrieval eval's database for the same chunking, so the index is shared with it.
-  return withEvalDatabase(options.env, dbDir ?? evalDbDir(name, chunking), (app) =>
-    app
-      .get(RerankFeatureReader)
-      .read({ dataset, datasetName: name, split, queries, chunking, ...options }, STDERR_PROGRESS),
-  );
+  return readRerankFeatures({
+    ...options,
+    dbDir: dbDir ?? evalDbDir(name, chunking),
+    dataset,
+    datasetName: name,
+    split,
+    queries,
+    chunking,
+  });
 }

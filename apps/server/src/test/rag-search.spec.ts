@@ -1,3 +1,5 @@
+import { LTR_FEATURES, LTR_MODEL_FORMAT, LearnedReranker } from '@lumina/rag';
+import type { LtrModel } from '@lumina/rag';
 import { DataSource } from 'typeorm';
 import { createEvalSearch } from '../modules/rag/eval-search';
 import type { CachedEmbedder } from '../providers/cached-embedder';
@@ -98,6 +100,37 @@ describe('POST /rag/search (embedded PGlite, local embedder)', () => {
     expect(api.body.results.length).toBeGreaterThan(0);
     expect(evaluated.results.map((r) => r.chunkId)).toEqual(api.body.results.map((r: Json) => r.chunkId));
     expect(evaluated.results.map((r) => r.score)).toEqual(api.body.results.map((r: Json) => r.score));
+  });
+
+  it('reranks an eval search with a model handed to it (one fitted in the same command)', async () => {
+    const settings = { ranker: 'bm25' as const, topK: 5, candidateK: 5 };
+    const query = 'database replica disk production cache';
+    const features = [...LTR_FEATURES];
+    // Only the fused rank counts, reversed: the reranked order is the search's order upside down.
+    const model: LtrModel = {
+      format: LTR_MODEL_FORMAT,
+      version: 'spec-reversed',
+      features,
+      mean: features.map(() => 0),
+      scale: features.map(() => 1),
+      weights: features.map((f) => (f === 'fusedLogRank' ? 1 : 0)),
+      training: {} as LtrModel['training'],
+    };
+    const build = (reranker?: LearnedReranker) =>
+      createEvalSearch(
+        server.app.get(DataSource),
+        env,
+        server.app.get<CachedEmbedder>(EMBEDDER),
+        {},
+        reranker,
+      );
+    const plain = await build().search(query, settings);
+    const learned = build(new LearnedReranker(model));
+    expect(learned.rerankerId).toBe('ltr:spec-reversed');
+    const reranked = await learned.search(query, { ...settings, enableRerank: true });
+    expect(reranked.warnings).toEqual([]);
+    expect(plain.results.length).toBeGreaterThan(1);
+    expect(reranked.results.map((r) => r.chunkId)).toEqual(plain.results.map((r) => r.chunkId).reverse());
   });
 
   it.each([

@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
-import type { EmbeddingProvider, SearchOptions, SearchPorts } from '@lumina/rag';
+import type { AnyReranker, EmbeddingProvider, SearchOptions, SearchPorts } from '@lumina/rag';
 import { DataSource } from 'typeorm';
 import { InjectConfig } from '../../config/app-config';
 import type { Env } from '../../config/env.schema';
@@ -21,9 +21,22 @@ export class EvalSearchFactory {
     @InjectConfig() private readonly env: Env,
   ) {}
 
-  /** The eval search with explicit option overrides; `embedder` shares a cache (and its counts) between searches. */
-  create(overrides: Partial<SearchOptions> = {}, embedder?: EmbeddingProvider): EvalSearch {
-    return createEvalSearch(this.dataSource, this.env, embedder ?? createEmbedder(this.env), overrides);
+  /**
+   * The eval search with explicit option overrides; `embedder` shares a cache (and its counts) between
+   * searches; `reranker` replaces the one the environment configures.
+   */
+  create(
+    overrides: Partial<SearchOptions> = {},
+    embedder?: EmbeddingProvider,
+    reranker?: AnyReranker,
+  ): EvalSearch {
+    return createEvalSearch(
+      this.dataSource,
+      this.env,
+      embedder ?? createEmbedder(this.env),
+      overrides,
+      reranker,
+    );
   }
 
   /** The ports and options themselves, with these LLM ports (default: the ones the environment configures). */

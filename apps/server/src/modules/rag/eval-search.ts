@@ -1,9 +1,10 @@
 import { isEvidenceReranker, searchKnowledge } from '@lumina/rag';
-import type { EmbeddingProvider, SearchOptions, SearchResult } from '@lumina/rag';
+import type { AnyReranker, EmbeddingProvider, SearchOptions, SearchResult } from '@lumina/rag';
 import type { SearchSettings } from '@lumina/shared';
 import type { DataSource } from 'typeorm';
 import type { Env } from '../../config/env.schema';
 import type { CachedEmbedder } from '../../providers/cached-embedder';
+import { llmSearchPortsFromEnv } from './llm-search-ports';
 import { createSearchPorts } from './search-ports.factory';
 
 export interface EvalSearch {
@@ -16,14 +17,19 @@ export interface EvalSearch {
   search(query: string, settings: Partial<SearchSettings>): Promise<SearchResult>;
 }
 
-/** The eval commands' search: the API's ports and options (createSearchPorts), plus explicit overrides. */
+/**
+ * The eval commands' search: the API's ports and options (createSearchPorts), plus explicit overrides;
+ * `reranker` replaces the one the environment configures (e.g. a model fitted in the same command).
+ */
 export function createEvalSearch(
   dataSource: DataSource,
   env: Env,
   embedder: EmbeddingProvider,
   overrides: Partial<SearchOptions> = {},
+  reranker?: AnyReranker,
 ): EvalSearch {
-  const built = createSearchPorts(dataSource, env, embedder);
+  const llm = llmSearchPortsFromEnv(env);
+  const built = createSearchPorts(dataSource, env, embedder, reranker ? { ...llm, reranker } : llm);
   const options = { ...built.options, ...overrides };
   return {
     embedder: built.embedder,

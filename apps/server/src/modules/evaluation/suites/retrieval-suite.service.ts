@@ -1,7 +1,8 @@
 import { Injectable } from '@nestjs/common';
 import { documentRanking, runRetrievalEval } from '@lumina/eval';
 import type { BeirDataset, EvalQuery, RetrievalReport } from '@lumina/eval';
-import type { ChunkingSettings, SearchOptions } from '@lumina/rag';
+import { LearnedReranker } from '@lumina/rag';
+import type { ChunkingSettings, LearnedRankingModel, SearchOptions } from '@lumina/rag';
 import type { Ranker } from '@lumina/shared';
 import { BeirCorpusIndexer } from '../../ingestion/beir-corpus-indexer.service';
 import { EvalSearchFactory } from '../../rag/eval-search.factory';
@@ -13,6 +14,8 @@ export interface RankerRun {
   hyde: boolean;
   /** enableRerank: the reranker the environment configures (RERANK_MODEL_FILE for the learned one). */
   rerank?: boolean;
+  /** With `rerank`: rerank with this fitted model instead of the reranker the environment configures. */
+  rerankModel?: LearnedRankingModel;
   denseWeight?: number;
   /** Passages kept per query and the width of each branch list (default: deep enough for 100 documents). */
   topK?: number;
@@ -46,9 +49,14 @@ export class RetrievalSuite {
     // Deep enough that 100 distinct documents survive deduplication of chunks.
     const depth = chunking.unit === 'chunk' ? 300 : 100;
     const base = this.searches.create({ exactDense: input.exactDense, hybridDepth: depth });
+    const rerankers = input.runs.map((run) =>
+      run.rerankModel ? new LearnedReranker(run.rerankModel) : undefined,
+    );
     // The corpus is embedded for a dense or hybrid run, and for a reranker that weighs the query's cosine.
     const needsVectors = input.runs.some(
-      (run) => run.ranker !== 'bm25' || (run.rerank && base.rerankerNeedsQueryVector),
+      (run, i) =>
+        run.ranker !== 'bm25' ||
+        (run.rerank && (rerankers[i]?.needsQueryVector ?? base.rerankerNeedsQueryVector)),
     );
     const indexed = await this.indexer.index(
       input.dataset,
@@ -64,10 +72,10 @@ export class RetrievalSuite {
     );
 
     const reports: RetrievalReport[] = [];
-    for (const run of input.runs) {
+    for (const [i, run] of input.runs.entries()) {
       const overrides: Partial<SearchOptions> = { ...base.options };
       if (run.denseWeight !== undefined) overrides.weights = { lexical: 1, dense: run.denseWeight };
-      const search = this.searches.create(overrides, base.embedder);
+      const search = this.searches.create(overrides, base.embedder, rerankers[i]);
       const settings = {
         ranker: run.ranker,
         enableQueryExpansion: run.expansion,
