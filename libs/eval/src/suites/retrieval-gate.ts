@@ -1,9 +1,9 @@
-import { isTreesModel } from '@lumina/rag';
 import type { LearnedRankingModel } from '@lumina/rag';
 import type { BeirDataset } from '../datasets';
 import { beirSubset } from '../datasets';
-import { defaultFitSpec, modelImportance } from '../rerank/fit-ranking-model';
+import { defaultFitSpec } from '../rerank/fit-ranking-model';
 import type { RankingFitSource, RankingFitSpec, RankingLearner } from '../rerank/fit-ranking-model';
+import { formatImportance } from '../rerank/ranking-fit-report';
 import type { ReportComparison } from '../runner/compare-reports';
 
 /**
@@ -155,14 +155,10 @@ export function formatGateFit(
 ): string[] {
   const ndcg = comparison.comparisons.find((c) => c.metric === 'ndcg@10');
   if (!ndcg) throw new Error('the comparison has no nDCG@10');
-  const importance = modelImportance(model);
-  const linear = !isTreesModel(model);
   return [
     `learned reranker ${model.version}: fitted on ${model.training.queries} queries of ${model.training.source}, ` +
       `${model.training.pairs} pairs, in ${fitSeconds.toFixed(1)} s (reading the features included)`,
-    ...importance.map(
-      (f) => `  ${f.feature.padEnd(28)} ${linear ? f.value.toFixed(4) : `${f.value} splits`}`,
-    ),
+    ...formatImportance(model).map((line) => `  ${line}`),
     `bm25+ltr vs bm25 over the same ${model.training.candidateDepth} candidates, ${comparison.queries} paired queries: ` +
       `nDCG@10 ${ndcg.a.toFixed(4)} → ${ndcg.b.toFixed(4)} (${ndcg.difference >= 0 ? '+' : ''}${ndcg.difference.toFixed(4)}, ` +
       `paired randomisation p = ${ndcg.pValue.toFixed(4)})`,
