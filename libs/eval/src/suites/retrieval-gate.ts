@@ -4,7 +4,10 @@ import { beirSubset } from '../datasets';
 import { defaultFitSpec } from '../rerank/fit-ranking-model';
 import type { RankingFitSource, RankingFitSpec, RankingLearner } from '../rerank/fit-ranking-model';
 import { formatImportance } from '../rerank/ranking-fit-report';
+import { compareReports } from '../runner/compare-reports';
 import type { ReportComparison } from '../runner/compare-reports';
+import { formatReport } from '../runner/format-report';
+import type { RetrievalReport } from '../runner/retrieval-report';
 
 /**
  * The rankers a retrieval gate can hold to a baseline: BM25, hybrid, and BM25 reordered by the learned
@@ -163,6 +166,67 @@ export function formatGateFit(
       `nDCG@10 ${ndcg.a.toFixed(4)} → ${ndcg.b.toFixed(4)} (${ndcg.difference >= 0 ? '+' : ''}${ndcg.difference.toFixed(4)}, ` +
       `paired randomisation p = ${ndcg.pValue.toFixed(4)})`,
   ];
+}
+
+/** One retrieval run of a gate, as the retrieval suite takes it (no expansion, no HyDE). */
+export interface GateRun {
+  ranker: 'bm25' | 'hybrid';
+  expansion: false;
+  hyde: false;
+  topK?: number;
+  candidateK?: number;
+  rerank?: boolean;
+  rerankModel?: LearnedRankingModel;
+}
+
+/**
+ * The gate's runs: one per retrieval ranker the baseline names, then, with a fitted reranker, BM25 over
+ * the app's candidateK candidates as they are and reranked by it (as the app reranks).
+ */
+export function gateRuns(
+  baseline: GateBaseline,
+  fitted: LearnedRankingModel | null,
+  candidateK: number,
+): GateRun[] {
+  const runs: GateRun[] = gateRetrievalRankers(baseline).map((ranker) => ({
+    ranker,
+    expansion: false,
+    hyde: false,
+  }));
+  if (!fitted) return runs;
+  const sameDepth: GateRun = { ranker: 'bm25', expansion: false, hyde: false, topK: candidateK, candidateK };
+  return [...runs, sameDepth, { ...sameDepth, rerank: true, rerankModel: fitted }];
+}
+
+/** The reranker a gate fitted, and how long the fit took (reading the features included). */
+export interface GateFitted {
+  model: LearnedRankingModel;
+  seconds: number;
+}
+
+/**
+ * What the gate's runs (in gateRuns' order) measured: each ranker's nDCG@10, and the blocks to print: each
+ * retrieval run's report, then the learned run's and what its fit printed (see formatGateFit).
+ */
+export function gateMeasurements(
+  baseline: GateBaseline,
+  reports: readonly RetrievalReport[],
+  fitted: GateFitted | null,
+): { measured: Map<GateRanker, number>; blocks: string[] } {
+  const rankers = gateRetrievalRankers(baseline);
+  const measured = new Map<GateRanker, number>(
+    rankers.map((ranker, i) => [ranker, reports[i].metrics['ndcg@10']]),
+  );
+  const blocks = reports.slice(0, rankers.length).map(formatReport);
+  if (fitted) {
+    const [bm25, learned] = reports.slice(rankers.length);
+    measured.set(LEARNED_GATE_RANKER, learned.metrics['ndcg@10']);
+    blocks.push(
+      formatReport(learned),
+      formatGateFit(fitted.model, compareReports(bm25, learned), fitted.seconds).join('\n'),
+    );
+  }
+  return { measured, blocks };
 }
 
 function round(value: number): number {
