@@ -1,31 +1,15 @@
 import 'reflect-metadata';
 import { readFileSync, writeFileSync } from 'node:fs';
 import { basename, join, resolve } from 'node:path';
-import {
-  LEARNED_GATE_RANKER,
-  beirSubset,
-  compareReports,
-  fitRankingModel,
-  formatGateFit,
-  formatReport,
-  gateFitSpec,
-  gateFitSubset,
-  gateRetrievalRankers,
-  gateVerdict,
-  loadBeirDataset,
-  selectQueriesWithQrels,
-  updatedGateBaseline,
-} from '@lumina/eval';
-import type { BeirDataset, GateBaseline, GateFit, GateRanker } from '@lumina/eval';
-import type { LearnedRankingModel } from '@lumina/rag';
-import { DEFAULT_SETTINGS } from '@lumina/shared';
+import { beirSubset, gateFitSubset, gateVerdict, loadBeirDataset, updatedGateBaseline } from '@lumina/eval';
+import type { GateBaseline, GateFitted } from '@lumina/eval';
 import type { Env } from '../config/env.schema';
 import { loadEnv } from '../config/load-env';
 import { nodeDatasetFiles } from '../files/node-dataset-files';
+import { RetrievalGate } from '../modules/evaluation/suites/retrieval-gate.service';
 import { parseFlags } from './cli-args';
-import { evaluateBeir } from './evaluate-beir';
-import type { RankerRun } from './evaluate-beir';
-import { readRerankFeatures } from './read-rerank-features';
+import { withEvalDatabase } from './command-context';
+import { STDERR_PROGRESS } from './progress';
 
 /**
  * Retrieval regression gate: a fixed subset of a BEIR dataset (N test queries, all their judged
@@ -94,45 +78,24 @@ async function runGate(
   console.error(
     `gate subset: ${dataset.queries.size} queries, ${dataset.corpus.size} documents (seed ${baseline.subset.seed})`,
   );
-  const fitted = baseline.fit
-    ? await fitGateReranker(env, datasetDir, datasetName, dataset, baseline.fit, baseline.chunking)
-    : null;
-  const rankers = gateRetrievalRankers(baseline);
-  const runs: RankerRun[] = rankers.map((ranker) => ({ ranker, expansion: false, hyde: false }));
-  if (fitted) {
-    // As the app reranks: BM25's candidateK candidates, against BM25 over the same candidates.
-    const { candidateK } = DEFAULT_SETTINGS;
-    const sameDepth = {
-      ranker: 'bm25' as const,
-      expansion: false,
-      hyde: false,
-      topK: candidateK,
-      candidateK,
-    };
-    runs.push(sameDepth, { ...sameDepth, rerank: true, rerankModel: fitted.model });
+  let fitted: GateFitted | null = null;
+  if (baseline.fit) {
+    // The fit's own throwaway database: its train documents never enter the gated index.
+    const { fit, chunking } = baseline;
+    const started = Date.now();
+    const train = gateFitSubset(await loadBeirDataset(nodeDatasetFiles, datasetDir, fit.split), dataset, fit);
+    console.error(
+      `fit subset (${fit.split}): ${train.queries.size} queries, ${train.corpus.size} documents (seed ${fit.subset.seed})`,
+    );
+    const model = await onGate(env, (gate) =>
+      gate.fitReranker({ train, datasetName, fit, chunking }, STDERR_PROGRESS),
+    );
+    fitted = { model, seconds: (Date.now() - started) / 1000 };
   }
-  const reports = await evaluateBeir({
-    env,
-    dataset,
-    datasetName,
-    split: 'test',
-    queries: selectQueriesWithQrels(dataset),
-    chunking: baseline.chunking,
-    dbDir: 'memory://',
-    exactDense: true,
-    concurrency: 2,
-    runs,
-  });
-  const measured = new Map<GateRanker, number>(
-    rankers.map((ranker, i) => [ranker, reports[i].metrics['ndcg@10']]),
+  const { measured, blocks } = await onGate(env, (gate) =>
+    gate.measure({ dataset, datasetName, baseline, fitted }, STDERR_PROGRESS),
   );
-  for (const report of reports.slice(0, rankers.length)) console.log(`${formatReport(report)}\n`);
-  if (fitted) {
-    const [bm25, learned] = reports.slice(rankers.length);
-    measured.set(LEARNED_GATE_RANKER, learned.metrics['ndcg@10']);
-    console.log(`${formatReport(learned)}\n`);
-    console.log(`${formatGateFit(fitted.model, compareReports(bm25, learned), fitted.seconds).join('\n')}\n`);
-  }
+  for (const block of blocks) console.log(`${block}\n`);
   if (update) {
     const updated = updatedGateBaseline(baseline, measured);
     writeFileSync(baselinePath, `${JSON.stringify(updated, null, 2)}\n`);
@@ -144,46 +107,9 @@ async function runGate(
   return verdict.passed;
 }
 
-/**
- * The gate's learned reranker: the fit's subset of its split (asserted to share no query with the gated
- * subset), indexed from scratch in its own throwaway database, its judged queries' features read as the
- * app's search reads them, and a model fitted with the baseline's options.
- */
-async function fitGateReranker(
-  env: Env,
-  datasetDir: string,
-  datasetName: string,
-  gated: BeirDataset,
-  fit: GateFit,
-  chunking: GateBaseline['chunking'],
-): Promise<{ model: LearnedRankingModel; seconds: number }> {
-  const started = Date.now();
-  const train = gateFitSubset(await loadBeirDataset(nodeDatasetFiles, datasetDir, fit.split), gated, fit);
-  console.error(
-    `fit subset (${fit.split}): ${train.queries.size} queries, ${train.corpus.size} documents (seed ${fit.subset.seed})`,
-  );
-  const read = await readRerankFeatures({
-    env,
-    dbDir: 'memory://',
-    dataset: train,
-    datasetName,
-    split: fit.split,
-    queries: selectQueriesWithQrels(train),
-    candidateK: DEFAULT_SETTINGS.candidateK,
-    concurrency: 2,
-    chunking,
-    dense: fit.dense,
-  });
-  const model = fitRankingModel(
-    read.samples,
-    gateFitSpec(fit, {
-      version: `${datasetName}-gate`,
-      source: read.source,
-      candidateDepth: read.candidateK,
-      notes: { search: read.search, queriesAsked: read.queriesAsked, subset: fit.subset },
-    }),
-  );
-  return { model, seconds: (Date.now() - started) / 1000 };
+/** Runs `work` on the gate's service, in a core context over a throwaway in-memory database. */
+function onGate<T>(env: Env, work: (gate: RetrievalGate) => Promise<T>): Promise<T> {
+  return withEvalDatabase(env, 'memory://', (app) => work(app.get(RetrievalGate)));
 }
 
 main(process.argv.slice(2)).catch((error: unknown) => {

@@ -1,14 +1,22 @@
-import { readFileSync, writeFileSync } from 'node:fs';
-import { RANKING_LEARNERS, crossValidateFit, fitRankingModel, modelImportance } from '@lumina/eval';
-import type { RankingFitSpec, RankingLearner } from '@lumina/eval';
+import { writeFileSync } from 'node:fs';
+import {
+  RANKING_LEARNERS,
+  crossValidateFit,
+  fitRankingModel,
+  formatCrossValidation,
+  formatFitTraining,
+  formatImportance,
+  rankingFitSpec,
+  recordedFitSource,
+  selectLtrFeatures,
+} from '@lumina/eval';
+import type { RankingFitOptions } from '@lumina/eval';
 import { DEFAULT_LAMBDAMART_FIT, DEFAULT_LTR_FIT, LTR_FEATURES } from '@lumina/rag';
-import type { LtrFeature } from '@lumina/rag';
 import { DEFAULT_SETTINGS } from '@lumina/shared';
 import { loadEnv } from '../config/load-env';
-import type { RecordedSamples } from '../modules/evaluation/suites/rerank-features.service';
 import { flags, nonNegativeNumber, parseFlags, positiveInt, positiveNumber, UsageError } from './cli-args';
-import { envChunking, evalDbDir, loadEvalDataset, queryLimitOf } from './command-context';
-import { readRerankFeatures } from './read-rerank-features';
+import { queryLimitOf } from './command-context';
+import { loadSamples, readSamples } from './read-rerank-features';
 
 export const RERANK_USAGE = `usage:
   npm run eval -- --suite rerank --dataset <beir-dir> --split train --fit <model.json> --version <name>
@@ -57,10 +65,7 @@ const FLAGS = flags({
 
 export async function runRerankCli(argv: string[]): Promise<void> {
   const { values } = parseFlags(argv, FLAGS);
-  if (values.help) {
-    console.log(RERANK_USAGE);
-    return;
-  }
+  if (values.help) return console.log(RERANK_USAGE);
   const env = loadEnv();
   const datasetDir = values.dataset ?? env.EVAL_DATASET_DIR;
   if (!datasetDir && !values['from-samples'])
@@ -69,8 +74,7 @@ export async function runRerankCli(argv: string[]): Promise<void> {
     throw new UsageError('--fit <model.json>, --cv <folds> or --samples <file> is required');
   if (values.fit && !values.version)
     throw new UsageError('--version <name> is required: every trace names it');
-  const features = (values.features ? values.features.split(',') : [...LTR_FEATURES]) as LtrFeature[];
-  const unknown = features.filter((f) => !(LTR_FEATURES as readonly string[]).includes(f));
+  const { features, unknown } = selectLtrFeatures(values.features);
   if (unknown.length)
     throw new UsageError(`unknown features: ${unknown.join(', ')} (known: ${LTR_FEATURES.join(', ')})`);
   const candidateK = positiveInt(values['candidate-k'], '--candidate-k');
@@ -89,106 +93,41 @@ export async function runRerankCli(argv: string[]): Promise<void> {
     writeFileSync(values.samples, JSON.stringify(read));
     console.error(`${read.samples.length} queries' features written to ${values.samples}`);
   }
-  const { samples } = read;
-  const learner = values.learner as RankingLearner;
-  if (!RANKING_LEARNERS.includes(learner))
+  const { learner, objective } = values;
+  if (learner !== 'linear' && learner !== 'lambdamart')
     throw new UsageError(`--learner must be ${RANKING_LEARNERS.join(' or ')}`);
-  if (values.objective !== 'ranknet' && values.objective !== 'ndcg')
+  if (objective !== 'ranknet' && objective !== 'ndcg')
     throw new UsageError('--objective must be ranknet or ndcg');
-  const source = {
-    version: values.version ?? 'cross-validation',
-    source: read.source,
-    candidateDepth: read.candidateK,
-    notes: { search: read.search, queriesAsked: read.queriesAsked },
-  };
-  const spec: RankingFitSpec =
+  const options: RankingFitOptions =
     learner === 'linear'
       ? {
           learner,
-          objective: values.objective,
-          options: {
-            ...source,
-            features,
-            l2: nonNegativeNumber(values.l2, '--l2'),
-            seed: positiveInt(values.seed, '--seed'),
-            maxPairsPerQuery: positiveInt(values['max-pairs'], '--max-pairs'),
-            maxIterations: DEFAULT_LTR_FIT.maxIterations,
-          },
+          objective,
+          features,
+          l2: nonNegativeNumber(values.l2, '--l2'),
+          seed: positiveInt(values.seed, '--seed'),
+          maxPairsPerQuery: positiveInt(values['max-pairs'], '--max-pairs'),
         }
       : {
           learner,
-          options: {
-            ...DEFAULT_LAMBDAMART_FIT,
-            ...source,
-            features,
-            trees: positiveInt(values.trees, '--trees'),
-            learningRate: positiveNumber(values['learning-rate'], '--learning-rate'),
-            maxDepth: positiveInt(values.depth, '--depth'),
-            minLeafRows: positiveInt(values['min-leaf'], '--min-leaf'),
-          },
+          features,
+          trees: positiveInt(values.trees, '--trees'),
+          learningRate: positiveNumber(values['learning-rate'], '--learning-rate'),
+          maxDepth: positiveInt(values.depth, '--depth'),
+          minLeafRows: positiveInt(values['min-leaf'], '--min-leaf'),
         };
+  const spec = rankingFitSpec(options, recordedFitSource(read, values.version));
   if (values.cv) {
-    const cv = crossValidateFit(
-      samples,
-      spec,
-      positiveInt(values.cv, '--cv'),
-      positiveInt(values.seed, '--seed'),
-      values['cv-by-document'],
-    );
-    console.log(
-      `${cv.folds}-fold cross-validation${values['cv-by-document'] ? ' (queries sharing a relevant document kept together)' : ''} ` +
-        `on ${read.source}, ${cv.queries} queries, nDCG@10 over ${read.candidateK} ` +
-        `candidates: search order ${cv.meanBefore.toFixed(4)}, reranked ${cv.meanAfter.toFixed(4)} ` +
-        `(${cv.meanAfter - cv.meanBefore >= 0 ? '+' : ''}${(cv.meanAfter - cv.meanBefore).toFixed(4)}, paired randomisation p = ${cv.p.toFixed(4)})`,
-    );
+    const byDocument = values['cv-by-document'];
+    const folds = positiveInt(values.cv, '--cv');
+    const cv = crossValidateFit(read.samples, spec, folds, positiveInt(values.seed, '--seed'), byDocument);
+    console.log(formatCrossValidation(cv, read, byDocument));
   }
   if (!values.fit) return;
   const started = Date.now();
-  const model = fitRankingModel(samples, spec);
-  const steps = learner === 'linear' ? 'Newton steps' : 'trees';
-  console.error(
-    `fitted on ${model.training.queries} queries, ${model.training.pairs} pairs in ${Date.now() - started} ms ` +
-      `(${model.training.iterations} ${steps}, converged: ${model.training.converged}); ` +
-      `pairwise loss ${model.training.loss.initial} → ${model.training.loss.final}` +
-      (model.training.coordinateAscent
-        ? `; nDCG@10 on the fitting queries ${model.training.coordinateAscent.ndcgBefore} → ${model.training.coordinateAscent.ndcgAfter}`
-        : ''),
-  );
-  const format = (value: number) => (learner === 'linear' ? value.toFixed(4) : `${value} splits`);
-  console.log(
-    modelImportance(model)
-      .map((f) => `${f.feature.padEnd(28)} ${format(f.value)}`)
-      .join('\n'),
-  );
+  const model = fitRankingModel(read.samples, spec);
+  console.error(formatFitTraining(model, Date.now() - started));
+  console.log(formatImportance(model).join('\n'));
   writeFileSync(values.fit, `${JSON.stringify(model, null, 2)}\n`);
   console.error(`model ${model.version} written to ${values.fit}`);
-}
-
-function loadSamples(file: string): RecordedSamples {
-  const read = JSON.parse(readFileSync(file, 'utf8')) as RecordedSamples;
-  if (JSON.stringify(read.features) !== JSON.stringify(LTR_FEATURES))
-    throw new UsageError(`${file} holds other features than this version reads; read them again`);
-  return read;
-}
-
-/** Search every judged query of the split and read its candidates' features, in the eval command's index. */
-async function readSamples(
-  datasetDir: string,
-  split: string,
-  limit: number | undefined,
-  dbDir: string | undefined,
-  options: { candidateK: number; concurrency: number; dense: boolean; env: ReturnType<typeof loadEnv> },
-): Promise<RecordedSamples> {
-  const { name, dataset, queries } = await loadEvalDataset(datasetDir, split, limit);
-  const chunking = envChunking(options.env);
-  // The retrieval eval's database for the same chunking, so the index is shared with it.
-  return readRerankFeatures({
-    ...options,
-    dbDir: dbDir ?? evalDbDir(name, chunking),
-    dataset,
-    datasetName: name,
-    split,
-    queries,
-    chunking,
-  });
 }

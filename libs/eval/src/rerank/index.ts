@@ -17,6 +17,14 @@ export {
 } from './fit-ranking-model';
 export type { RankingFitSource, RankingFitSpec, RankingLearner } from './fit-ranking-model';
 export {
+  rankingFitSpec,
+  readsCurrentFeatures,
+  recordedFitSource,
+  selectLtrFeatures,
+} from './ranking-fit-options';
+export type { RankingFitOptions, RecordedSamplesSource } from './ranking-fit-options';
+export { formatCrossValidation, formatFitTraining, formatImportance } from './ranking-fit-report';
+export {
   MIN_FIT_QUESTIONS,
   bankRankingSample,
   compareConfigured,

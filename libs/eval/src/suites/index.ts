@@ -11,11 +11,13 @@ export {
   formatGateFit,
   gateFitSpec,
   gateFitSubset,
+  gateMeasurements,
   gateRankers,
   gateRetrievalRankers,
+  gateRuns,
   gateVerdict,
   updatedGateBaseline,
 } from './retrieval-gate';
-export type { GateBaseline, GateFit, GateRanker, GateSubset } from './retrieval-gate';
+export type { GateBaseline, GateFit, GateFitted, GateRanker, GateRun, GateSubset } from './retrieval-gate';
 export { expansionSamples, formatAdaptiveSavings, formatArms, formatFittedPolicy } from './adaptive-report';
 export type { ArmRun } from './adaptive-report';

@@ -2,12 +2,17 @@ import { LTR_FEATURES } from '@lumina/rag';
 import type { LtrModel } from '@lumina/rag';
 import type { BeirDataset } from '../datasets';
 import type { ReportComparison } from '../runner/compare-reports';
+import { formatReport } from '../runner/format-report';
+import { REPORT_METRICS } from '../runner/retrieval-report';
+import type { RetrievalReport } from '../runner/retrieval-report';
 import {
   formatGateFit,
   gateFitSpec,
   gateFitSubset,
+  gateMeasurements,
   gateRankers,
   gateRetrievalRankers,
+  gateRuns,
   gateVerdict,
   updatedGateBaseline,
 } from './retrieval-gate';
@@ -179,6 +184,86 @@ describe('retrieval gate', () => {
     expect(lines.at(-1)).toBe(
       'bm25+ltr vs bm25 over the same 30 candidates, 100 paired queries: nDCG@10 0.8640 → 0.8626 ' +
         '(-0.0014, paired randomisation p = 0.8235)',
+    );
+  });
+
+  it('runs each retrieval ranker, then BM25 over candidateK as it is and reranked by the fitted model', () => {
+    expect(gateRuns(BASELINE, null, 30)).toEqual([
+      { ranker: 'bm25', expansion: false, hyde: false },
+      { ranker: 'hybrid', expansion: false, hyde: false },
+    ]);
+    const model = { version: 'scifact-gate' } as unknown as LtrModel;
+    expect(gateRuns(LEARNED, model, 30)).toEqual([
+      { ranker: 'bm25', expansion: false, hyde: false },
+      { ranker: 'hybrid', expansion: false, hyde: false },
+      { ranker: 'bm25', expansion: false, hyde: false, topK: 30, candidateK: 30 },
+      {
+        ranker: 'bm25',
+        expansion: false,
+        hyde: false,
+        topK: 30,
+        candidateK: 30,
+        rerank: true,
+        rerankModel: model,
+      },
+    ]);
+  });
+
+  it("measures each ranker's nDCG@10 and prints each report, then the fit's comparison", () => {
+    /** A report of two queries whose nDCG@10 are `values` (every other metric 0). */
+    const report = (ranker: string, values: [number, number]): RetrievalReport => {
+      const metrics = (ndcg: number) =>
+        Object.fromEntries(
+          REPORT_METRICS.map((m) => [m, m === 'ndcg@10' ? ndcg : 0]),
+        ) as RetrievalReport['metrics'];
+      return {
+        suite: 'retrieval',
+        dataset: 'scifact',
+        split: 'test',
+        ranker,
+        settings: {},
+        queries: 2,
+        metrics: metrics((values[0] + values[1]) / 2),
+        intervals: Object.fromEntries(
+          REPORT_METRICS.map((m) => [m, { low: 0, high: 1, method: 'bootstrap' }]),
+        ) as RetrievalReport['intervals'],
+        timings: {},
+        perQuery: values.map((v, i) => ({
+          queryId: `q${i}`,
+          metrics: metrics(v),
+          firstRelevantRank: 1,
+          relevantCount: 1,
+          ranking: [],
+        })),
+      };
+    };
+    const reports = [report('bm25', [0.5, 0.7]), report('hybrid', [0.6, 0.8])];
+    const plain = gateMeasurements(BASELINE, reports, null);
+    expect([...plain.measured]).toEqual([
+      ['bm25', 0.6],
+      ['hybrid', 0.7],
+    ]);
+    expect(plain.blocks).toEqual(reports.map(formatReport));
+
+    const model = {
+      version: 'scifact-gate',
+      features: [...LTR_FEATURES],
+      weights: LTR_FEATURES.map((_, i) => (i === 0 ? 1 : 0)),
+      training: { source: 'scifact:train', queries: 2, pairs: 3, candidateDepth: 30 },
+    } as unknown as LtrModel;
+    const learned = [...reports, report('bm25', [0.5, 0.7]), report('bm25', [0.5, 0.9])];
+    const withFit = gateMeasurements(LEARNED, learned, { model, seconds: 12.34 });
+    expect(withFit.measured.get('bm25+ltr')).toBeCloseTo(0.7, 10);
+    expect(withFit.blocks).toHaveLength(4);
+    expect(withFit.blocks[2]).toBe(formatReport(learned[3]));
+    const fitLines = withFit.blocks[3].split('\n');
+    expect(fitLines[0]).toBe(
+      'learned reranker scifact-gate: fitted on 2 queries of scifact:train, 3 pairs, in 12.3 s ' +
+        '(reading the features included)',
+    );
+    expect(fitLines.at(-1)).toBe(
+      'bm25+ltr vs bm25 over the same 30 candidates, 2 paired queries: nDCG@10 0.6000 → 0.7000 ' +
+        '(+0.1000, paired randomisation p = 1.0000)',
     );
   });
 });

@@ -1,10 +1,13 @@
-import { isTreesModel } from '@lumina/rag';
 import type { LearnedRankingModel } from '@lumina/rag';
 import type { BeirDataset } from '../datasets';
 import { beirSubset } from '../datasets';
-import { defaultFitSpec, modelImportance } from '../rerank/fit-ranking-model';
+import { defaultFitSpec } from '../rerank/fit-ranking-model';
 import type { RankingFitSource, RankingFitSpec, RankingLearner } from '../rerank/fit-ranking-model';
+import { formatImportance } from '../rerank/ranking-fit-report';
+import { compareReports } from '../runner/compare-reports';
 import type { ReportComparison } from '../runner/compare-reports';
+import { formatReport } from '../runner/format-report';
+import type { RetrievalReport } from '../runner/retrieval-report';
 
 /**
  * The rankers a retrieval gate can hold to a baseline: BM25, hybrid, and BM25 reordered by the learned
@@ -155,18 +158,75 @@ export function formatGateFit(
 ): string[] {
   const ndcg = comparison.comparisons.find((c) => c.metric === 'ndcg@10');
   if (!ndcg) throw new Error('the comparison has no nDCG@10');
-  const importance = modelImportance(model);
-  const linear = !isTreesModel(model);
   return [
     `learned reranker ${model.version}: fitted on ${model.training.queries} queries of ${model.training.source}, ` +
       `${model.training.pairs} pairs, in ${fitSeconds.toFixed(1)} s (reading the features included)`,
-    ...importance.map(
-      (f) => `  ${f.feature.padEnd(28)} ${linear ? f.value.toFixed(4) : `${f.value} splits`}`,
-    ),
+    ...formatImportance(model).map((line) => `  ${line}`),
     `bm25+ltr vs bm25 over the same ${model.training.candidateDepth} candidates, ${comparison.queries} paired queries: ` +
       `nDCG@10 ${ndcg.a.toFixed(4)} → ${ndcg.b.toFixed(4)} (${ndcg.difference >= 0 ? '+' : ''}${ndcg.difference.toFixed(4)}, ` +
       `paired randomisation p = ${ndcg.pValue.toFixed(4)})`,
   ];
+}
+
+/** One retrieval run of a gate, as the retrieval suite takes it (no expansion, no HyDE). */
+export interface GateRun {
+  ranker: 'bm25' | 'hybrid';
+  expansion: false;
+  hyde: false;
+  topK?: number;
+  candidateK?: number;
+  rerank?: boolean;
+  rerankModel?: LearnedRankingModel;
+}
+
+/**
+ * The gate's runs: one per retrieval ranker the baseline names, then, with a fitted reranker, BM25 over
+ * the app's candidateK candidates as they are and reranked by it (as the app reranks).
+ */
+export function gateRuns(
+  baseline: GateBaseline,
+  fitted: LearnedRankingModel | null,
+  candidateK: number,
+): GateRun[] {
+  const runs: GateRun[] = gateRetrievalRankers(baseline).map((ranker) => ({
+    ranker,
+    expansion: false,
+    hyde: false,
+  }));
+  if (!fitted) return runs;
+  const sameDepth: GateRun = { ranker: 'bm25', expansion: false, hyde: false, topK: candidateK, candidateK };
+  return [...runs, sameDepth, { ...sameDepth, rerank: true, rerankModel: fitted }];
+}
+
+/** The reranker a gate fitted, and how long the fit took (reading the features included). */
+export interface GateFitted {
+  model: LearnedRankingModel;
+  seconds: number;
+}
+
+/**
+ * What the gate's runs (in gateRuns' order) measured: each ranker's nDCG@10, and the blocks to print: each
+ * retrieval run's report, then the learned run's and what its fit printed (see formatGateFit).
+ */
+export function gateMeasurements(
+  baseline: GateBaseline,
+  reports: readonly RetrievalReport[],
+  fitted: GateFitted | null,
+): { measured: Map<GateRanker, number>; blocks: string[] } {
+  const rankers = gateRetrievalRankers(baseline);
+  const measured = new Map<GateRanker, number>(
+    rankers.map((ranker, i) => [ranker, reports[i].metrics['ndcg@10']]),
+  );
+  const blocks = reports.slice(0, rankers.length).map(formatReport);
+  if (fitted) {
+    const [bm25, learned] = reports.slice(rankers.length);
+    measured.set(LEARNED_GATE_RANKER, learned.metrics['ndcg@10']);
+    blocks.push(
+      formatReport(learned),
+      formatGateFit(fitted.model, compareReports(bm25, learned), fitted.seconds).join('\n'),
+    );
+  }
+  return { measured, blocks };
 }
 
 function round(value: number): number {

@@ -7,6 +7,7 @@ import { AnswerabilitySuite } from './suites/answerability-suite.service';
 import { AnswersSuite } from './suites/answers-suite.service';
 import { BeirBankImport } from './suites/beir-bank-import.service';
 import { RerankFeatureReader } from './suites/rerank-features.service';
+import { RetrievalGate } from './suites/retrieval-gate.service';
 import { RetrievalSuite } from './suites/retrieval-suite.service';
 
 const SUITES = [
@@ -14,6 +15,7 @@ const SUITES = [
   AnswersSuite,
   AnswerabilitySuite,
   RerankFeatureReader,
+  RetrievalGate,
   AdaptiveExpansionSuite,
   BeirBankImport,
   EvalSearchFactory,
@@ -21,8 +23,8 @@ const SUITES = [
 
 /**
  * The evaluation suites of the command-line tools (retrieval, answers, answerability, the learned
- * reranker's features, adaptive expansion) and the import of a BEIR dataset as a question bank: each
- * indexes a dataset with the app's code and searches it with the app's search.
+ * reranker's features, the retrieval gate, adaptive expansion) and the import of a BEIR dataset as a
+ * question bank: each indexes a dataset with the app's code and searches it with the app's search.
  */
 @Module({
   imports: [IngestionIndexingModule, QuestionBankCoreModule],
