@@ -1,5 +1,6 @@
 import type { AnswerMetrics, RateInterval } from '@lumina/shared';
 import { rocAuc } from '@lumina/rag';
+import { round4 } from '../stats/figures';
 import { wilsonInterval } from '../stats/wilson-interval';
 
 /** One evaluated question: was it refused, how answerable the model judged it, did the answer hold up. */
@@ -17,9 +18,9 @@ export function rateInterval(count: number, items: number): RateInterval {
   return {
     items,
     count,
-    rate: round(interval.estimate),
-    low: round(interval.low),
-    high: round(interval.high),
+    rate: round4(interval.estimate),
+    low: round4(interval.low),
+    high: round4(interval.high),
   };
 }
 
@@ -38,7 +39,7 @@ export function answerMetrics(
   return {
     inScopeRefused: rateInterval(inScope.filter((item) => item.refused).length, inScope.length),
     outOfScopeAnswered: rateInterval(outOfScope.filter((item) => !item.refused).length, outOfScope.length),
-    auc: auc === null ? null : round(auc),
+    auc: auc === null ? null : round4(auc),
     support: rateInterval(judged.filter((item) => item.supported).length, judged.length),
     modelVersion,
     generator,
@@ -95,8 +96,4 @@ export function answerSupported(input: {
     input.citedDocumentIds.some((id) => input.goldIds.has(id));
   if (!cites) return false;
   return input.goldQuote ? quotesGold(input.answer, input.goldQuote) : true;
-}
-
-function round(value: number): number {
-  return Math.round(value * 1e4) / 1e4;
 }

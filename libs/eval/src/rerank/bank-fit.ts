@@ -2,7 +2,9 @@ import type { LearnedRankingModel } from '@lumina/rag';
 import type { RerankerMeasurement } from '@lumina/shared';
 import { itemJudgments, relevanceLevel } from '../bank/bank-evaluation';
 import type { EvaluableItem } from '../bank/bank-evaluation';
+import { round4 } from '../stats/figures';
 import { pairedRandomizationTest } from '../stats/paired-randomization-test';
+import { mean } from '../stats/validation';
 import { candidateNdcg, sharedSourceGroups } from './cross-validate-ltr';
 import type { JudgedRankingSample } from './cross-validate-ltr';
 import { crossValidateFit, fitRankingModel } from './fit-ranking-model';
@@ -79,9 +81,9 @@ export function fitOnBank(samples: readonly JudgedRankingSample[], spec: Ranking
       folds,
       queries: learnable.length,
       groupedBySource: grouped,
-      ndcgBefore: round(cv.meanBefore),
-      ndcgAfter: round(cv.meanAfter),
-      p: round(cv.p),
+      ndcgBefore: round4(cv.meanBefore),
+      ndcgAfter: round4(cv.meanAfter),
+      p: round4(cv.p),
       configured: null,
       preferred: 'learned',
     },
@@ -100,15 +102,11 @@ export function compareConfigured(
   configured: { model: string; orders: number[][]; calls: number },
 ): RerankerMeasurement {
   const scores = fit.samples.map((sample, i) => candidateNdcg(sample, configured.orders[i]));
-  const mean = scores.reduce((sum, v) => sum + v, 0) / scores.length;
+  const ndcg = round4(mean(scores));
   const p = pairedRandomizationTest(fit.heldOut, scores).pValue;
   return {
     ...fit.measurement,
-    configured: { model: configured.model, ndcg: round(mean), p: round(p), calls: configured.calls },
-    preferred: fit.measurement.ndcgAfter > round(mean) ? 'learned' : 'configured',
+    configured: { model: configured.model, ndcg, p: round4(p), calls: configured.calls },
+    preferred: fit.measurement.ndcgAfter > ndcg ? 'learned' : 'configured',
   };
-}
-
-function round(value: number): number {
-  return Math.round(value * 10_000) / 10_000;
 }

@@ -1,6 +1,7 @@
 import { isTreesModel } from '@lumina/rag';
 import type { LearnedRankingModel } from '@lumina/rag';
 import type { LtrCrossValidation } from './cross-validate-ltr';
+import { signed4 } from '../stats/figures';
 import { modelImportance } from './fit-ranking-model';
 
 /**
@@ -12,12 +13,11 @@ export function formatCrossValidation(
   samples: { source: string; candidateK: number },
   byDocument: boolean,
 ): string {
-  const difference = cv.meanAfter - cv.meanBefore;
   return (
     `${cv.folds}-fold cross-validation${byDocument ? ' (queries sharing a relevant document kept together)' : ''} ` +
     `on ${samples.source}, ${cv.queries} queries, nDCG@10 over ${samples.candidateK} ` +
     `candidates: search order ${cv.meanBefore.toFixed(4)}, reranked ${cv.meanAfter.toFixed(4)} ` +
-    `(${difference >= 0 ? '+' : ''}${difference.toFixed(4)}, paired randomisation p = ${cv.p.toFixed(4)})`
+    `(${signed4(cv.meanAfter - cv.meanBefore)}, paired randomisation p = ${cv.p.toFixed(4)})`
   );
 }
 

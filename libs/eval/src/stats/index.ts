@@ -10,3 +10,4 @@ export type { RandomizationOptions, RandomizationResult } from './paired-randomi
 export { mcnemarExact } from './mcnemar-exact';
 export type { McNemarResult } from './mcnemar-exact';
 export { holmAdjust } from './holm-adjust';
+export { round4, signed4 } from './figures';

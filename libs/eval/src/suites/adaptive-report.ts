@@ -1,5 +1,5 @@
 import type { ExpansionPolicy, ExpansionSample, FeatureVector, SearchResult } from '@lumina/rag';
-import { pairedRandomizationTest } from '../stats';
+import { pairedRandomizationTest, signed4 } from '../stats';
 
 /** One arm of the adaptive-expansion comparison: every query searched with one enhancement mode. */
 export interface ArmRun {
@@ -71,10 +71,6 @@ export function formatAdaptiveSavings(always: ArmRun, adaptive: ArmRun, queries:
     `\nadaptive against always-on: ${((1 - adaptive.branchRuns / Math.max(always.branchRuns, 1)) * 100).toFixed(1)}% ` +
     `of branch runs saved (${skipped} of ${queries} queries skipped), ` +
     `${((1 - adaptive.llmCalls / Math.max(always.llmCalls, 1)) * 100).toFixed(1)}% of LLM calls saved; ` +
-    `nDCG@10 ${signed(test.meanDiff)} (paired randomisation p = ${test.pValue.toFixed(4)})`
+    `nDCG@10 ${signed4(test.meanDiff)} (paired randomisation p = ${test.pValue.toFixed(4)})`
   );
-}
-
-function signed(value: number): string {
-  return `${value >= 0 ? '+' : ''}${value.toFixed(4)}`;
 }

@@ -7,6 +7,7 @@ import { formatImportance } from '../rerank/ranking-fit-report';
 import { compareReports } from '../runner/compare-reports';
 import type { ReportComparison } from '../runner/compare-reports';
 import { formatReport } from '../runner/format-report';
+import { round4, signed4 } from '../stats/figures';
 import type { RetrievalReport } from '../runner/retrieval-report';
 
 /**
@@ -74,7 +75,7 @@ export function updatedGateBaseline(
       gateRankers(baseline).map((ranker) => {
         const value = measured.get(ranker);
         if (value === undefined) throw new Error(`no measurement of ${ranker} to record`);
-        return [ranker, round(value)];
+        return [ranker, round4(value)];
       }),
     ),
   };
@@ -163,7 +164,7 @@ export function formatGateFit(
       `${model.training.pairs} pairs, in ${fitSeconds.toFixed(1)} s (reading the features included)`,
     ...formatImportance(model).map((line) => `  ${line}`),
     `bm25+ltr vs bm25 over the same ${model.training.candidateDepth} candidates, ${comparison.queries} paired queries: ` +
-      `nDCG@10 ${ndcg.a.toFixed(4)} → ${ndcg.b.toFixed(4)} (${ndcg.difference >= 0 ? '+' : ''}${ndcg.difference.toFixed(4)}, ` +
+      `nDCG@10 ${ndcg.a.toFixed(4)} → ${ndcg.b.toFixed(4)} (${signed4(ndcg.difference)}, ` +
       `paired randomisation p = ${ndcg.pValue.toFixed(4)})`,
   ];
 }
@@ -227,8 +228,4 @@ export function gateMeasurements(
     );
   }
   return { measured, blocks };
-}
-
-function round(value: number): number {
-  return Math.round(value * 10_000) / 10_000;
 }

@@ -10,7 +10,7 @@ import type {
   Page,
   RerankerModelSummary,
 } from '@lumina/shared';
-import { modelImportance } from '@lumina/eval';
+import { modelImportance, round4 } from '@lumina/eval';
 import { Queue } from 'bullmq';
 import { ConflictError, InvalidRequestError, NotFoundError } from '../../common/errors/domain-errors';
 import { pageOf, pageWindow } from '../../common/pagination/pagination';
@@ -165,7 +165,7 @@ export function digestOf(model: LearnedRankingModel): RerankerModelDigest {
       .slice(0, IMPORTANCE_SHOWN)
       .map(({ feature, value }) => ({
         feature,
-        value: isTreesModel(model) ? value : Math.round(value * 10_000) / 10_000,
+        value: isTreesModel(model) ? value : round4(value),
       })),
   };
 }
