@@ -47,23 +47,26 @@ export class RerankerRegistry implements OnModuleInit, OnModuleDestroy {
     clearInterval(this.timer);
   }
 
-  /** Reads the active model again; a failure keeps the one known (and is logged). */
+  /**
+   * Reads which model is active again; its model is loaded only when another one became active (a fitted
+   * model never changes once ready). A failure keeps the one known (and is logged).
+   */
   async refresh(): Promise<void> {
     try {
-      const row = await this.models.findActive();
-      if (!row?.model) {
+      const head = await this.models.findActiveHead();
+      if (!head) {
         this.fitted = null;
         return;
       }
-      if (this.fitted?.id === row.id && this.fitted.reranker.model.version === row.model.version) {
-        this.fitted.preferred = row.measurement?.preferred ?? 'learned';
+      const preferred = head.measurement?.preferred ?? 'learned';
+      if (this.fitted?.id === head.id) {
+        this.fitted.preferred = preferred;
         return;
       }
-      this.fitted = {
-        id: row.id,
-        reranker: new LearnedReranker(parseLtrModel(row.model)),
-        preferred: row.measurement?.preferred ?? 'learned',
-      };
+      const model = (await this.models.findById(head.id))?.model;
+      this.fitted = model
+        ? { id: head.id, reranker: new LearnedReranker(parseLtrModel(model)), preferred }
+        : null;
     } catch (error) {
       this.logger.warn({
         msg: 'could not read the active reranker model',
@@ -84,7 +87,8 @@ export class RerankerRegistry implements OnModuleInit, OnModuleDestroy {
 
   /** Whether the configured reranker reads texts (an endpoint or the LLM), not the index's evidence. */
   configuredCallsModel(): boolean {
-    return sourceOf(this.configured) === 'endpoint' || sourceOf(this.configured) === 'llm';
+    const source = sourceOf(this.configured);
+    return source === 'endpoint' || source === 'llm';
   }
 
   describe(): ActiveReranker {

@@ -72,9 +72,9 @@ export class RerankerModelRepository {
     });
   }
 
-  /** The active model, with the model itself (null when none is). */
-  findActive(): Promise<RerankerModelEntity | null> {
-    return this.models.findOneBy({ active: true });
+  /** The active model's id and measurement, without the model itself (null when none is active). */
+  findActiveHead(): Promise<Pick<RerankerModelEntity, 'id' | 'measurement'> | null> {
+    return this.models.findOne({ where: { active: true }, select: { id: true, measurement: true } });
   }
 
   update(
