@@ -2,6 +2,7 @@ import type { INestApplication } from '@nestjs/common';
 import { createHttpApp } from '../../bootstrap/create-http-app';
 import type { Env } from '../../config/env.schema';
 import type { DatabaseConnection } from '../../database/database-connection';
+import { closeWithin } from './bounded-close';
 import { openTestConnection } from './test-backend';
 
 export interface TestApp {
@@ -30,9 +31,11 @@ export async function startTestApp(env: Env): Promise<TestApp> {
     app,
     connection,
     baseUrl,
+    // Bounded, so a hook always ends: the app's BullMQ workers may be retrying against a Redis that a
+    // test killed, and then their clean close never comes.
     close: async () => {
-      await app.close();
-      await connection.close();
+      await closeWithin('the test app', () => app.close());
+      await closeWithin('the test database', () => connection.close());
     },
   };
 }
