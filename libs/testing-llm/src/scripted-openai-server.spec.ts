@@ -82,6 +82,30 @@ describe('ScriptedOpenAiServer', () => {
     expect(server.maxInFlight).toBe(3);
   });
 
+  it('stops counting a request in flight when its client leaves, and reset() starts the count again', async () => {
+    server = await ScriptedOpenAiServer.start({ latencyMs: 60_000 });
+    const leave = async () => {
+      const controller = new AbortController();
+      const request = fetch(`${server.baseUrl}/chat/completions`, {
+        method: 'POST',
+        body: '{}',
+        signal: controller.signal,
+      }).catch((error: unknown) => error);
+      const before = server.aborted.length;
+      while (server.requests.length === 0) await new Promise((resolve) => setTimeout(resolve, 10));
+      controller.abort();
+      await request;
+      while (server.aborted.length === before) await new Promise((resolve) => setTimeout(resolve, 10));
+    };
+    await leave();
+    expect(server.maxInFlight).toBe(1);
+    server.reset();
+    expect(server.maxInFlight).toBe(0);
+    // The first request still sleeps out its latency on the server, but no longer counts.
+    await leave();
+    expect(server.maxInFlight).toBe(1);
+  });
+
   it('reports a connection the client gave up on', async () => {
     server = await ScriptedOpenAiServer.start();
     server.on(() => ({ stream: ['a', 'b'], stallAfter: 1 }));

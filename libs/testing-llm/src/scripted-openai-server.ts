@@ -107,6 +107,7 @@ export class ScriptedOpenAiServer {
   private forget(): void {
     this.requests.length = 0;
     this.aborted.length = 0;
+    this.maxInFlight = 0;
   }
 
   private reply(request: RecordedRequest): ScriptedReply {
@@ -133,15 +134,23 @@ export class ScriptedOpenAiServer {
     const recorded: RecordedRequest = { method: req.method ?? 'GET', path, body, at: Date.now() };
     this.requests.push(recorded);
     let finished = false;
+    // Waiting for its answer until the delay ends or the client closes the connection, whichever comes
+    // first: a request the client gave up on no longer counts as in flight.
+    let waiting = true;
+    const answeredOrGone = () => {
+      if (waiting) this.inFlight -= 1;
+      waiting = false;
+    };
     res.on('close', () => {
       if (!finished) this.aborted.push(recorded);
+      answeredOrGone();
     });
     const reply = this.reply(recorded);
     this.inFlight += 1;
     this.maxInFlight = Math.max(this.maxInFlight, this.inFlight);
     const delay = reply.delayMs ?? this.options.latencyMs;
-    if (delay) await sleep(delay);
-    this.inFlight -= 1;
+    if (delay) await sleepUnlessClosed(delay, res);
+    answeredOrGone();
     if (res.destroyed) return;
     if (reply.stream && body.stream) {
       res.writeHead(reply.status ?? 200, {
@@ -192,6 +201,20 @@ function chunk(model: string, delta: Record<string, unknown>, finish: string | n
     model,
     choices: [{ index: 0, delta, finish_reason: finish }],
   };
+}
+
+/** Waits `ms`, or less when the client closes the connection first (no timer outlives the request). */
+function sleepUnlessClosed(ms: number, res: ServerResponse): Promise<void> {
+  if (res.destroyed) return Promise.resolve();
+  return new Promise((resolve) => {
+    const done = () => {
+      clearTimeout(timer);
+      res.off('close', done);
+      resolve();
+    };
+    const timer = setTimeout(done, ms);
+    res.on('close', done);
+  });
 }
 
 function sleep(ms: number): Promise<void> {
