@@ -2,7 +2,9 @@ module.exports = require('../../jest.preset.js')(__dirname, {
   displayName: 'server',
   // Integration specs boot their own embedded databases; keep them from fighting over two cores.
   maxWorkers: 1,
-  testTimeout: 60_000,
+  // Also every hook's: booting the test app on embedded PGlite took 42–51 s at a load average of 14–16
+  // on 2 cores (src/test/helpers/hook-timeouts.ts).
+  testTimeout: 180_000,
   // A BullMQ QueueEvents reader whose Redis went away keeps a reconnect timer alive after disconnect()
   // (the Redis-down health spec); never let such a leftover hang the run once every test has finished.
   forceExit: true,

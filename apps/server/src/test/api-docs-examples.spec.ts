@@ -4,6 +4,7 @@ import { RUNBOOK_CORPUS, seedDocuments } from './helpers/seed-documents';
 import { startTestApp } from './helpers/test-app';
 import type { TestApp } from './helpers/test-app';
 import { testEnv } from './helpers/test-env';
+import { SETUP_TIMEOUT_MS } from './helpers/hook-timeouts';
 
 type Schema = Record<string, Json>;
 
@@ -73,7 +74,7 @@ describe('the OpenAPI examples are valid requests (embedded PGlite)', () => {
     });
     await chat.text();
     [{ id: ids.conversation }] = await dataSource.query(`SELECT id FROM conversations LIMIT 1`);
-  }, 60_000);
+  }, SETUP_TIMEOUT_MS);
 
   afterAll(async () => {
     await server?.close();

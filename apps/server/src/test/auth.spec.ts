@@ -10,6 +10,7 @@ import { eventOf, postSse } from './helpers/sse-client';
 import { startTestApp } from './helpers/test-app';
 import type { TestApp } from './helpers/test-app';
 import { testEnv } from './helpers/test-env';
+import { SETUP_TIMEOUT_MS } from './helpers/hook-timeouts';
 
 const ADMIN_KEY = 'auth-suite-admin-key-0123456789';
 const KEY_FORMAT = /^lum_[A-Za-z0-9_-]{43}$/;
@@ -75,7 +76,7 @@ describe('API keys with ADMIN_API_KEY set (keys mode; real server, embedded PGli
     await seedDocuments(server.app.get(DataSource), server.app.get(EMBEDDER), RUNBOOK_CORPUS);
     alice = await createKey(ADMIN_KEY, 'Alice', 'user');
     bob = await createKey(ADMIN_KEY, 'Bob', 'user');
-  }, 60_000);
+  }, SETUP_TIMEOUT_MS);
 
   afterAll(async () => {
     await server?.close();

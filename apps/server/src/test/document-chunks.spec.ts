@@ -4,6 +4,7 @@ import { seedDocuments } from './helpers/seed-documents';
 import { startTestApp } from './helpers/test-app';
 import type { TestApp } from './helpers/test-app';
 import { testEnv } from './helpers/test-env';
+import { SETUP_TIMEOUT_MS } from './helpers/hook-timeouts';
 
 const UNKNOWN = '00000000-0000-4000-8000-000000000000';
 
@@ -39,7 +40,7 @@ describe('a document’s passages, opened at a chunk (embedded PGlite)', () => {
       `SELECT id, ordinal FROM chunks WHERE document_id = $1 ORDER BY ordinal`,
       [documentId],
     );
-  }, 60_000);
+  }, SETUP_TIMEOUT_MS);
 
   afterAll(async () => {
     await server?.close();

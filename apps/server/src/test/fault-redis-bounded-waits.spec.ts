@@ -6,6 +6,7 @@ import { RedisServerProcess } from './helpers/redis-server';
 import { startTestApp } from './helpers/test-app';
 import type { TestApp } from './helpers/test-app';
 import { testEnv } from './helpers/test-env';
+import { SETUP_TIMEOUT_MS } from './helpers/hook-timeouts';
 
 /** A request, its status, its text and how long it took (an unanswered one is cut off after 20 s). */
 async function timedGet(url: string): Promise<{ status: number | null; text: string; ms: number }> {
@@ -32,14 +33,15 @@ describe('bounded waits on Redis behind /metrics and /admin/queues/api/*', () =>
     redis = new RedisServerProcess(await freePort(), redisDir);
     await redis.start();
     server = await startTestApp(testEnv({ REDIS_URL: redis.url, WORKERS_IN_PROCESS: 'true' }));
-  }, 60_000);
+  }, SETUP_TIMEOUT_MS);
 
   afterAll(async () => {
     if (redis && !redis.running) await redis.start().catch(() => undefined);
     await server?.close();
     await redis?.kill();
     rmSync(redisDir, { recursive: true, force: true });
-  }, 30_000);
+    // Each close is bounded (closeWithin: 8 s for the app, 8 s for its database); room to spare.
+  }, 60_000);
 
   it('answers with the queues while Redis is up, within 5 s without them while it is down, and recovers', async () => {
     const metricsUp = await timedGet(`${server.baseUrl}/metrics`);

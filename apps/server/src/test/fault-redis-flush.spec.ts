@@ -11,6 +11,7 @@ import { RedisServerProcess } from './helpers/redis-server';
 import { startTestApp } from './helpers/test-app';
 import type { TestApp } from './helpers/test-app';
 import { testEnv } from './helpers/test-env';
+import { SETUP_TIMEOUT_MS } from './helpers/hook-timeouts';
 
 const DOCUMENTS = 200;
 
@@ -61,14 +62,15 @@ describe('Redis flushed mid-ingestion of 200 documents: the reconciler repairs i
     );
     dataSource = server.app.get(DataSource);
     queue = server.app.get<Queue>(getQueueToken(QueueName.Ingestion), { strict: false });
-  }, 60_000);
+  }, SETUP_TIMEOUT_MS);
 
   afterAll(async () => {
     await server?.close();
     await redis?.kill();
     rmSync(redisDir, { recursive: true, force: true });
     rmSync(uploadDir, { recursive: true, force: true });
-  }, 30_000);
+    // Each close is bounded (closeWithin: 8 s for the app, 8 s for its database); room to spare.
+  }, 60_000);
 
   it('indexes all 200 after the flush, with no duplicate chunks, and counts each repair in /metrics', async () => {
     const uploaded = await upload(

@@ -13,6 +13,7 @@ import { eventOf, eventOrder, postSse } from './helpers/sse-client';
 import { startTestApp } from './helpers/test-app';
 import type { TestApp } from './helpers/test-app';
 import { testEnv } from './helpers/test-env';
+import { SETUP_TIMEOUT_MS } from './helpers/hook-timeouts';
 
 const INDEXED_FIRST = [
   {
@@ -86,7 +87,7 @@ describe('Redis killed and restarted during ingestion', () => {
     );
     dataSource = server.app.get(DataSource);
     queue = server.app.get<Queue>(getQueueToken(QueueName.Ingestion), { strict: false });
-  }, 60_000);
+  }, SETUP_TIMEOUT_MS);
 
   afterAll(async () => {
     // Redis must answer for the workers to close: bring it back if a failed test left it down.
@@ -95,7 +96,8 @@ describe('Redis killed and restarted during ingestion', () => {
     await redis?.kill();
     rmSync(redisDir, { recursive: true, force: true });
     rmSync(uploadDir, { recursive: true, force: true });
-  }, 30_000);
+    // Each close is bounded (closeWithin: 8 s for the app, 8 s for its database); room to spare.
+  }, 60_000);
 
   it('refuses new work with a quick 503 while Redis is down, keeps answering, and finishes every queued job once it is back', async () => {
     // 1. A healthy start: two documents indexed through the queue.

@@ -9,6 +9,7 @@ import { seedDocuments } from './helpers/seed-documents';
 import { startTestApp } from './helpers/test-app';
 import type { TestApp } from './helpers/test-app';
 import { testEnv } from './helpers/test-env';
+import { SETUP_TIMEOUT_MS } from './helpers/hook-timeouts';
 
 const ADMIN_KEY = 'client-mistakes-admin-key-0123456789';
 const admin = { 'x-api-key': ADMIN_KEY };
@@ -133,7 +134,7 @@ describe('client mistakes get a 400 with a message (real server, embedded PGlite
     expect(chat.status).toBe(200);
     const [conversation] = await dataSource.query(`SELECT id FROM conversations LIMIT 1`);
     ids.conversation = conversation.id;
-  }, 60_000);
+  }, SETUP_TIMEOUT_MS);
 
   afterAll(async () => {
     await server?.close();

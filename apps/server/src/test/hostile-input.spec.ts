@@ -7,6 +7,7 @@ import type { TestApp } from './helpers/test-app';
 import { testEnv } from './helpers/test-env';
 import { readJson } from './helpers/http';
 import type { Json } from './helpers/http';
+import { SETUP_TIMEOUT_MS } from './helpers/hook-timeouts';
 
 const ADMIN_KEY = 'hostile-suite-admin-key-0123456789';
 const TABLES = ['documents', 'chunks', 'question_banks', 'question_bank_items', 'conversations'] as const;
@@ -144,7 +145,7 @@ describe('hostile input over HTTP (real server, embedded PGlite, real Redis, adm
     const revoked = await key('Hostile revoked');
     expect((await send(url(`/auth/keys/${revoked.id}`), { method: 'DELETE' })).status).toBe(200);
     revokedKey = revoked.key;
-  }, 60_000);
+  }, SETUP_TIMEOUT_MS);
 
   afterAll(async () => {
     await server?.close();

@@ -2,6 +2,7 @@ import { startTestApp } from './helpers/test-app';
 import type { TestApp } from './helpers/test-app';
 import { testEnv } from './helpers/test-env';
 import { readJson } from './helpers/http';
+import { SETUP_TIMEOUT_MS } from './helpers/hook-timeouts';
 
 describe('HTTP hardening (real server): rate limits, security headers, error answers', () => {
   let server: TestApp;
@@ -16,7 +17,7 @@ describe('HTTP hardening (real server): rate limits, security headers, error ans
     server = await startTestApp(
       testEnv({ RATE_LIMIT_PER_MINUTE: '3', REQUEST_BODY_LIMIT: '2kb', UPLOAD_MAX_BYTES: '1024' }),
     );
-  }, 60_000);
+  }, SETUP_TIMEOUT_MS);
 
   afterAll(async () => {
     await server?.close();
