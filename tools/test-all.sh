@@ -7,7 +7,9 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 export NX_DAEMON=false NX_NO_CLOUD=true NX_TUI=false
 
-step() { printf '\n=== %s\n' "$*"; }
+# step NAME: a timed step; the table of every step's duration is printed at the end, also on a failure.
+STEP_TIMES_TITLE='npm test'
+source tools/step-times.sh
 
 step 'format'
 npx prettier --check . --log-level warn
