@@ -144,7 +144,6 @@ function startServer(dir: string, port: number): ChildProcess {
     PORT: String(port),
     LOG_LEVEL: 'error',
     PGLITE_DATA_DIR: join(dir, 'pglite'),
-    PGLITE_PORT: '0',
     UPLOAD_DIR: join(dir, 'uploads'),
     QUEUE_PREFIX: `bench-liveness-${process.pid}`,
     WORKERS_IN_PROCESS: 'true',

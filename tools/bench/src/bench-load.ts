@@ -130,7 +130,6 @@ async function runBackend(
     LOG_LEVEL: 'error',
     DATABASE_URL: databaseUrl,
     PGLITE_DATA_DIR: join(dir, 'pglite'),
-    PGLITE_PORT: '0',
     UPLOAD_DIR: join(dir, 'uploads'),
     QUEUE_PREFIX: `bench-load-${process.pid}-${backend}`,
     LLM_BASE_URL: llm.baseUrl,

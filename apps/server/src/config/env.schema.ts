@@ -39,8 +39,6 @@ export const envSchema = z
     DATABASE_READ_URL: optionalUrl,
     DATABASE_POOL_SIZE: positiveInt.max(100).default(10),
     PGLITE_DATA_DIR: z.string().min(1).default('./.data/pglite'),
-    /** Port of the embedded database's Postgres-protocol socket (0 picks a free one). */
-    PGLITE_PORT: port.default(0),
     PGLITE_MAX_CONNECTIONS: positiveInt.max(16).default(4),
     DATABASE_MIGRATIONS_RUN: booleanFromString.default('true'),
 
