@@ -149,6 +149,7 @@ function startServer(dir: string, port: number): ChildProcess {
     WORKERS_IN_PROCESS: 'true',
     ADMIN_API_KEY: ADMIN_KEY,
     RATE_LIMIT_PER_MINUTE: '1000000',
+    RATE_LIMIT_WRITES_PER_MINUTE: '1000000',
   });
   return spawn(process.execPath, [SERVER_ENTRY_POINTS.api], {
     env: processEnv(env),

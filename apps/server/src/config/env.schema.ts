@@ -164,6 +164,8 @@ export const envSchema = z
       .default('1mb'),
     /** POST /chat and POST /rag/search requests per minute per client (its API key, else its IP); over it: 429. */
     RATE_LIMIT_PER_MINUTE: positiveInt.max(1_000_000).default(120),
+    /** Every other POST, PUT, PATCH and DELETE, per minute per client; over it: 429. */
+    RATE_LIMIT_WRITES_PER_MINUTE: positiveInt.max(1_000_000).default(600),
   })
   .superRefine((env, ctx) => {
     if (env.EMBEDDINGS_PROVIDER === 'openai') {
