@@ -83,7 +83,6 @@ async function main(argv: string[]): Promise<void> {
   const env = loadEnv({
     DATABASE_URL: '', // always a fresh embedded database
     PGLITE_DATA_DIR: join(work, 'pglite'),
-    PGLITE_PORT: '0',
     UPLOAD_DIR: join(work, 'uploads'),
     WORKERS_IN_PROCESS: workers === 'in-process' ? 'true' : 'false',
     INGESTION_CONCURRENCY: concurrency === undefined ? '' : String(concurrency),

@@ -144,12 +144,12 @@ function startServer(dir: string, port: number): ChildProcess {
     PORT: String(port),
     LOG_LEVEL: 'error',
     PGLITE_DATA_DIR: join(dir, 'pglite'),
-    PGLITE_PORT: '0',
     UPLOAD_DIR: join(dir, 'uploads'),
     QUEUE_PREFIX: `bench-liveness-${process.pid}`,
     WORKERS_IN_PROCESS: 'true',
     ADMIN_API_KEY: ADMIN_KEY,
     RATE_LIMIT_PER_MINUTE: '1000000',
+    RATE_LIMIT_WRITES_PER_MINUTE: '1000000',
   });
   return spawn(process.execPath, [SERVER_ENTRY_POINTS.api], {
     env: processEnv(env),

@@ -130,7 +130,6 @@ async function runBackend(
     LOG_LEVEL: 'error',
     DATABASE_URL: databaseUrl,
     PGLITE_DATA_DIR: join(dir, 'pglite'),
-    PGLITE_PORT: '0',
     UPLOAD_DIR: join(dir, 'uploads'),
     QUEUE_PREFIX: `bench-load-${process.pid}-${backend}`,
     LLM_BASE_URL: llm.baseUrl,
@@ -138,6 +137,7 @@ async function runBackend(
     LLM_API_KEY: 'bench',
     // The limit counts per key; at full speed each client would hit it and measure the limit, not the server.
     RATE_LIMIT_PER_MINUTE: '1000000',
+    RATE_LIMIT_WRITES_PER_MINUTE: '1000000',
     ADMIN_API_KEY: adminKey,
   });
   const connection = await openDatabase(env);

@@ -52,7 +52,7 @@ export function withEvalDatabase<T>(
   dbDir: string,
   work: (app: INestApplicationContext) => Promise<T>,
 ): Promise<T> {
-  return withCoreContext({ ...env, PGLITE_DATA_DIR: dbDir, PGLITE_PORT: 0 }, work);
+  return withCoreContext({ ...env, PGLITE_DATA_DIR: dbDir }, work);
 }
 
 /** A report as indented JSON, said on stderr unless quiet. */

@@ -77,7 +77,7 @@ export async function runAnswerabilityCli(argv: string[]): Promise<void> {
     const runs: AnswerabilitySourceRun[] = [];
     for (const source of sources) {
       const dbDir = `${values['db-dir']}/${source.name}-${chunking.maxChars}-${chunking.overlapChars}`;
-      const own = { ...env, DATABASE_URL: undefined, PGLITE_DATA_DIR: dbDir, PGLITE_PORT: 0 };
+      const own = { ...env, DATABASE_URL: undefined, PGLITE_DATA_DIR: dbDir };
       runs.push(
         await withCoreContext(own, (app) =>
           app.get(AnswerabilitySuite).run(source, chunking, model, STDERR_PROGRESS, extractive),

@@ -39,8 +39,6 @@ export const envSchema = z
     DATABASE_READ_URL: optionalUrl,
     DATABASE_POOL_SIZE: positiveInt.max(100).default(10),
     PGLITE_DATA_DIR: z.string().min(1).default('./.data/pglite'),
-    /** Port of the embedded database's Postgres-protocol socket (0 picks a free one). */
-    PGLITE_PORT: port.default(0),
     PGLITE_MAX_CONNECTIONS: positiveInt.max(16).default(4),
     DATABASE_MIGRATIONS_RUN: booleanFromString.default('true'),
 
@@ -166,6 +164,8 @@ export const envSchema = z
       .default('1mb'),
     /** POST /chat and POST /rag/search requests per minute per client (its API key, else its IP); over it: 429. */
     RATE_LIMIT_PER_MINUTE: positiveInt.max(1_000_000).default(120),
+    /** Every other POST, PUT, PATCH and DELETE, per minute per client; over it: 429. */
+    RATE_LIMIT_WRITES_PER_MINUTE: positiveInt.max(1_000_000).default(600),
   })
   .superRefine((env, ctx) => {
     if (env.EMBEDDINGS_PROVIDER === 'openai') {

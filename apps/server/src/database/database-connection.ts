@@ -24,7 +24,6 @@ export async function openDatabase(env: Env): Promise<DatabaseConnection> {
   }
   const embedded = await EmbeddedPostgresThread.start({
     dataDir: env.PGLITE_DATA_DIR,
-    port: env.PGLITE_PORT,
     maxConnections: env.PGLITE_MAX_CONNECTIONS,
   });
   return {

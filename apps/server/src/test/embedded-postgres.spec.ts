@@ -5,7 +5,7 @@ describe('embedded PGlite behind the Postgres socket', () => {
   let embedded: EmbeddedPostgres;
 
   beforeAll(async () => {
-    embedded = await EmbeddedPostgres.start({ dataDir: 'memory://', port: 0, maxConnections: 4 });
+    embedded = await EmbeddedPostgres.start({ dataDir: 'memory://', maxConnections: 4 });
   });
 
   afterAll(async () => {
@@ -42,7 +42,7 @@ describe('embedded PGlite behind the Postgres socket', () => {
   });
 
   it('lets the other connections go on when one disconnects in the middle of its work', async () => {
-    const other = await EmbeddedPostgres.start({ dataDir: 'memory://', port: 0, maxConnections: 4 });
+    const other = await EmbeddedPostgres.start({ dataDir: 'memory://', maxConnections: 4 });
     const pool = new Pool({ connectionString: other.url, max: 3 });
     try {
       const client = await pool.connect();

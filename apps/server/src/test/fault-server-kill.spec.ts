@@ -32,7 +32,6 @@ describe('the server process killed with SIGKILL over its embedded data director
       HOST: '127.0.0.1',
       PORT: String(port),
       PGLITE_DATA_DIR: join(dir, 'pglite'),
-      PGLITE_PORT: '0',
       UPLOAD_DIR: join(dir, 'uploads'),
       REDIS_URL: testEnv().REDIS_URL,
       QUEUE_PREFIX: queuePrefix,

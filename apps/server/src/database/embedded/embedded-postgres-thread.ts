@@ -13,7 +13,7 @@ export type EmbeddedPostgresReply =
  * The embedded database (EmbeddedPostgres: PGlite behind its Postgres socket) on a thread of its own.
  * PGlite executes each statement synchronously; on the API's thread a large write (a document's
  * chunks with their BM25 postings) or a burst of searches held every other request, /health/live
- * included, for as long. Clients reach it over loopback TCP as before, so nothing else changes.
+ * included, for as long. Clients reach it over its private Unix socket as before, so nothing else changes.
  */
 export class EmbeddedPostgresThread {
   private constructor(

@@ -1,28 +1,33 @@
-import { mkdirSync } from 'node:fs';
-import { resolve } from 'node:path';
+import { chmodSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import { vector } from '@electric-sql/pglite-pgvector';
 import { PGLiteSocketServer } from '@electric-sql/pglite-socket';
-import { freePort } from '../../common/net/free-port';
 
 export interface EmbeddedPostgresOptions {
   /** Directory holding the database files; created if missing. Use 'memory://' for a throwaway database. */
   dataDir: string;
-  /** 0 picks a free port on loopback. */
-  port: number;
   maxConnections: number;
 }
 
+/** The name libpq and `pg` give the socket of a server on port 5432 inside a socket directory. */
+const SOCKET_PORT = 5432;
+
 /**
- * PGlite (PostgreSQL compiled to WebAssembly) with pgvector, served over the Postgres wire protocol on
- * loopback so TypeORM and `pg` talk to it as to any PostgreSQL. PGlite runs one session on one thread:
- * every connection shares it, so the pool must not exceed maxConnections and the socket server is
- * stopped before PGlite is closed.
+ * PGlite (PostgreSQL compiled to WebAssembly) with pgvector, served over the Postgres wire protocol so
+ * TypeORM and `pg` talk to it as to any PostgreSQL. PGlite accepts any user without a password, so the
+ * socket is a Unix socket inside a fresh directory only the server's OS user may enter (0700): no TCP
+ * listener, and no other local user can connect. PGlite runs one session on one thread: every connection
+ * shares it, so the pool must not exceed maxConnections and the socket server is stopped before PGlite
+ * is closed.
  */
 export class EmbeddedPostgres {
   private constructor(
     private readonly db: PGlite,
     private readonly server: PGLiteSocketServer,
+    /** The private directory holding the socket; removed on stop. */
+    readonly socketDir: string,
     readonly url: string,
     readonly dataDir: string,
     readonly maxConnections: number,
@@ -31,14 +36,21 @@ export class EmbeddedPostgres {
   static async start(options: EmbeddedPostgresOptions): Promise<EmbeddedPostgres> {
     const inMemory = options.dataDir.startsWith('memory://');
     const dataDir = inMemory ? options.dataDir : resolve(options.dataDir);
-    if (!inMemory) mkdirSync(dataDir, { recursive: true });
+    if (!inMemory) {
+      // Like PostgreSQL's own data directory: the database's files are the server's alone.
+      mkdirSync(dataDir, { recursive: true, mode: 0o700 });
+      chmodSync(dataDir, 0o700);
+    }
     const db = await PGlite.create({ dataDir, extensions: { vector } });
     await db.exec('CREATE EXTENSION IF NOT EXISTS vector');
-    const port = options.port === 0 ? await freePort() : options.port;
+    // mkdtemp creates the directory 0700 with a name nobody could prepare in advance; chmod again in
+    // case the platform's mkdtemp is laxer. A short path under the temp folder keeps the socket's path
+    // within the 107 bytes a Unix socket address allows, however deep PGLITE_DATA_DIR is.
+    const socketDir = mkdtempSync(join(tmpdir(), 'lumina-db-'));
+    chmodSync(socketDir, 0o700);
     const server = new PGLiteSocketServer({
       db,
-      host: '127.0.0.1',
-      port,
+      path: join(socketDir, `.s.PGSQL.${SOCKET_PORT}`),
       maxConnections: options.maxConnections,
     });
     keepProtocolExchangesWhole(server);
@@ -46,19 +58,24 @@ export class EmbeddedPostgres {
       await server.start();
     } catch (error) {
       await db.close();
+      rmSync(socketDir, { recursive: true, force: true });
       throw new Error(
-        `Could not serve the embedded database on 127.0.0.1:${port}: ${(error as Error).message}. ` +
-          'Set PGLITE_PORT to a free port (or 0 to pick one).',
+        `Could not serve the embedded database on a socket in ${socketDir}: ${(error as Error).message}.`,
       );
     }
-    const url = `postgres://postgres:postgres@127.0.0.1:${port}/postgres`;
-    return new EmbeddedPostgres(db, server, url, dataDir, options.maxConnections);
+    // `pg` takes a host that starts with "/" as the directory of a Unix socket named .s.PGSQL.<port>.
+    const url = `postgres://postgres@${encodeURIComponent(socketDir)}:${SOCKET_PORT}/postgres`;
+    return new EmbeddedPostgres(db, server, socketDir, url, dataDir, options.maxConnections);
   }
 
-  /** Stop accepting connections first, then close PGlite (flushes to disk). */
+  /** Stop accepting connections first, then close PGlite (flushes to disk), then remove the socket. */
   async stop(): Promise<void> {
-    await this.server.stop();
-    await this.db.close();
+    try {
+      await this.server.stop();
+      await this.db.close();
+    } finally {
+      rmSync(this.socketDir, { recursive: true, force: true });
+    }
   }
 }
 

@@ -8,17 +8,31 @@ import {
   ThrottlerGuard,
 } from '@nestjs/throttler';
 import type { ThrottlerLimitDetail, ThrottlerModuleOptions, ThrottlerStorage } from '@nestjs/throttler';
-import type { Request } from 'express';
-import { trimCharsEnd } from '@lumina/rag';
+import type { Request, Response } from 'express';
+import { matchedRoute } from '../../common/net/matched-route';
 import { Authenticator } from '../auth/authenticator';
+import { rateLimitBudget } from './rate-limit-budget';
+import type { RateLimitBudget } from './rate-limit-budget';
 
-/** The routes that cost real work (retrieval, LLM calls) and are rate limited: `METHOD path`. */
-export const RATE_LIMITED_ROUTES: ReadonlySet<string> = new Set(['POST /chat', 'POST /rag/search']);
+/** The throttler (ThrottlerModule's name) of each budget. */
+export const BUDGET_THROTTLER: Readonly<Record<RateLimitBudget, string>> = {
+  expensive: 'default',
+  writes: 'writes',
+};
+
+/** The budget a request counts against, from its method and the template of the route it matched. */
+export function requestBudget(context: ExecutionContext): RateLimitBudget | null {
+  if (context.getType() !== 'http') return null;
+  const request = context.switchToHttp().getRequest<Request>();
+  return rateLimitBudget(request.method, matchedRoute(request));
+}
 
 /**
- * Per-client rate limit on the expensive routes (RATE_LIMIT_PER_MINUTE): a client is the API key the
- * request authenticated with (its id), else its IP address (keyless local requests, and requests the
- * auth guard refuses anyway). Over the limit: 429 with a sentence and a Retry-After header.
+ * Per-client rate limits (rate-limit-budget.ts): search and chat on RATE_LIMIT_PER_MINUTE, every other
+ * mutating route on RATE_LIMIT_WRITES_PER_MINUTE. A client is the API key the request authenticated with
+ * (its id), else its IP address (keyless local requests, and requests the auth guard refuses anyway).
+ * Routes are told apart by the matched route's template, so `/Rag/Search/` is `/rag/search`. Over a
+ * limit: 429 with a sentence and a Retry-After header.
  */
 @Injectable()
 export class ApiRateLimitGuard extends ThrottlerGuard {
@@ -32,10 +46,7 @@ export class ApiRateLimitGuard extends ThrottlerGuard {
   }
 
   protected override shouldSkip(context: ExecutionContext): Promise<boolean> {
-    if (context.getType() !== 'http') return Promise.resolve(true);
-    const request = context.switchToHttp().getRequest<Request>();
-    const path = trimCharsEnd(request.baseUrl + request.path, '/') || '/';
-    return Promise.resolve(!RATE_LIMITED_ROUTES.has(`${request.method} ${path}`));
+    return Promise.resolve(requestBudget(context) === null);
   }
 
   protected override async getTracker(request: Record<string, unknown>): Promise<string> {
@@ -51,13 +62,17 @@ export class ApiRateLimitGuard extends ThrottlerGuard {
   }
 
   protected override throwThrottlingException(
-    _context: ExecutionContext,
+    context: ExecutionContext,
     detail: ThrottlerLimitDetail,
   ): Promise<void> {
     const seconds = Math.max(1, Math.ceil(detail.timeToBlockExpire || detail.timeToExpire));
+    // The throttler names its header after a non-default throttler (Retry-After-writes); clients read this one.
+    context.switchToHttp().getResponse<Response>().setHeader('Retry-After', String(seconds));
+    const what = detail.key.startsWith(`${BUDGET_THROTTLER.writes}:`)
+      ? 'changes (POST, PUT, PATCH, DELETE)'
+      : 'searches and chat messages';
     throw new ThrottlerException(
-      `Too many requests: at most ${detail.limit} searches and chat messages per minute per client. ` +
-        `Try again in ${seconds} s.`,
+      `Too many requests: at most ${detail.limit} ${what} per minute per client. Try again in ${seconds} s.`,
     );
   }
 }

@@ -1,5 +1,6 @@
 import type { NextFunction, Request, RequestHandler, Response } from 'express';
 import { json, urlencoded } from 'express';
+import { findJsonBodyProblem, findJsonTextProblem, PROTOTYPE_KEYS } from '@lumina/shared';
 import { sendError } from '../../common/errors/error-body';
 
 interface BodyParserError extends Error {
@@ -8,12 +9,8 @@ interface BodyParserError extends Error {
   limit?: number;
 }
 
-/** Deeper JSON than this is refused: no API shape comes near it, and deep input exhausts recursive code. */
-export const MAX_JSON_DEPTH = 32;
-
-/** Keys that reach an object's prototype (`constructor.prototype`, `__proto__`): refused, never dropped. */
-const PROTOTYPE_KEYS = new Set(['__proto__', 'constructor']);
 const PROTOTYPE_KEY_ERROR = 'body.prototype.key';
+const JSON_SHAPE_ERROR = 'body.json.shape';
 /** How deep the form parser (body-parser's qs, strict) nests `a[b][c]` keys before it refuses the body. */
 const FORM_DEPTH = 32;
 
@@ -22,14 +19,30 @@ const FORM_DEPTH = 32;
  * as the rest of the API does — `{ statusCode, code, message, error }` — instead of an HTML error page:
  * malformed JSON, a body that does not decompress as its Content-Encoding says, or a form nested deeper
  * than the parser allows → 400; a body above the limit (decompressed) → 413; an unknown charset or
- * encoding → 415. A parsed body is also refused (400) when it nests deeper than MAX_JSON_DEPTH, carries
- * a `__proto__` or `constructor` key, or holds a NUL character in a string (PostgreSQL text cannot
- * store one). Form keys are checked before parsing, because the form parser drops `__proto__` silently.
+ * encoding → 415. A JSON body with an object of more than MAX_JSON_OBJECT_KEYS keys, or nested deeper
+ * than MAX_JSON_DEPTH (libs/shared), is refused (400, naming the limit) from its raw text, before it is
+ * parsed: JSON.parse and class-validator's whitelist check together held the event loop for seconds
+ * on 100,000 unknown keys. A parsed body is also refused (400) when it nests too deep, carries a
+ * `__proto__` or `constructor` key, or holds a NUL character in a string (PostgreSQL text cannot store
+ * one). Form keys are checked before parsing, because the form parser drops `__proto__` silently.
  */
 export function limitedBodyParsers(limit: string): RequestHandler[] {
-  return [json({ limit }), urlencoded({ limit, extended: true, verify: refusePrototypeFormKeys })].map(
-    (parser) => guarded(parser, limit),
-  );
+  return [
+    json({ limit, verify: refuseWideOrDeepJson }),
+    urlencoded({ limit, extended: true, verify: refusePrototypeFormKeys }),
+  ].map((parser) => guarded(parser, limit));
+}
+
+/**
+ * body-parser's verify hook for JSON, run on the raw bytes before JSON.parse: an object with more than
+ * MAX_JSON_OBJECT_KEYS keys, or nesting past MAX_JSON_DEPTH, is refused before it costs a parse.
+ */
+function refuseWideOrDeepJson(_request: unknown, _response: unknown, raw: Buffer): void {
+  const problem = findJsonTextProblem(raw);
+  if (problem === null) return;
+  const error = new Error(problem) as BodyParserError;
+  error.type = JSON_SHAPE_ERROR;
+  throw error;
 }
 
 /** body-parser's verify hook for forms: throws on a `__proto__` or `constructor` key segment. */
@@ -62,7 +75,7 @@ function guarded(parser: RequestHandler, limit: string): RequestHandler {
   return (request: Request, response: Response, next: NextFunction) => {
     parser(request, response, (error?: unknown) => {
       if (!error) {
-        const problem = findBodyProblem(request.body);
+        const problem = findJsonBodyProblem(request.body);
         if (!problem) return next();
         sendError(response, 400, 'Bad Request', problem);
         return;
@@ -87,6 +100,7 @@ function describe(
   }
   switch (error.type) {
     case PROTOTYPE_KEY_ERROR:
+    case JSON_SHAPE_ERROR:
       return { statusCode: 400, error: 'Bad Request', message: error.message };
     case 'querystring.parse.rangeError':
       return {
@@ -131,24 +145,4 @@ function describe(
 function isZlibError(error: BodyParserError): boolean {
   const code = (error as { code?: unknown }).code;
   return typeof code === 'string' && /^(Z_|ERR_ZLIB|ERR__ERROR_FORMAT|ERR_BROTLI)/.test(code);
-}
-
-/** What makes a parsed body unacceptable whatever the route, or null. Iterative: deep input cannot overflow it. */
-export function findBodyProblem(body: unknown): string | null {
-  const stack: { value: unknown; depth: number }[] = [{ value: body, depth: 0 }];
-  for (let item = stack.pop(); item; item = stack.pop()) {
-    const { value, depth } = item;
-    if (typeof value === 'string') {
-      if (value.includes('\u0000')) return 'Text in the request must not contain NUL characters (\\u0000).';
-      continue;
-    }
-    if (value === null || typeof value !== 'object') continue;
-    if (depth >= MAX_JSON_DEPTH) return `The request body is nested more than ${MAX_JSON_DEPTH} levels deep.`;
-    for (const key of Object.keys(value)) {
-      if (PROTOTYPE_KEYS.has(key)) return `The request body must not contain a "${key}" key.`;
-      if (key.includes('\u0000')) return 'Text in the request must not contain NUL characters (\\u0000).';
-      stack.push({ value: (value as Record<string, unknown>)[key], depth: depth + 1 });
-    }
-  }
-  return null;
 }

@@ -6,8 +6,8 @@ import { openTestConnection } from './test-backend';
 export type TestDatabase = OpenedDatabase;
 
 /**
- * A fresh database with pgvector — embedded PGlite on loopback, or a new PostgreSQL database when the
- * suites run on PostgreSQL (see test-backend.ts) — migrated unless told otherwise.
+ * A fresh database with pgvector — embedded PGlite behind its private socket, or a new PostgreSQL
+ * database when the suites run on PostgreSQL (see test-backend.ts) — migrated unless told otherwise.
  */
 export async function startTestDatabase(
   env: Env,

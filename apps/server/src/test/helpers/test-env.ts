@@ -12,6 +12,7 @@ export function testEnv(overrides: Record<string, string> = {}): Env {
     QUEUE_PREFIX: `test-${process.pid}-${Math.random().toString(36).slice(2, 10)}`,
     // Suites fire many searches in a burst; the rate limit has its own tests.
     RATE_LIMIT_PER_MINUTE: '1000000',
+    RATE_LIMIT_WRITES_PER_MINUTE: '1000000',
     ...overrides,
   });
 }

@@ -1,0 +1,18 @@
+/** The routes that cost real work (retrieval, LLM calls), on RATE_LIMIT_PER_MINUTE: `METHOD template`. */
+export const EXPENSIVE_ROUTES: ReadonlySet<string> = new Set(['POST /chat', 'POST /rag/search']);
+
+const WRITE_METHODS: ReadonlySet<string> = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
+
+/**
+ * Which per-client budget a request counts against: `expensive` (search and chat,
+ * RATE_LIMIT_PER_MINUTE), `writes` (every other POST, PUT, PATCH and DELETE,
+ * RATE_LIMIT_WRITES_PER_MINUTE), or none (reads). `route` is the matched route's template, so every
+ * spelling of a path that reaches a handler counts the same.
+ */
+export type RateLimitBudget = 'expensive' | 'writes';
+
+export function rateLimitBudget(method: string, route: string | null): RateLimitBudget | null {
+  const verb = method.toUpperCase();
+  if (!WRITE_METHODS.has(verb)) return null;
+  return route !== null && EXPENSIVE_ROUTES.has(`${verb} ${route}`) ? 'expensive' : 'writes';
+}
