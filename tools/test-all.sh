@@ -56,6 +56,14 @@ else
   echo 'skipped: set XQUAD_DATASET_DIR to the XQuAD folder (xquad-zh/, xquad-de/) to run it'
 fi
 
-step 'answerability gate (the docs gold set, test half)'
+step 'answerability gate (the docs gold set, test half; citation precision held at 100%)'
 node dist/apps/server/apps/server/src/cli/eval.js --suite answerability --docs datasets/docs-gold \
   --docs-split test --db-dir "$(mktemp -d)" --gate libs/eval/baselines/answerability-gate.json
+
+step 'answer gate on SciFact leave-gold-out (citation precision, answer support)'
+if [ -n "${EVAL_DATASET_DIR:-}" ]; then
+  node dist/apps/server/apps/server/src/cli/eval.js --suite answerability --dataset "$EVAL_DATASET_DIR" \
+    --db-dir "$(mktemp -d)" --gate libs/eval/baselines/scifact-answers-gate.json
+else
+  echo 'skipped: set EVAL_DATASET_DIR to a BEIR SciFact folder to run the answer gate on it'
+fi

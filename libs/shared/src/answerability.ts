@@ -66,6 +66,11 @@ export interface AnswerMetrics {
    * it. Only items with expected sources count.
    */
   support: RateInterval;
+  /**
+   * Citation precision: the answers' markers whose passage holds the text the marker closes, over all
+   * markers written. Absent in runs measured before it was.
+   */
+  citationPrecision?: RateInterval;
   /** The answerability model that decided, and the answer generator that wrote. */
   modelVersion: string | null;
   generator: string | null;

@@ -55,7 +55,7 @@ export interface PageRange {
 
 /** A passage an answer cites with `[marker]`, resolved by the server (the model only writes the number). */
 export interface Citation {
-  /** The number written in the answer, e.g. 2 for "[2]": the passage's position in the retrieval list. */
+  /** The number written in the answer, e.g. 2 for "[2]": the cited passage's own marker (not a list position). */
   marker: number;
   chunkId: string;
   documentId: string;

@@ -266,6 +266,11 @@ export interface EvalItemResult {
   answer: string | null;
   /** Answered in-scope items: the answer cites a gold source (and quotes the gold answer when set). */
   supported: boolean | null;
+  /**
+   * The answer's markers checked against the passages they open (precise: the passage holds the quoted
+   * text); null when no answer was written, absent in runs made before it was measured.
+   */
+  citationCheck?: { markers: number; precise: number; imprecise: number[] } | null;
   /** Why the item was not scored (no relevant expected source), when it was not. */
   skippedReason: string | null;
   warnings: string[];

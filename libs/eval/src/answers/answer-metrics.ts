@@ -2,6 +2,7 @@ import type { AnswerMetrics, RateInterval } from '@lumina/shared';
 import { rocAuc } from '@lumina/rag';
 import { round4 } from '../stats/figures';
 import { wilsonInterval } from '../stats/wilson-interval';
+import type { CitationCheck } from './citation-precision';
 
 /** One evaluated question: was it refused, how answerable the model judged it, did the answer hold up. */
 export interface AnsweredItem {
@@ -11,6 +12,8 @@ export interface AnsweredItem {
   score: number | null;
   /** Answered in-scope items with gold sources: the answer cites one (and quotes the gold answer); else null. */
   supported: boolean | null;
+  /** The answer's markers checked against the passages they open; null or absent when not answered. */
+  citations?: CitationCheck | null;
 }
 
 export function rateInterval(count: number, items: number): RateInterval {
@@ -24,7 +27,22 @@ export function rateInterval(count: number, items: number): RateInterval {
   };
 }
 
-/** False refusals, false answers (Wilson intervals), AUC of the score and answer support. */
+/**
+ * Citation precision over answers: the markers whose passage holds the quote they close, over all the
+ * markers written (pooled over answers; Wilson interval over markers).
+ */
+export function citationPrecision(checks: readonly (CitationCheck | null | undefined)[]): RateInterval {
+  let markers = 0;
+  let precise = 0;
+  for (const check of checks) {
+    if (!check) continue;
+    markers += check.markers;
+    precise += check.precise;
+  }
+  return rateInterval(precise, markers);
+}
+
+/** False refusals, false answers (Wilson intervals), AUC of the score, answer support and citation precision. */
 export function answerMetrics(
   items: readonly AnsweredItem[],
   modelVersion: string | null,
@@ -41,6 +59,7 @@ export function answerMetrics(
     outOfScopeAnswered: rateInterval(outOfScope.filter((item) => !item.refused).length, outOfScope.length),
     auc: auc === null ? null : round4(auc),
     support: rateInterval(judged.filter((item) => item.supported).length, judged.length),
+    citationPrecision: citationPrecision(items.map((item) => item.citations)),
     modelVersion,
     generator,
   };

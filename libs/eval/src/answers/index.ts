@@ -1,4 +1,12 @@
-export { answerMetrics, answerSupported, quotesGold, rateInterval } from './answer-metrics';
+export {
+  answerMetrics,
+  answerSupported,
+  citationPrecision,
+  quotesGold,
+  rateInterval,
+} from './answer-metrics';
+export { checkCitations, markerQuotes, passageHoldsQuote } from './citation-precision';
+export type { CitationCheck, MarkerQuote } from './citation-precision';
 export type { AnsweredItem } from './answer-metrics';
 export { leaveGoldOut } from './leave-gold-out';
 export type { LeaveGoldOutSplit } from './leave-gold-out';

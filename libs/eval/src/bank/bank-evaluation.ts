@@ -9,6 +9,7 @@ import type {
   SearchSettings,
 } from '@lumina/shared';
 import { answerMetrics, answerSupported } from '../answers/answer-metrics';
+import { checkCitations } from '../answers/citation-precision';
 import { dedupeRanking, documentRanking } from '../metrics/dedupe-ranking';
 import { evaluateRun } from '../metrics/evaluate-run';
 import { parseMetricKey } from '../metrics/metric-key';
@@ -31,7 +32,7 @@ export interface EvaluableItem {
 export interface WrittenAnswer {
   text: string;
   notFound: boolean;
-  citations: { chunkId: string; documentId: string }[];
+  citations: { marker: number; chunkId: string; documentId: string }[];
   generator: string;
 }
 
@@ -181,6 +182,9 @@ export async function evaluateBankItems(input: BankEvaluationInput): Promise<Ban
             goldQuote: item.expectedAnswer ?? null,
           })
         : null;
+    const textOf = new Map(result.results.map((hit) => [hit.chunkId, hit.text]));
+    const citationCheck =
+      answer && !refused ? checkCitations(answer.text, answer.citations, (id) => textOf.get(id)) : null;
     const missing = [...itemJudgments(item.expectedSources).keys()].filter((id) => input.missingIds?.has(id));
     return {
       itemId: item.id,
@@ -195,6 +199,7 @@ export async function evaluateBankItems(input: BankEvaluationInput): Promise<Ban
       answerability: result.answerability,
       answer: answer?.text ?? null,
       supported,
+      citationCheck,
       skippedReason: !item.inScope
         ? 'out of scope: counted for refusals'
         : scoredItem
@@ -222,6 +227,7 @@ export async function evaluateBankItems(input: BankEvaluationInput): Promise<Ban
             refused: item.refused,
             score: item.answerability?.score ?? null,
             supported: item.supported,
+            citations: item.citationCheck,
           })),
           perItem.find((item) => item.answerability)?.answerability?.modelVersion ?? null,
           [...written.values()][0]?.generator ?? null,

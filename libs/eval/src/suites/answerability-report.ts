@@ -1,6 +1,7 @@
 import { operatingPoint, rocAuc } from '@lumina/rag';
 import type { AnswerabilityModel, FeatureVector } from '@lumina/rag';
 import type { AnswerMetrics, RateInterval } from '@lumina/shared';
+import type { CitationCheck } from '../answers/citation-precision';
 
 export interface AnswerabilityItemResult {
   id: string;
@@ -12,6 +13,8 @@ export interface AnswerabilityItemResult {
   features: Record<string, number>;
   supported: boolean | null;
   answer: string | null;
+  /** The answer's markers checked against their passages; null when not answered. */
+  citations?: CitationCheck | null;
 }
 
 export interface AnswerabilitySourceRun {
@@ -30,6 +33,8 @@ export interface AnswerGate {
   maxOutOfScopeAnswered: number;
   minAuc: number;
   minSupport: number;
+  /** Citation precision the answers must keep (1: every marker opens the passage holding its quote). */
+  minCitationPrecision?: number;
 }
 
 /**
@@ -71,6 +76,15 @@ export function gateFailures(
     if ((m.auc ?? 0) < gate.minAuc) out.push(`${gate.source}: AUC ${m.auc} < ${gate.minAuc}`);
     if (m.support.rate < gate.minSupport)
       out.push(`${gate.source}: answer support ${m.support.rate} < ${gate.minSupport}`);
+    if (gate.minCitationPrecision !== undefined) {
+      const precision = m.citationPrecision;
+      if (!precision || precision.items === 0) out.push(`${gate.source}: citation precision not measured`);
+      else if (precision.rate < gate.minCitationPrecision)
+        out.push(
+          `${gate.source}: citation precision ${precision.rate} (${precision.count}/${precision.items}) < ` +
+            `${gate.minCitationPrecision}`,
+        );
+    }
     return out;
   });
 }
@@ -96,6 +110,7 @@ export function formatAnswerabilityRun(run: AnswerabilitySourceRun): string {
     `  out-of-scope answered ${rate(m.outOfScopeAnswered)}`,
     `  AUC                   ${m.auc?.toFixed(3) ?? 'n/a'} (${rocAuc(inScores, outScores)?.toFixed(3) ?? 'n/a'})`,
     `  answer support        ${rate(m.support)}`,
+    ...(m.citationPrecision ? [`  citation precision    ${rate(m.citationPrecision)} (markers)`] : []),
     `  p50 search+decision ${run.timings.searchP50} ms, whole answer ${run.timings.answerP50} ms`,
     '  trade-off (threshold, in-scope refused, out-of-scope answered):',
     ...curve,

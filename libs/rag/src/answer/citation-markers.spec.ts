@@ -1,6 +1,13 @@
-import { citedMarkers, isMarkerGroup, resolveCitations, rewriteMarkerGroup } from './citation-markers';
+import {
+  citedMarkers,
+  isMarkerGroup,
+  passageForMarker,
+  resolveCitations,
+  rewriteMarkerGroup,
+} from './citation-markers';
 
 const passage = (n: number) => ({
+  marker: n,
   chunkId: `chunk-${n}`,
   documentId: `doc-${n}`,
   title: `Title ${n}`,
@@ -39,5 +46,21 @@ describe('citation markers', () => {
       expect.objectContaining({ marker: 1, chunkId: 'chunk-1' }),
     ]);
     expect(dropped).toEqual([9]);
+  });
+
+  it("maps a marker by the passage's own number, not by its position in the list", () => {
+    const renumbered = [
+      { ...passage(1), marker: 3 },
+      { ...passage(2), marker: 2 },
+      { ...passage(3), marker: 1 },
+    ];
+    const { citations, dropped } = resolveCitations('First [1]. Then [2]. Last [3].', renumbered);
+    expect(citations.map((c) => [c.marker, c.chunkId])).toEqual([
+      [1, 'chunk-3'],
+      [2, 'chunk-2'],
+      [3, 'chunk-1'],
+    ]);
+    expect(dropped).toEqual([]);
+    expect(passageForMarker(4, renumbered)).toBeNull();
   });
 });

@@ -42,8 +42,9 @@ export function rewriteMarkerGroup(inner: string, passageCount: number): MarkerR
   return { replacement: valid.map((marker) => `[${marker}]`).join(''), valid, invalid };
 }
 
-/** A passage that can be cited, in retrieval order (marker = index + 1). */
+/** A passage that can be cited: `marker` is the number the answer writes for it ("[2]"). */
 export interface CitablePassage {
+  marker: number;
   chunkId: string;
   documentId: string;
   title: string;
@@ -66,8 +67,19 @@ export interface ResolvedCitation {
 }
 
 /**
+ * The passage a marker names: the one whose own `marker` is that number, never the passage at that
+ * position in the list (passages renumbered in citing order keep their retrieval order). Null when none.
+ */
+export function passageForMarker<P extends { marker: number }>(
+  marker: number,
+  passages: readonly P[],
+): P | null {
+  return passages.find((passage) => passage.marker === marker) ?? null;
+}
+
+/**
  * The citations of an answer: each marker the text cites that names a passage, mapped to that
- * passage's chunk; markers naming no passage are returned as `dropped`.
+ * passage's chunk (by the passage's marker); markers naming no passage are returned as `dropped`.
  */
 export function resolveCitations(
   text: string,
@@ -76,8 +88,8 @@ export function resolveCitations(
   const citations: ResolvedCitation[] = [];
   const dropped: number[] = [];
   for (const marker of citedMarkers(text)) {
-    const passage = passages[marker - 1];
-    if (!passage || marker < 1) {
+    const passage = passageForMarker(marker, passages);
+    if (!passage) {
       dropped.push(marker);
       continue;
     }

@@ -170,6 +170,40 @@ describe('generateAnswer', () => {
     expect(fallback.warnings[0]).toMatch(/Rewriting the follow-up question failed \(503\)/);
     expect(searched).toEqual(['standalone question', 'How do I fail over? And then?']);
   });
+
+  it('offline, cites the passage that holds each quote when the first quote is from passage 3', async () => {
+    const ranked = [
+      hit(1, 'Backups run nightly at two in the morning.'),
+      hit(2, 'Logs are rotated every week by the agent.'),
+      hit(3, 'Run pg_ctl promote on the standby to fail over the primary.'),
+      hit(4, 'The standby accepts pg_ctl promote to fail over once it is up to date.'),
+    ];
+    const outcome = await generateAnswer(
+      { question: 'How do I fail over to the standby with pg_ctl promote?', history: [], settings: {} },
+      deps(null, async () => result(ranked)),
+    );
+    expect(outcome.generator).toBe('extractive');
+    // Renumbered in citing order: the answer's [1] is passage 3, its [2] passage 4.
+    expect(outcome.text).toContain('Run pg_ctl promote on the standby to fail over the primary. [1]');
+    expect(outcome.citations.map((c) => [c.marker, c.chunkId])).toEqual([
+      [1, 'chunk-3'],
+      [2, 'chunk-4'],
+    ]);
+    // The stored passages carry the answer's numbers, still in retrieval order.
+    expect(outcome.passages.map((p) => [p.chunkId, p.marker])).toEqual([
+      ['chunk-1', 3],
+      ['chunk-2', 4],
+      ['chunk-3', 1],
+      ['chunk-4', 2],
+    ]);
+    for (const citation of outcome.citations) {
+      const quoted = outcome.text
+        .split('\n\n')
+        .find((paragraph) => paragraph.endsWith(`[${citation.marker}]`));
+      const passage = ranked.find((h) => h.chunkId === citation.chunkId)!;
+      expect(passage.text).toContain(quoted!.replace(/ \[\d+\]$/, ''));
+    }
+  });
 });
 
 describe('generateGeneralAnswer', () => {

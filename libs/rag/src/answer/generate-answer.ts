@@ -322,12 +322,15 @@ async function writeExtractive(
   const lines = text.split('\n');
   lines.forEach((line, i) => emit(i === 0 ? line : `\n${line}`));
   outcome.text = text;
+  // The stored passages carry the numbers the answer writes, so the trace's [n] is the answer's [n].
+  outcome.passages = passages;
   outcome.citations = resolveCitations(text, citable({ passages })).citations;
 }
 
 /**
  * Rewrite an answer's markers so the cited passages are numbered contiguously in citing order; returns
- * the text and the passages renumbered to match (uncited ones keep numbers after the cited ones).
+ * the text and the passages renumbered to match (uncited ones keep numbers after the cited ones). The
+ * passages stay in retrieval order: a marker names the passage whose `marker` it is, not a position.
  */
 export function renumberCitations(
   text: string,
@@ -487,6 +490,7 @@ async function streamInto(
 
 function citable(outcome: Pick<AnswerOutcome, 'passages'>) {
   return outcome.passages.map((p) => ({
+    marker: p.marker,
     chunkId: p.chunkId,
     documentId: p.documentId,
     title: p.title,

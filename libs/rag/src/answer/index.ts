@@ -11,6 +11,7 @@ export {
   citedMarkers,
   isMarkerGroup,
   markerNumbers,
+  passageForMarker,
   resolveCitations,
   rewriteMarkerGroup,
 } from './citation-markers';

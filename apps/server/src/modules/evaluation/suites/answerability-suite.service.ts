@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { answerMetrics, answerSupported, medianMs } from '@lumina/eval';
+import { answerMetrics, answerSupported, checkCitations, medianMs } from '@lumina/eval';
 import type { AnswerabilityItemResult, AnswerabilitySourceRun } from '@lumina/eval';
 import type { AnswerabilityModel, ChunkingSettings, ExtractiveOptions } from '@lumina/rag';
 import type { AnswerabilitySource } from '@lumina/eval';
@@ -48,6 +48,7 @@ export class AnswerabilitySuite {
       const externalOf = new Map(
         result.results.map((hit) => [hit.chunkId, hit.externalId ?? hit.documentId]),
       );
+      const textOf = new Map(result.results.map((hit) => [hit.chunkId, hit.text]));
       items.push({
         id: question.id,
         question: question.text,
@@ -66,6 +67,10 @@ export class AnswerabilitySuite {
               })
             : null,
         answer: answer && !answer.notFound ? answer.text : null,
+        citations:
+          answer && !answer.notFound
+            ? checkCitations(answer.text, answer.citations, (id) => textOf.get(id))
+            : null,
       });
       report(items.length, source.questions.length);
     }
