@@ -19,6 +19,11 @@ export interface HealthReport {
   /** What serves `enableRerank`: a /v1/rerank endpoint, the LLM, a model fitted on a bank, or a model file. */
   reranker: { configured: boolean; model: string | null; source: RerankerSource | null };
   embedder: { model: string; dimension: number };
+  /**
+   * How many documents hold each language (ISO 639-1, given or detected); empty when the database does
+   * not answer. A corpus that is nearly all one language shows it at a glance.
+   */
+  documentLanguages: Record<string, number>;
   uptimeSeconds: number;
 }
 

@@ -74,7 +74,10 @@ async function runGate(
   if (datasetName !== baseline.dataset) {
     throw new Error(`the baseline is for ${baseline.dataset}, the dataset folder is ${datasetName}`);
   }
-  const dataset = beirSubset(await loadBeirDataset(nodeDatasetFiles, datasetDir, 'test'), baseline.subset);
+  const dataset = beirSubset(
+    await loadBeirDataset(nodeDatasetFiles, datasetDir, baseline.split ?? 'test'),
+    baseline.subset,
+  );
   console.error(
     `gate subset: ${dataset.queries.size} queries, ${dataset.corpus.size} documents (seed ${baseline.subset.seed})`,
   );

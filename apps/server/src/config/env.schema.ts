@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { DOCUMENT_LANGUAGES } from '@lumina/shared';
 
 const booleanFromString = z
   .enum(['true', 'false', '1', '0', 'yes', 'no'])
@@ -86,6 +87,19 @@ export const envSchema = z
     EMBEDDING_STORAGE: z.enum(['vector', 'halfvec']).default('vector'),
     CHUNK_MAX_CHARS: positiveInt.max(20000).default(1200),
     CHUNK_OVERLAP_CHARS: z.coerce.number().int().min(0).default(200),
+    /**
+     * The language (ISO 639-1) of every document whose upload names none: no detection. Unset: each
+     * document's language is detected and weighed against the corpus's (README, "Retrieval in other
+     * languages").
+     */
+    DEFAULT_LANGUAGE: z
+      .string()
+      .trim()
+      .toLowerCase()
+      .refine((code) => DOCUMENT_LANGUAGES.includes(code), {
+        message: 'must be an ISO 639-1 code such as en, de or zh',
+      })
+      .optional(),
 
     // --- LLM and reranker (optional; unset = offline: PRF expansion/HyDE, no LLM reranking) ---
     /** OpenAI-compatible chat endpoint (OpenAI, Ollama, vLLM, LM Studio), e.g. http://127.0.0.1:11434/v1 */

@@ -2,10 +2,14 @@ import { existsSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import { LANGUAGE_SAMPLE_CHARS, languageSample } from '@lumina/rag';
-import type { LanguageDetector } from '@lumina/rag';
+import type { LanguageDetector, LanguageGuess } from '@lumina/rag';
 
 interface Eld {
-  detect(text: string): { language: string };
+  detect(text: string): {
+    language: string;
+    getScores(): Record<string, number>;
+    isReliable(): boolean;
+  };
 }
 
 /**
@@ -41,6 +45,18 @@ export class EldLanguageDetector implements LanguageDetector {
     if (!LETTER.test(sample)) return null;
     const language = this.eld.detect(sample).language;
     return language && language !== 'und' ? language : null;
+  }
+
+  guess(text: string, sampleChars = this.sampleChars): LanguageGuess {
+    const sample = languageSample(text, sampleChars);
+    if (!LETTER.test(sample)) return { language: null, scores: {}, reliable: false };
+    const result = this.eld.detect(sample);
+    const language = result.language && result.language !== 'und' ? result.language : null;
+    return {
+      language,
+      scores: language ? result.getScores() : {},
+      reliable: language !== null && result.isReliable(),
+    };
   }
 }
 

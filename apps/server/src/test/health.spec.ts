@@ -25,6 +25,7 @@ describe(`GET /health over HTTP (${TEST_BACKEND}, real Redis)`, () => {
       redis: { status: 'up' },
       llm: { configured: false, model: null },
       embedder: { model: 'use-lite-512', dimension: 512 },
+      documentLanguages: expect.any(Object),
     });
   });
 

@@ -6,3 +6,4 @@ export { compareReports } from './compare-reports';
 export type { MetricComparison, ReportComparison } from './compare-reports';
 export { formatComparison, formatReport } from './format-report';
 export { mapPool } from './map-pool';
+export { formatLanguageCounts } from './language-counts';

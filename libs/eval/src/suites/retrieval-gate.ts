@@ -46,6 +46,8 @@ export interface GateFit {
  */
 export interface GateBaseline {
   dataset: string;
+  /** The split the gated queries come from (default test; NFCorpus gates on dev, its test split is held out). */
+  split?: string;
   subset: GateSubset;
   chunking: { unit: 'chunk'; maxChars: number; overlapChars: number };
   tolerance: number;

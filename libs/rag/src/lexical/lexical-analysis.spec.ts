@@ -1,4 +1,4 @@
-import { analyseForIndex, analyseQuery } from './lexical-analysis';
+import { analyseForIndex, analyseQuery, lexicalText } from './lexical-analysis';
 
 describe('lexical analysis', () => {
   it('analyses a chunk with its configuration over its segmented text', () => {
@@ -18,5 +18,13 @@ describe('lexical analysis', () => {
 
   it('uses the fallback configuration for an empty corpus', () => {
     expect(analyseQuery('failover', [], 'simple')).toEqual([{ config: 'simple', text: 'failover' }]);
+  });
+
+  it('normalises to NFC, so a nukta letter typed precomposed or as base plus mark is one word', () => {
+    const precomposed = '\u095B'; // DEVANAGARI LETTER ZA: NFC writes it as JA + NUKTA
+    const decomposed = '\u091C\u093C';
+    expect(lexicalText(`${precomposed}रा`)).toBe(lexicalText(`${decomposed}रा`));
+    expect(analyseForIndex('cafe\u0301', 'simple').text).toBe('caf\u00e9');
+    expect(analyseQuery('caf\u00e9', ['simple'], 'simple')[0]!.text).toBe('caf\u00e9');
   });
 });

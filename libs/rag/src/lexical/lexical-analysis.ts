@@ -7,13 +7,22 @@ export interface LexicalAnalysis {
   text: string;
 }
 
+/**
+ * The text PostgreSQL analyses: Unicode NFC, so that a precomposed letter and a base letter with a
+ * combining mark are one word (Devanagari nukta forms, accented Latin typed either way), then with the
+ * words of scripts written without spaces separated. Documents and queries alike.
+ */
+export function lexicalText(text: string, segmentation: Segmentation = DEFAULT_SEGMENTATION): string {
+  return segmentWords(text.normalize('NFC'), segmentation);
+}
+
 /** A document's (or chunk's) analysis: its language's configuration over its segmented text. */
 export function analyseForIndex(
   text: string,
   config: string,
   segmentation: Segmentation = DEFAULT_SEGMENTATION,
 ): LexicalAnalysis {
-  return { config, text: segmentWords(text, segmentation) };
+  return { config, text: lexicalText(text, segmentation) };
 }
 
 /**
@@ -28,7 +37,7 @@ export function analyseQuery(
   fallback: string,
   segmentation: Segmentation = DEFAULT_SEGMENTATION,
 ): LexicalAnalysis[] {
-  const text = segmentWords(query, segmentation);
+  const text = lexicalText(query, segmentation);
   const configs = [...new Set(corpusConfigs.length > 0 ? corpusConfigs : [fallback])].sort();
   return configs.map((config) => ({ config, text }));
 }

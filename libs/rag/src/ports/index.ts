@@ -9,4 +9,4 @@ export type {
   TokenUsage,
 } from './chat-model.port';
 export { CompletionError } from './completion-error';
-export type { LanguageDetector } from './language-detector.port';
+export type { LanguageDetector, LanguageGuess } from './language-detector.port';

@@ -44,8 +44,18 @@ export class HealthService {
       llm: { configured: this.chatModel !== null, model: this.chatModel?.modelId ?? null },
       reranker: this.rerankerStatus(),
       embedder: { model: this.embedder.modelId, dimension: this.embedder.dimension },
+      documentLanguages: database.status === 'up' ? await this.languageCounts() : {},
       uptimeSeconds: Math.round(process.uptime()),
     };
+  }
+
+  /** The documents' languages; a health check never fails on them (a slow or failed read is `{}`). */
+  private async languageCounts(): Promise<Record<string, number>> {
+    let counts: Record<string, number> = {};
+    await probe(async () => {
+      counts = await this.database.languageCounts();
+    });
+    return counts;
   }
 
   private rerankerStatus(): HealthReport['reranker'] {

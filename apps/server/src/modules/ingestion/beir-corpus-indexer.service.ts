@@ -4,6 +4,8 @@ import { InjectDataSource } from '@nestjs/typeorm';
 import type { BeirDataset } from '@lumina/eval';
 import type { ChunkingSettings, EmbeddingProvider, TextFormat } from '@lumina/rag';
 import { DataSource } from 'typeorm';
+import { InjectConfig } from '../../config/app-config';
+import type { Env } from '../../config/env.schema';
 import { backfillEmbeddings } from './embedding-backfill';
 import { IndexingService } from './indexing.service';
 import { BeirCorpusRepository } from './repositories/beir-corpus.repository';
@@ -13,6 +15,8 @@ export interface BeirIndexOutcome {
   chunksWritten: number;
   vectorsBackfilled: number;
   seconds: number;
+  /** How many documents of the database hold each language once the corpus is in. */
+  languages: Record<string, number>;
 }
 
 /** Progress of one stage ('indexing  ', 'embedding '): done of total. */
@@ -28,6 +32,7 @@ export class BeirCorpusIndexer {
   constructor(
     private readonly documents: BeirCorpusRepository,
     @InjectDataSource() private readonly dataSource: DataSource,
+    @InjectConfig() private readonly env: Env,
   ) {}
 
   async index(
@@ -52,9 +57,16 @@ export class BeirCorpusIndexer {
     const missing = [...dataset.corpus.values()].filter((doc) => !have.has(doc.id));
 
     let chunksWritten = 0;
+    // Vectors are added afterwards in one backfill pass, which batches the embedder better.
+    const indexing = new IndexingService(
+      this.dataSource,
+      null,
+      chunking,
+      undefined,
+      null,
+      this.env.DEFAULT_LANGUAGE ?? null,
+    );
     if (missing.length > 0) {
-      // Vectors are added afterwards in one backfill pass, which batches the embedder better.
-      const indexing = new IndexingService(this.dataSource, null, chunking);
       const report = onProgress('indexing  ');
       const batchSize = 250;
       for (let i = 0; i < missing.length; i += batchSize) {
@@ -91,6 +103,7 @@ export class BeirCorpusIndexer {
       chunksWritten,
       vectorsBackfilled,
       seconds: Math.round((Date.now() - started) / 100) / 10,
+      languages: await indexing.languageCounts(),
     };
   }
 }

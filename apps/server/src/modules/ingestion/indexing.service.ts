@@ -2,7 +2,7 @@ import { textSearchConfig } from '@lumina/rag';
 import type { ChunkingSettings, EmbeddingProvider, IndexableDocument, LanguageDetector } from '@lumina/rag';
 import type { DataSource } from 'typeorm';
 import { loadLanguageDetector } from '../../providers/eld-language-detector';
-import { analyseDocument } from './chunk-analysis';
+import { analyseDocument, decideLanguages } from './chunk-analysis';
 import type { AnalysedChunk } from './chunk-analysis';
 import { ChunkRepository } from './repositories/chunk.repository';
 
@@ -32,8 +32,15 @@ export class IndexingService {
     private readonly embedBatchSize = 64,
     /** Names each document's language unless the upload gave one (default: the app's detector). */
     private languageDetector: LanguageDetector | null = null,
+    /** DEFAULT_LANGUAGE: the language of every document whose upload names none (no detection). */
+    private readonly defaultLanguage: string | null = null,
   ) {
     this.chunks = new ChunkRepository(dataSource.manager);
+  }
+
+  /** How many documents hold each language (the corpus's evidence for detection, and for reports). */
+  languageCounts(): Promise<Record<string, number>> {
+    return this.chunks.languageCounts();
   }
 
   get embeddingModel(): string | null {
@@ -51,9 +58,13 @@ export class IndexingService {
     options: { signal?: AbortSignal } = {},
   ): Promise<IndexingOutcome> {
     this.languageDetector ??= await loadLanguageDetector();
-    const analysed = documents.map((document) => ({
+    const languages = decideLanguages(documents, this.languageDetector, {
+      defaultLanguage: this.defaultLanguage,
+      corpusCounts: await this.chunks.languageCounts(),
+    });
+    const analysed = documents.map((document, i) => ({
       documentId: document.documentId,
-      ...analyseDocument(document, this.chunking, this.languageDetector!),
+      ...analyseDocument(document, this.chunking, languages[i]!.language),
     }));
     await onProgress?.({ stage: 'chunking', done: documents.length, total: documents.length });
     return this.indexChunks(

@@ -31,6 +31,7 @@ export class IngestionPipelineService {
   private readonly logger = new Logger(IngestionPipelineService.name);
   private readonly indexing: IndexingService;
   private readonly chunking: ChunkingSettings;
+  private readonly defaultLanguage: string | null;
 
   constructor(
     @InjectDataSource() dataSource: DataSource,
@@ -41,12 +42,15 @@ export class IngestionPipelineService {
     private readonly files: UploadStore,
   ) {
     this.chunking = { unit: 'chunk', maxChars: env.CHUNK_MAX_CHARS, overlapChars: env.CHUNK_OVERLAP_CHARS };
+    this.defaultLanguage = env.DEFAULT_LANGUAGE ?? null;
     this.indexing = new IndexingService(
       dataSource,
       // Jobs running side by side (INGESTION_CONCURRENCY) share embedding calls; the cache stays in front.
       new CoalescingEmbedder(embedder, env.EMBEDDINGS_BATCH_SIZE),
       this.chunking,
       env.EMBEDDINGS_BATCH_SIZE,
+      null,
+      this.defaultLanguage,
     );
   }
 
@@ -78,6 +82,10 @@ export class IngestionPipelineService {
         titleFromFile: document.source_name !== null,
         chunking: this.chunking,
         language: document.language,
+        defaultLanguage: this.defaultLanguage,
+        // Read only when the document's language is to be detected (neither the upload nor the env names it).
+        corpusLanguages:
+          document.language || this.defaultLanguage ? {} : await this.indexing.languageCounts(),
       });
       await attempt.report({ stage: 'parsing', done: 1, total: 1 });
 

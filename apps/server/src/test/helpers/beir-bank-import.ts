@@ -1,5 +1,6 @@
 import type { INestApplication } from '@nestjs/common';
 import { DataSource } from 'typeorm';
+import { APP_CONFIG } from '../../config/app-config';
 import { BeirBankImport } from '../../modules/evaluation/suites/beir-bank-import.service';
 import { BeirCorpusIndexer } from '../../modules/ingestion/beir-corpus-indexer.service';
 import { BeirCorpusRepository } from '../../modules/ingestion/repositories/beir-corpus.repository';
@@ -13,7 +14,7 @@ import { QuestionImportService } from '../../modules/question-bank/question-impo
 export function beirBankImport(app: INestApplication): BeirBankImport {
   const dataSource = app.get(DataSource);
   return new BeirBankImport(
-    new BeirCorpusIndexer(new BeirCorpusRepository(dataSource), dataSource),
+    new BeirCorpusIndexer(new BeirCorpusRepository(dataSource), dataSource, app.get(APP_CONFIG)),
     app.get(QuestionBankService, { strict: false }),
     app.get(QuestionImportService, { strict: false }),
   );

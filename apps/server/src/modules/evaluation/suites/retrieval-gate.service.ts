@@ -82,7 +82,7 @@ export class RetrievalGate {
       {
         dataset,
         datasetName: input.datasetName,
-        split: 'test',
+        split: baseline.split ?? 'test',
         queries: selectQueriesWithQrels(dataset),
         chunking: baseline.chunking,
         exactDense: true,

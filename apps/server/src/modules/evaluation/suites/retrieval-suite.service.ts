@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { documentRanking, runRetrievalEval } from '@lumina/eval';
+import { documentRanking, formatLanguageCounts, runRetrievalEval } from '@lumina/eval';
 import type { BeirDataset, EvalQuery, RetrievalReport } from '@lumina/eval';
 import { LearnedReranker } from '@lumina/rag';
 import type { ChunkingSettings, LearnedRankingModel, SearchOptions } from '@lumina/rag';
@@ -70,6 +70,7 @@ export class RetrievalSuite {
         `${indexed.vectorsBackfilled} vectors added (${base.embedder.stats.computed} computed, the rest from ` +
         `the cache) in ${indexed.seconds}s`,
     );
+    progress.note(`documents by language: ${formatLanguageCounts(indexed.languages)}`);
 
     const reports: RetrievalReport[] = [];
     for (const [i, run] of input.runs.entries()) {

@@ -14,6 +14,8 @@ function request(format: PrepareRequest['format'], text: string, name = 'doc'): 
     titleFromFile: true,
     chunking: { unit: 'chunk', maxChars: 400, overlapChars: 50 },
     language: null,
+    defaultLanguage: null,
+    corpusLanguages: {},
   };
 }
 

@@ -1,6 +1,6 @@
 import type { ChunkingSettings, LanguageDetector, TextFormat } from '@lumina/rag';
 import { loadLanguageDetector } from '../../../providers/eld-language-detector';
-import { analyseDocument } from '../chunk-analysis';
+import { analyseDocument, decideLanguages } from '../chunk-analysis';
 import type { AnalysedChunk } from '../chunk-analysis';
 import { UnreadableDocumentError } from '../errors/unreadable-document.error';
 import { ParserRegistry } from '../parsers/parser-registry';
@@ -17,8 +17,12 @@ export interface PrepareRequest {
   title: string;
   titleFromFile: boolean;
   chunking: ChunkingSettings;
-  /** The language the upload named (ISO 639-1); detected when null. */
+  /** The language the upload named (ISO 639-1); decided from the evidence below when null. */
   language: string | null;
+  /** DEFAULT_LANGUAGE, if the installation sets one: then nothing is detected. */
+  defaultLanguage: string | null;
+  /** How many documents of the corpus hold each language (the prevailing one wins close calls). */
+  corpusLanguages: Record<string, number>;
 }
 
 export interface PreparedDocument {
@@ -45,18 +49,19 @@ export async function prepareDocument(request: PrepareRequest): Promise<Prepared
   // A title the file carries (HTML <title>, PDF metadata, DOCX core properties) beats the file name.
   const title = parsed.title && request.titleFromFile ? parsed.title.slice(0, 300) : request.title;
   detector ??= await loadLanguageDetector();
-  const { language, chunks } = analyseDocument(
-    {
-      documentId: request.documentId,
-      title,
-      text: parsed.text,
-      format: parsed.format,
-      language: request.language,
-      ...(parsed.pageStarts ? { pageStarts: parsed.pageStarts } : {}),
-      ...(parsed.headingAnchors ? { headingAnchors: parsed.headingAnchors } : {}),
-    },
-    request.chunking,
-    detector,
-  );
+  const document = {
+    documentId: request.documentId,
+    title,
+    text: parsed.text,
+    format: parsed.format,
+    language: request.language,
+    ...(parsed.pageStarts ? { pageStarts: parsed.pageStarts } : {}),
+    ...(parsed.headingAnchors ? { headingAnchors: parsed.headingAnchors } : {}),
+  };
+  const [decided] = decideLanguages([document], detector, {
+    defaultLanguage: request.defaultLanguage,
+    corpusCounts: request.corpusLanguages,
+  });
+  const { language, chunks } = analyseDocument(document, request.chunking, decided!.language);
   return { title, format: parsed.format, language, chunks };
 }

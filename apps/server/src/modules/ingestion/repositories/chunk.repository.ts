@@ -2,7 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { InjectEntityManager } from '@nestjs/typeorm';
 import { EntityManager } from 'typeorm';
 import { toVectorLiteral } from '../../../database/pgvector';
-import { textSearchConfigs } from '../../rag/repositories/text-search-configs';
+import { corpusLanguageCounts, textSearchConfigs } from '../../rag/repositories/text-search-configs';
 import type { AnalysedChunk } from '../chunk-analysis';
 import { CHUNK_POSITION_SQL } from './chunk-position.sql';
 import {
@@ -44,6 +44,11 @@ export class ChunkRepository {
   /** The text-search configurations this database has (read once per data source). */
   textSearchConfigs(): Promise<ReadonlySet<string>> {
     return textSearchConfigs(this.manager.connection);
+  }
+
+  /** How many documents hold each language: the evidence a new document's language is weighed against. */
+  languageCounts(): Promise<Record<string, number>> {
+    return corpusLanguageCounts(this.manager.connection);
   }
 
   /** The document's chunks in reading order, `limit` from `offset`. */

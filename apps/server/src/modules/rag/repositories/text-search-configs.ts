@@ -1,5 +1,9 @@
 import type { DataSource } from 'typeorm';
-import { CORPUS_LANGUAGES_SQL, CORPUS_TEXT_CONFIGS_SQL } from './sql/corpus-text-configs.sql';
+import {
+  CORPUS_LANGUAGE_COUNTS_SQL,
+  CORPUS_LANGUAGES_SQL,
+  CORPUS_TEXT_CONFIGS_SQL,
+} from './sql/corpus-text-configs.sql';
 
 const available = new WeakMap<DataSource, Promise<ReadonlySet<string>>>();
 
@@ -26,4 +30,10 @@ export async function corpusTextConfigs(dataSource: DataSource): Promise<string[
 export async function corpusLanguages(dataSource: DataSource): Promise<string[]> {
   const rows: { language: string }[] = await dataSource.query(CORPUS_LANGUAGES_SQL);
   return rows.map((row) => row.language);
+}
+
+/** How many documents hold each language (given or detected); a language no document holds is absent. */
+export async function corpusLanguageCounts(dataSource: DataSource): Promise<Record<string, number>> {
+  const rows: { language: string; documents: number }[] = await dataSource.query(CORPUS_LANGUAGE_COUNTS_SQL);
+  return Object.fromEntries(rows.map((row) => [row.language, Number(row.documents)]));
 }

@@ -24,3 +24,15 @@ WITH RECURSIVE languages AS (
 )
 SELECT language FROM languages WHERE language IS NOT NULL
 `;
+
+/**
+ * How many documents hold each language (given or detected), over documents_language_idx. A document
+ * whose language is not known yet (queued, or none detected) is not counted.
+ */
+export const CORPUS_LANGUAGE_COUNTS_SQL = `
+SELECT language, count(*)::int AS documents
+FROM documents
+WHERE language IS NOT NULL
+GROUP BY language
+ORDER BY language
+`;
