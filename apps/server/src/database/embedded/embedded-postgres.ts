@@ -1,6 +1,7 @@
 import { mkdirSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { vector } from '@electric-sql/pglite-pgvector';
 import { PGLiteSocketServer } from '@electric-sql/pglite-socket';
 import { freePort } from '../../common/net/free-port';
@@ -32,7 +33,7 @@ export class EmbeddedPostgres {
     const inMemory = options.dataDir.startsWith('memory://');
     const dataDir = inMemory ? options.dataDir : resolve(options.dataDir);
     if (!inMemory) mkdirSync(dataDir, { recursive: true });
-    const db = await PGlite.create({ dataDir, extensions: { vector } });
+    const db = await PGlite.create({ dataDir, extensions: { vector, pg_trgm } });
     await db.exec('CREATE EXTENSION IF NOT EXISTS vector');
     const port = options.port === 0 ? await freePort() : options.port;
     const server = new PGLiteSocketServer({

@@ -33,6 +33,8 @@ export interface PreparedChat {
   ownerKeyId: string;
   message: string;
   conversation: ConversationEntity | null;
+  /** The question this ask replaces (regenerate, edit): it and every later message go first. */
+  replaces: MessageEntity | null;
   settings: Partial<SearchSettings>;
 }
 
@@ -80,13 +82,21 @@ export class ChatService {
     const conversation = body.conversationId
       ? await this.conversations.require(ownerKeyId, body.conversationId)
       : null;
-    return { ownerKeyId, message, conversation, settings: body.settings ?? {} };
+    if (body.replaceMessageId && !conversation) {
+      throw new InvalidRequestError('replaceMessageId needs the conversationId of the question it replaces');
+    }
+    const replaces =
+      conversation && body.replaceMessageId
+        ? await this.conversations.requireQuestion(conversation.id, body.replaceMessageId)
+        : null;
+    return { ownerKeyId, message, conversation, replaces, settings: body.settings ?? {} };
   }
 
   async streamChat(prepared: PreparedChat, sink: ChatEventSink): Promise<void> {
     const started = performance.now();
     const conversation =
       prepared.conversation ?? (await this.conversations.create(prepared.ownerKeyId, prepared.message));
+    if (prepared.replaces) await this.conversations.truncateFrom(conversation.id, prepared.replaces.id);
     const history = prepared.conversation ? await this.conversations.history(conversation.id) : [];
     const question = await this.conversations.addMessage({
       conversationId: conversation.id,
