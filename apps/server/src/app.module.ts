@@ -16,6 +16,7 @@ import { HealthModule } from './modules/health/health.module';
 import { IngestionWorkersModule } from './modules/ingestion/ingestion-workers.module';
 import { IngestionModule } from './modules/ingestion/ingestion.module';
 import { MetricsModule } from './modules/metrics/metrics.module';
+import { RequestMetricsModule } from './modules/metrics/request-metrics';
 import { QuestionBankModule } from './modules/question-bank/question-bank.module';
 import { RagModule } from './modules/rag/rag.module';
 import { RerankerModule } from './modules/reranker/reranker.module';
@@ -26,13 +27,14 @@ import { ProvidersModule } from './providers/providers.module';
 export function coreImports(
   env: Env,
   connection: DatabaseConnection,
-): (DynamicModule | typeof ProvidersModule)[] {
+): (DynamicModule | typeof ProvidersModule | typeof RequestMetricsModule)[] {
   return [
     ConfigModule.forRoot(env),
     LoggingModule.forRoot(env),
     DatabaseModule.forRoot(connection, env, appSchema(env)),
     JobsModule.forRoot(env),
     ProvidersModule,
+    RequestMetricsModule,
   ];
 }
 

@@ -192,6 +192,11 @@ export type ChatStreamEvent = {
 export interface ChatAskRequest {
   /** Continue this conversation; omitted: start a new one. */
   conversationId?: string;
+  /**
+   * Regenerate or edit: a question of `conversationId`; it and every later message are replaced by
+   * `message` and its new answer.
+   */
+  replaceMessageId?: string;
   /** At most MAX_CHAT_MESSAGE_CHARS characters. */
   message: string;
   /** Overrides of DEFAULT_SETTINGS (the web app sends them all, merged). */

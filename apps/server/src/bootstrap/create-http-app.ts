@@ -7,6 +7,7 @@ import { AppModule } from '../app.module';
 import type { Env } from '../config/env.schema';
 import type { DatabaseConnection } from '../database/database-connection';
 import { assertSafeListenAddress } from '../modules/auth/local-mode';
+import { RequestMetrics } from '../modules/metrics/request-metrics';
 import { applyHttpSecurity } from '../modules/security/http-security';
 import { installHttpDrain } from './http-drain';
 
@@ -21,6 +22,8 @@ export async function createHttpApp(env: Env, connection: DatabaseConnection): P
   app.useLogger(app.get(Logger));
   // First: during a shutdown, new requests are answered 503 before anything else runs.
   installHttpDrain(app);
+  // Every response's duration by route template and status, 401s and 404s included.
+  app.use(app.get(RequestMetrics).middleware);
   applyHttpSecurity(app, {
     bodyLimit: env.REQUEST_BODY_LIMIT,
     crossSite: { localMode: !env.ADMIN_API_KEY, webOrigins: env.WEB_ORIGIN },

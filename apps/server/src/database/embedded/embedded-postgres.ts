@@ -2,6 +2,7 @@ import { chmodSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { vector } from '@electric-sql/pglite-pgvector';
 import { PGLiteSocketServer } from '@electric-sql/pglite-socket';
 
@@ -41,7 +42,7 @@ export class EmbeddedPostgres {
       mkdirSync(dataDir, { recursive: true, mode: 0o700 });
       chmodSync(dataDir, 0o700);
     }
-    const db = await PGlite.create({ dataDir, extensions: { vector } });
+    const db = await PGlite.create({ dataDir, extensions: { vector, pg_trgm } });
     await db.exec('CREATE EXTENSION IF NOT EXISTS vector');
     // mkdtemp creates the directory 0700 with a name nobody could prepare in advance; chmod again in
     // case the platform's mkdtemp is laxer. A short path under the temp folder keeps the socket's path

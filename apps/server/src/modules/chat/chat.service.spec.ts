@@ -1,4 +1,5 @@
 import type { ChatModel, EmbeddingProvider } from '@lumina/rag';
+import { RequestMetrics } from '../metrics/request-metrics';
 import type { RagService } from '../rag/rag.service';
 import { ChatService, GENERAL_NEEDS_LLM } from './chat.service';
 import { ConversationService } from './conversation.service';
@@ -14,7 +15,7 @@ async function setUp(answer: { notFound?: boolean; role?: 'assistant' | 'user'; 
   const repository = new InMemoryConversationRepository();
   const conversations = new ConversationService(repository as unknown as ConversationRepository);
   const chat = (chatModel: ChatModel | null) =>
-    new ChatService({} as RagService, conversations, chatModel, embedder);
+    new ChatService({} as RagService, conversations, chatModel, embedder, new RequestMetrics());
   const conversation = await conversations.create(OWNER, 'Q');
   const question = await conversations.addMessage({
     conversationId: conversation.id,

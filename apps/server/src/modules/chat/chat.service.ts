@@ -9,6 +9,7 @@ import type {
   SearchSettings,
 } from '@lumina/shared';
 import { InjectChatModel, InjectEmbedder } from '../../providers/providers.module';
+import { RequestMetrics } from '../metrics/request-metrics';
 import { RagService } from '../rag/rag.service';
 import { ConversationService } from './conversation.service';
 import type { ConversationEntity } from './entities/conversation.entity';
@@ -32,6 +33,8 @@ export interface PreparedChat {
   ownerKeyId: string;
   message: string;
   conversation: ConversationEntity | null;
+  /** The question this ask replaces (regenerate, edit): it and every later message go first. */
+  replaces: MessageEntity | null;
   settings: Partial<SearchSettings>;
 }
 
@@ -60,6 +63,7 @@ export class ChatService {
     private readonly conversations: ConversationService,
     @InjectChatModel() private readonly chatModel: ChatModel | null,
     @InjectEmbedder() private readonly embedder: EmbeddingProvider,
+    private readonly metrics: RequestMetrics,
   ) {}
 
   /** What answering uses: the API's search, the configured chat model (or none) and embedder. */
@@ -78,12 +82,21 @@ export class ChatService {
     const conversation = body.conversationId
       ? await this.conversations.require(ownerKeyId, body.conversationId)
       : null;
-    return { ownerKeyId, message, conversation, settings: body.settings ?? {} };
+    if (body.replaceMessageId && !conversation) {
+      throw new InvalidRequestError('replaceMessageId needs the conversationId of the question it replaces');
+    }
+    const replaces =
+      conversation && body.replaceMessageId
+        ? await this.conversations.requireQuestion(conversation.id, body.replaceMessageId)
+        : null;
+    return { ownerKeyId, message, conversation, replaces, settings: body.settings ?? {} };
   }
 
   async streamChat(prepared: PreparedChat, sink: ChatEventSink): Promise<void> {
+    const started = performance.now();
     const conversation =
       prepared.conversation ?? (await this.conversations.create(prepared.ownerKeyId, prepared.message));
+    if (prepared.replaces) await this.conversations.truncateFrom(conversation.id, prepared.replaces.id);
     const history = prepared.conversation ? await this.conversations.history(conversation.id) : [];
     const question = await this.conversations.addMessage({
       conversationId: conversation.id,
@@ -113,6 +126,7 @@ export class ChatService {
       },
     );
     const answer = await this.store(conversation.id, question.id, outcome);
+    this.observe(outcome, started);
     this.finish(conversation.id, answer.id, outcome, sink);
   }
 
@@ -148,6 +162,7 @@ export class ChatService {
   }
 
   async streamGeneral(prepared: PreparedGeneral, sink: ChatEventSink): Promise<void> {
+    const started = performance.now();
     const outcome = await generateGeneralAnswer(
       prepared.standaloneQuestion,
       prepared.model,
@@ -156,13 +171,20 @@ export class ChatService {
     );
     outcome.query = prepared.question.content;
     const answer = await this.store(prepared.conversation.id, prepared.question.id, outcome);
+    this.observe(outcome, started);
     this.finish(prepared.conversation.id, answer.id, outcome, sink);
   }
 
   /** The `error` event for a failure outside the answer itself (e.g. the database). */
   reportUnexpected(error: unknown, sink: ChatEventSink): void {
+    this.metrics.countChatError('internal');
     this.logger.error({ msg: 'chat stream failed', err: error });
     sink.send('error', { code: 'internal', message: ANSWER_ERROR_MESSAGES.internal });
+  }
+
+  /** The answer's latency and, when it failed, its error code (GET /metrics). */
+  private observe(outcome: AnswerOutcome, started: number): void {
+    this.metrics.observeChat(outcome.status, (performance.now() - started) / 1000, outcome.error?.code);
   }
 
   private async store(

@@ -13,7 +13,8 @@ import type { MessageEntity } from './entities/message.entity';
 import type { RetrievalTraceEntity } from './entities/retrieval-trace.entity';
 import { ConversationRepository } from './repositories/conversation.repository';
 import type { ConversationRow, NewMessage, NewTrace } from './repositories/conversation.repository';
-import { NotFoundError } from '../../common/errors/domain-errors';
+import { InvalidRequestError, NotFoundError } from '../../common/errors/domain-errors';
+import { conversationMarkdown, exportFileName } from './conversation-markdown';
 
 /** Longest conversation title (the first question, shortened). */
 export const MAX_TITLE_CHARS = 80;
@@ -65,11 +66,57 @@ export class ConversationService {
     return this.conversations.findTrace(messageId);
   }
 
-  async list(ownerKeyId: string, query: { page?: number; limit?: number }): Promise<Page<Conversation>> {
+  /** The owner's conversations, most recently active first; with `q`, those holding it in title or text. */
+  async list(
+    ownerKeyId: string,
+    query: { page?: number; limit?: number; q?: string },
+  ): Promise<Page<Conversation>> {
     const window = pageWindow(query);
-    const total = await this.conversations.count(ownerKeyId);
-    const rows = await this.conversations.page(ownerKeyId, window.offset, window.limit);
+    const text = query.q?.trim();
+    const [total, rows] = text
+      ? await Promise.all([
+          this.conversations.countMatching(ownerKeyId, text),
+          this.conversations.search(ownerKeyId, text, window.offset, window.limit),
+        ])
+      : await Promise.all([
+          this.conversations.count(ownerKeyId),
+          this.conversations.page(ownerKeyId, window.offset, window.limit),
+        ]);
     return pageOf(rows.map(toConversation), total, window);
+  }
+
+  /** The whole conversation as Markdown, each answer with its sources. */
+  async exportMarkdown(ownerKeyId: string, id: string): Promise<{ fileName: string; markdown: string }> {
+    const conversation = await this.summary(ownerKeyId, id);
+    const messages = await this.conversations.messages(id, 0, Math.max(conversation.messageCount, 1));
+    return {
+      fileName: exportFileName(conversation.title),
+      markdown: conversationMarkdown({
+        title: conversation.title,
+        createdAt: conversation.createdAt,
+        messages,
+      }),
+    };
+  }
+
+  /**
+   * The question a regenerated or edited ask replaces: it must be a question of this conversation. It
+   * and everything after it are deleted when the new ask starts (truncateFrom).
+   */
+  async requireQuestion(conversationId: string, messageId: string): Promise<MessageEntity> {
+    const message = await this.conversations.findMessage(messageId);
+    if (!message || message.conversationId !== conversationId) {
+      throw new NotFoundError(`Message ${messageId} is not in conversation ${conversationId}`);
+    }
+    if (message.role !== 'user') {
+      throw new InvalidRequestError('replaceMessageId must name a question (a user message), not an answer');
+    }
+    return message;
+  }
+
+  /** Deletes the question and every later message of its conversation. */
+  async truncateFrom(conversationId: string, questionId: string): Promise<void> {
+    await this.conversations.truncateFrom(conversationId, questionId);
   }
 
   async detail(

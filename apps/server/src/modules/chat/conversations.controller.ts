@@ -1,16 +1,31 @@
-import { Body, Controller, Delete, Get, HttpCode, Param, ParseUUIDPipe, Patch, Query } from '@nestjs/common';
+import {
+  Body,
+  Controller,
+  Delete,
+  Get,
+  Header,
+  HttpCode,
+  Param,
+  ParseUUIDPipe,
+  Patch,
+  Query,
+  Res,
+} from '@nestjs/common';
+import type { Response } from 'express';
 import {
   ApiNoContentResponse,
   ApiNotFoundResponse,
   ApiOkResponse,
   ApiOperation,
+  ApiProduces,
   ApiTags,
 } from '@nestjs/swagger';
 import type { Conversation, ConversationDetail, Page } from '@lumina/shared';
 import { CurrentPrincipal } from '../auth/principal';
 import type { Principal } from '../auth/principal';
-import { PageQueryDto } from '../../common/pagination/page-query.dto';
 import { ConversationService } from './conversation.service';
+import { PageQueryDto } from '../../common/pagination/page-query.dto';
+import { ConversationListQueryDto } from './dtos/conversation-list-query.dto';
 import { RenameConversationDto } from './dtos/rename-conversation.dto';
 
 const uuid = new ParseUUIDPipe({ version: undefined, errorHttpStatusCode: 400 });
@@ -21,10 +36,32 @@ export class ConversationsController {
   constructor(private readonly conversations: ConversationService) {}
 
   @Get()
-  @ApiOperation({ summary: 'The conversations of the request’s API key, most recently active first' })
+  @ApiOperation({
+    summary: 'The conversations of the request’s API key, most recently active first',
+    description: 'With `q`: only those whose title or any question or answer contains the text.',
+  })
   @ApiOkResponse({ description: '{ items, page, limit, total, totalPages }' })
-  list(@CurrentPrincipal() principal: Principal, @Query() query: PageQueryDto): Promise<Page<Conversation>> {
+  list(
+    @CurrentPrincipal() principal: Principal,
+    @Query() query: ConversationListQueryDto,
+  ): Promise<Page<Conversation>> {
     return this.conversations.list(principal.keyId, query);
+  }
+
+  @Get(':id/export')
+  @Header('Content-Type', 'text/markdown; charset=utf-8')
+  @ApiOperation({ summary: 'The conversation as a Markdown file, each answer followed by its sources' })
+  @ApiProduces('text/markdown')
+  @ApiOkResponse({ description: 'Markdown (an attachment named after the title)' })
+  @ApiNotFoundResponse({ description: 'Unknown conversation, or one of another API key' })
+  async export(
+    @CurrentPrincipal() principal: Principal,
+    @Param('id', uuid) id: string,
+    @Res({ passthrough: true }) res: Response,
+  ): Promise<string> {
+    const { fileName, markdown } = await this.conversations.exportMarkdown(principal.keyId, id);
+    res.setHeader('Content-Disposition', `attachment; filename="${fileName}"`);
+    return markdown;
   }
 
   @Get(':id')

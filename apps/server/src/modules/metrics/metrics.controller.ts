@@ -15,7 +15,8 @@ export class MetricsController {
   @ApiOperation({
     summary: 'Prometheus metrics (admin key: x-api-key, Bearer token or basic-auth password)',
     description:
-      'Queue depth by state, job durations, finished jobs, ingested documents and chunks, process metrics.',
+      'HTTP durations by route and status, search and chat latency and errors, queue depth by state, job ' +
+      'durations, finished jobs, ingested documents and chunks, process metrics.',
   })
   @ApiProduces('text/plain')
   @ApiOkResponse({ description: 'Prometheus text exposition format' })

@@ -12,6 +12,7 @@ import { QueueName } from '../../jobs/queue-name.enum';
 import { InjectRedis } from '../../jobs/redis-client.provider';
 import { redisUnavailable, withinRedisDeadline } from '../../jobs/redis-deadline';
 import { IngestionReconciler } from '../ingestion/ingestion-reconciler.service';
+import { RequestMetrics } from './request-metrics';
 
 const JOB_STATES = ['waiting', 'active', 'delayed', 'prioritized', 'failed', 'completed'] as const;
 
@@ -23,6 +24,8 @@ const JOB_STATES = ['waiting', 'active', 'delayed', 'prioritized', 'failed', 'co
 @Injectable()
 export class MetricsService implements OnModuleInit {
   readonly registry = new Registry();
+  /** This service's series with the request series (HTTP, search, chat) that RequestMetrics records. */
+  private readonly scraped: Registry;
   private readonly logger = new Logger(MetricsService.name);
   private readonly queues = new Map<QueueName, Queue>();
   /** Whether Redis answered this scrape's PING (set by text() before the gauges collect). */
@@ -75,6 +78,7 @@ export class MetricsService implements OnModuleInit {
     private readonly moduleRef: ModuleRef,
     private readonly jobEvents: JobEventsService,
     @InjectRedis() private readonly redis: Redis,
+    requestMetrics: RequestMetrics,
   ) {
     collectDefaultMetrics({ register: this.registry, prefix: 'lumina_' });
     const queues = this.queues;
@@ -107,6 +111,8 @@ export class MetricsService implements OnModuleInit {
         );
       },
     });
+    // Last: merge copies the series registered so far.
+    this.scraped = Registry.merge([this.registry, requestMetrics.registry]);
   }
 
   onModuleInit(): void {
@@ -127,7 +133,7 @@ export class MetricsService implements OnModuleInit {
 
   async text(): Promise<string> {
     this.redisAnswered = redisUnavailable(this.redis).then((reason) => reason === null);
-    return this.registry.metrics();
+    return this.scraped.metrics();
   }
 
   private async recordFinished(event: Extract<JobEvent, { type: 'completed' | 'failed' }>): Promise<void> {

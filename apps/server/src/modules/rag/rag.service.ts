@@ -20,6 +20,7 @@ import { RerankerRegistry } from '../reranker/reranker-registry.service';
 import { llmSearchPorts } from './llm-search-ports';
 import { corpusLanguages } from './repositories/text-search-configs';
 import { createSearchPorts } from './search-ports.factory';
+import { RequestMetrics } from '../metrics/request-metrics';
 import { InvalidRequestError } from '../../common/errors/domain-errors';
 
 /** Wires the search pipeline of libs/rag to the database and the configured models. */
@@ -37,6 +38,7 @@ export class RagService {
     private readonly rerankers: RerankerRegistry,
     @InjectLanguageDetector() private readonly languages: LanguageDetector,
     @InjectSearchDataSource() searchDataSource: DataSource,
+    private readonly metrics: RequestMetrics,
   ) {
     // The reranker is the registry's at each search (a model fitted on a bank may be switched on).
     const search = createSearchPorts(dataSource, env, embedder, llmSearchPorts(chat, null), searchDataSource);
@@ -51,10 +53,12 @@ export class RagService {
   ): Promise<SearchResult> {
     const text = query.trim();
     if (!text) throw new InvalidRequestError('query must contain words, not only spaces');
-    const [result, corpus] = await Promise.all([
-      searchKnowledge(text, settings, this.portsNow(), this.options, signal),
-      corpusLanguages(this.dataSource),
-    ]);
+    const [result, corpus] = await this.metrics.timeSearch(() =>
+      Promise.all([
+        searchKnowledge(text, settings, this.portsNow(), this.options, signal),
+        corpusLanguages(this.dataSource),
+      ]),
+    );
     result.language = this.languages.detect(text);
     // USE-lite is English-only, and its dense list carries no weight in the fusion anyway.
     const denseCrosses = this.embedder.modelId !== LOCAL_EMBEDDING_MODEL && result.settings.ranker !== 'bm25';

@@ -23,6 +23,16 @@ export class ChatRequestDto implements ChatAskRequest {
   @IsUUID('all', { message: 'conversationId must be a conversation id (a UUID)' })
   conversationId?: string;
 
+  @ApiPropertyOptional({
+    format: 'uuid',
+    description:
+      'Regenerate or edit: a question of `conversationId`. It and every later message are deleted, and ' +
+      '`message` (the same text to regenerate, a new one to edit) is asked in its place.',
+  })
+  @IsOptional()
+  @IsUUID('all', { message: 'replaceMessageId must be a message id (a UUID)' })
+  replaceMessageId?: string;
+
   @ApiProperty({ maxLength: MAX_CHAT_MESSAGE_CHARS, example: 'How do I fail over the database?' })
   @IsString({ message: 'message must be text' })
   @IsNotEmpty({ message: 'message must not be empty' })

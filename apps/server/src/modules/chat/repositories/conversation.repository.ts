@@ -4,7 +4,12 @@ import { EntityManager } from 'typeorm';
 import { ConversationEntity } from '../entities/conversation.entity';
 import { MessageEntity } from '../entities/message.entity';
 import { RetrievalTraceEntity } from '../entities/retrieval-trace.entity';
-import { CONVERSATION_PAGE_SQL, CONVERSATION_SQL } from './conversations.sql';
+import {
+  CONVERSATION_PAGE_SQL,
+  CONVERSATION_SEARCH_COUNT_SQL,
+  CONVERSATION_SEARCH_SQL,
+  CONVERSATION_SQL,
+} from './conversations.sql';
 
 /** A conversation as lists and details show it. */
 export interface ConversationRow {
@@ -50,6 +55,33 @@ export class ConversationRepository {
   /** The owner's conversations, most recently updated first. */
   page(ownerKeyId: string, offset: number, limit: number): Promise<ConversationRow[]> {
     return this.manager.query(CONVERSATION_PAGE_SQL, [limit, offset, ownerKeyId]);
+  }
+
+  /** How many of the owner's conversations hold `text` in their title or a message (case-insensitive). */
+  async countMatching(ownerKeyId: string, text: string): Promise<number> {
+    const [{ total }]: { total: number }[] = await this.manager.query(CONVERSATION_SEARCH_COUNT_SQL, [
+      ownerKeyId,
+      containsPattern(text),
+    ]);
+    return total;
+  }
+
+  /** The owner's conversations holding `text` in their title or a message, most recently updated first. */
+  search(ownerKeyId: string, text: string, offset: number, limit: number): Promise<ConversationRow[]> {
+    return this.manager.query(CONVERSATION_SEARCH_SQL, [limit, offset, ownerKeyId, containsPattern(text)]);
+  }
+
+  /**
+   * Deletes the question `questionId` and every message written after it in its conversation (their
+   * traces follow): what is left is the history a regenerated or edited question is asked with.
+   */
+  async truncateFrom(conversationId: string, questionId: string): Promise<void> {
+    await this.manager.query(
+      `DELETE FROM messages
+       WHERE conversation_id = $1
+         AND seq >= (SELECT seq FROM messages WHERE id = $2 AND conversation_id = $1)`,
+      [conversationId, questionId],
+    );
   }
 
   /** Renames the owner's conversation; false when it has none with this id. */
@@ -124,4 +156,9 @@ export class ConversationRepository {
   findTrace(messageId: string): Promise<RetrievalTraceEntity | null> {
     return this.manager.getRepository(RetrievalTraceEntity).findOneBy({ messageId });
   }
+}
+
+/** An ILIKE pattern matching `text` anywhere, its own `%`, `_` and backslash taken literally. */
+function containsPattern(text: string): string {
+  return `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 }

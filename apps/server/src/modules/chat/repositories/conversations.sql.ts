@@ -13,3 +13,20 @@ export const CONVERSATION_PAGE_SQL = `${CONVERSATION_SUMMARY}
   WHERE c.owner_key_id = $3
   ORDER BY c.updated_at DESC, c.id
   LIMIT $1 OFFSET $2`;
+
+/**
+ * Conversations of key `$3` whose title or any message contains `$4` (an ILIKE pattern, wildcards of the
+ * search text escaped), most recently updated first: `$1` of them from offset `$2`. The trigram indexes on
+ * `conversations.title` and `messages.content` serve both ILIKEs.
+ */
+export const CONVERSATION_SEARCH_SQL = `${CONVERSATION_SUMMARY}
+  WHERE c.owner_key_id = $3
+    AND (c.title ILIKE $4 OR c.id IN (SELECT m.conversation_id FROM messages m WHERE m.content ILIKE $4))
+  ORDER BY c.updated_at DESC, c.id
+  LIMIT $1 OFFSET $2`;
+
+/** How many conversations CONVERSATION_SEARCH_SQL finds for key `$1` and pattern `$2`. */
+export const CONVERSATION_SEARCH_COUNT_SQL = `
+  SELECT count(*)::int AS total FROM conversations c
+  WHERE c.owner_key_id = $1
+    AND (c.title ILIKE $2 OR c.id IN (SELECT m.conversation_id FROM messages m WHERE m.content ILIKE $2))`;

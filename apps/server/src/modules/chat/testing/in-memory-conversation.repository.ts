@@ -18,6 +18,7 @@ export class InMemoryConversationRepository implements Pick<
   readonly messageRows: MessageEntity[] = [];
   readonly traces: RetrievalTraceEntity[] = [];
   private clock = Date.parse('2025-01-01T00:00:00Z');
+  private seq = 0;
 
   async find(ownerKeyId: string, id: string): Promise<ConversationEntity | null> {
     return this.conversations.find((c) => c.id === id && c.ownerKeyId === ownerKeyId) ?? null;
@@ -47,6 +48,36 @@ export class InMemoryConversationRepository implements Pick<
       .map((c) => this.row(c));
   }
 
+  async countMatching(ownerKeyId: string, text: string): Promise<number> {
+    return this.matching(ownerKeyId, text).length;
+  }
+
+  async search(ownerKeyId: string, text: string, offset: number, limit: number): Promise<ConversationRow[]> {
+    return this.matching(ownerKeyId, text)
+      .sort((a, b) => b.updatedAt.getTime() - a.updatedAt.getTime() || (a.id < b.id ? -1 : 1))
+      .slice(offset, offset + limit)
+      .map((c) => this.row(c));
+  }
+
+  async truncateFrom(conversationId: string, questionId: string): Promise<void> {
+    const question = this.messageRows.find((m) => m.id === questionId && m.conversationId === conversationId);
+    if (!question) return;
+    const kept = this.messageRows.filter((m) => m.conversationId !== conversationId || m.seq < question.seq);
+    this.messageRows.splice(0, this.messageRows.length, ...kept);
+  }
+
+  private matching(ownerKeyId: string, text: string): ConversationEntity[] {
+    const needle = text.toLowerCase();
+    return this.conversations.filter(
+      (c) =>
+        c.ownerKeyId === ownerKeyId &&
+        (c.title.toLowerCase().includes(needle) ||
+          this.messageRows.some(
+            (m) => m.conversationId === c.id && m.content.toLowerCase().includes(needle),
+          )),
+    );
+  }
+
   async rename(ownerKeyId: string, id: string, title: string): Promise<boolean> {
     const conversation = await this.find(ownerKeyId, id);
     if (conversation) conversation.title = title;
@@ -63,7 +94,7 @@ export class InMemoryConversationRepository implements Pick<
   async addMessage(message: NewMessage, trace?: NewTrace): Promise<MessageEntity> {
     const saved = {
       id: randomUUID(),
-      seq: this.messageRows.length + 1,
+      seq: ++this.seq,
       status: 'complete',
       replyToId: null,
       source: null,

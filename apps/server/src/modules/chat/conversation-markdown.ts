@@ -1,0 +1,70 @@
+import type { Citation, ConversationMessage } from '@lumina/shared';
+
+/** What the Markdown export needs of a conversation. */
+export interface ExportedConversation {
+  title: string;
+  createdAt: string;
+  messages: readonly Pick<
+    ConversationMessage,
+    'role' | 'content' | 'status' | 'source' | 'notFound' | 'citations' | 'error'
+  >[];
+}
+
+/**
+ * A conversation as a Markdown document: each question and answer in order, each answer followed by its
+ * sources (marker, document title, heading path, pages), so the `[n]` markers in the text still resolve.
+ */
+export function conversationMarkdown(conversation: ExportedConversation): string {
+  const lines = [`# ${oneLine(conversation.title)}`, '', `_Conversation started ${conversation.createdAt}_`];
+  for (const message of conversation.messages) {
+    lines.push(
+      '',
+      message.role === 'user' ? '## Question' : '## Answer',
+      '',
+      message.content.trim() || '_(empty)_',
+    );
+    if (message.role !== 'assistant') continue;
+    if (message.source === 'general-knowledge') {
+      lines.push('', '_From the model’s general knowledge, not from the documents._');
+    }
+    if (message.status !== 'complete') {
+      lines.push(
+        '',
+        `_The answer is incomplete (${message.status})${message.error ? `: ${message.error}` : ''}._`,
+      );
+    }
+    const citations = [...message.citations].sort((a, b) => a.marker - b.marker);
+    if (citations.length) {
+      lines.push('', '**Sources**', '');
+      for (const citation of citations) lines.push(`- [${citation.marker}] ${sourceLabel(citation)}`);
+    }
+  }
+  return `${lines.join('\n')}\n`;
+}
+
+/** "Title › Heading › Subheading (pp. 3–4)". */
+export function sourceLabel(citation: Pick<Citation, 'title' | 'headingPath' | 'pages'>): string {
+  const path = [citation.title, ...citation.headingPath].map(oneLine).filter(Boolean).join(' › ');
+  const pages = citation.pages
+    ? citation.pages.first === citation.pages.last
+      ? ` (p. ${citation.pages.first})`
+      : ` (pp. ${citation.pages.first}–${citation.pages.last})`
+    : '';
+  return `${path}${pages}`;
+}
+
+/** A file name for the export: the title's words, lower-case, joined by dashes. */
+export function exportFileName(title: string): string {
+  const slug = title
+    .normalize('NFKD')
+    .toLowerCase()
+    .replace(/[^\p{L}\p{N}]+/gu, '-')
+    .replace(/^-+|-+$/g, '')
+    .slice(0, 60)
+    .replace(/-+$/, '');
+  return `${slug || 'conversation'}.md`;
+}
+
+function oneLine(text: string): string {
+  return text.replace(/\s+/g, ' ').trim();
+}
