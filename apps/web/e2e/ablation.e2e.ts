@@ -8,7 +8,7 @@
 import path from 'node:path';
 import type { ChunkView, Page as ApiPage, QuestionBank } from '@lumina/shared';
 import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
-import { apiJson, llmRequests, resetLlm, seedDocument } from './support/api';
+import { apiJson, emptyLibrary, llmRequests, resetLlm, seedDocument } from './support/api';
 import {
   describeWhenServerHas,
   eventually,
@@ -41,6 +41,7 @@ describeWhenServerHas(['startAblation', 'getAblation', 'listBankAblations'], 'ab
   let bankUrl: string;
 
   beforeAll(async () => {
+    await emptyLibrary();
     browser = await launchBrowser();
     const handbookId = await seedDocument(HANDBOOK, 'staff-handbook.md');
     const chunks = await apiJson<ApiPage<ChunkView>>('GET', `/documents/${handbookId}/chunks?limit=100`);

@@ -9,7 +9,7 @@
 import path from 'node:path';
 import { GENERAL_KNOWLEDGE_NEEDS_LLM, NOT_FOUND_SENTENCE } from '@lumina/shared';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { llmRequests, resetLlm, seedDocument } from './support/api';
+import { emptyLibrary, llmRequests, resetLlm, seedDocument } from './support/api';
 import {
   API_URL,
   WEB_URL,
@@ -38,6 +38,7 @@ describeWhenServerHas(['chat', 'uploadDocuments'], 'answerability', () => {
   let offline: ApiProcess | null = null;
 
   beforeAll(async () => {
+    await emptyLibrary();
     browser = await launchBrowser();
     // The offline server boots while the first tests run against the stack with the scripted LLM.
     offline = await startApi({

@@ -6,7 +6,7 @@
  */
 import path from 'node:path';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { llmRequests, resetLlm, seedDocument } from './support/api';
+import { emptyLibrary, llmRequests, resetLlm, seedDocument } from './support/api';
 import { describeWhenServerHas, eventually, launchBrowser, openPage, screenshot } from './support/browser';
 import { ChatPage } from './pages/chat.page';
 
@@ -20,6 +20,7 @@ describeWhenServerHas(['chat', 'uploadDocuments'], 'a Chinese conversation', () 
   let chat: ChatPage;
 
   beforeAll(async () => {
+    await emptyLibrary();
     browser = await launchBrowser();
     await seedDocument(SUPER_BOWL, 'super-bowl-zh.md');
   });

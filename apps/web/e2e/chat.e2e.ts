@@ -7,7 +7,7 @@
 import path from 'node:path';
 import type { ChatAskRequest } from '@lumina/shared';
 import type { Browser, BrowserContext, Page, Request } from 'playwright-core';
-import { llmRequests, resetLlm, seedDocument } from './support/api';
+import { emptyLibrary, llmRequests, resetLlm, seedDocument } from './support/api';
 import { describeWhenServerHas, eventually, launchBrowser, openPage, screenshot } from './support/browser';
 import { ChatPage } from './pages/chat.page';
 
@@ -56,6 +56,7 @@ describeWhenServerHas(['chat', 'uploadDocuments'], 'chat', () => {
   let chat: ChatPage;
 
   beforeAll(async () => {
+    await emptyLibrary();
     browser = await launchBrowser();
     await seedDocument(HANDBOOK, 'staff-handbook.md');
   });

@@ -7,7 +7,7 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { AcceptedDocument, ChunkView, DocumentDetail, Page as ApiPage } from '@lumina/shared';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { apiJson } from './support/api';
+import { apiJson, emptyLibrary } from './support/api';
 import {
   API_URL,
   describeWhenServerHas,
@@ -51,6 +51,7 @@ describeWhenServerHas(
     const stamp = `${Date.now().toString(36)}`;
 
     beforeAll(async () => {
+      await emptyLibrary();
       browser = await launchBrowser();
     });
 

@@ -5,7 +5,7 @@
  * and the answers get at least 60% of the screen.
  */
 import type { Browser } from 'playwright-core';
-import { apiJson } from './support/api';
+import { apiJson, emptyLibrary } from './support/api';
 import { API_URL, eventually, launchBrowser, openPage, screenshot, WEB_URL } from './support/browser';
 import { ChatPage } from './pages/chat.page';
 
@@ -13,6 +13,7 @@ describe('layout and status', () => {
   let browser: Browser;
 
   beforeAll(async () => {
+    await emptyLibrary();
     browser = await launchBrowser();
   });
 

@@ -14,7 +14,7 @@ import type {
   QuestionTemplate,
 } from '@lumina/shared';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { apiJson, seedDocument } from './support/api';
+import { apiJson, emptyLibrary, seedDocument } from './support/api';
 import {
   describeWhenServerHas,
   eventually,
@@ -63,6 +63,7 @@ describeWhenServerHas(
     const stamp = Date.now().toString(36);
 
     beforeAll(async () => {
+      await emptyLibrary();
       browser = await launchBrowser();
       handbookId = await seedDocument(HANDBOOK, 'staff-handbook.md');
       const chunks = await apiJson<ApiPage<ChunkView>>('GET', `/documents/${handbookId}/chunks?limit=100`);

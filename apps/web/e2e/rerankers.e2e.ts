@@ -6,7 +6,7 @@
  */
 import type { ActiveReranker, Page as ApiPage, QuestionBank, RerankerModelSummary } from '@lumina/shared';
 import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
-import { apiJson, seedTextDocument } from './support/api';
+import { apiJson, emptyLibrary, seedTextDocument } from './support/api';
 import {
   describeWhenServerHas,
   eventually,
@@ -40,6 +40,7 @@ describeWhenServerHas(
     const stamp = Date.now().toString(36);
 
     beforeAll(async () => {
+      await emptyLibrary();
       browser = await launchBrowser();
       documentIds = [];
       for (const service of PLATFORM_SERVICES) {

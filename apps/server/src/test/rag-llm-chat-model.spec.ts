@@ -118,21 +118,23 @@ describe('OpenAiChatModel (scripted OpenAI-compatible server)', () => {
     // connection the server saw closed before it answered show the order of events on any machine.
     it('times out an attempt, aborts the HTTP request and does not retry it', async () => {
       server.on(() => ({ ...completion('too late'), delayMs: 10_000 }));
-      await expect(model({ timeoutMs: 150 }).complete({ messages })).rejects.toThrow(
-        /did not answer within 150 ms/,
+      // 1 s, not less: at a load average of 25 a request once took longer than 150 ms to reach the server.
+      await expect(model({ timeoutMs: 1000 }).complete({ messages })).rejects.toThrow(
+        /did not answer within 1000 ms/,
       );
       expect(server.requests).toHaveLength(1);
-      expect(await eventually(() => server.aborted.length === 1)).toBe(true);
+      expect(await eventually(() => server.aborted.length === 1, 10_000)).toBe(true);
     });
 
     it("stops at once when the caller's signal aborts, with the caller's reason, and aborts the request", async () => {
       server.on(() => ({ ...completion('too late'), delayMs: 10_000 }));
       const controller = new AbortController();
-      setTimeout(() => controller.abort(new Error('the user left')), 100);
-      await expect(
-        model({ timeoutMs: 30_000 }).complete({ messages, signal: controller.signal }),
-      ).rejects.toThrow('the user left');
-      expect(await eventually(() => server.aborted.length === 1)).toBe(true);
+      const completing = model({ timeoutMs: 30_000 }).complete({ messages, signal: controller.signal });
+      // The caller leaves once the request is at the server (an event, not a guess at how long it takes).
+      expect(await eventually(() => server.requests.length === 1, 10_000)).toBe(true);
+      controller.abort(new Error('the user left'));
+      await expect(completing).rejects.toThrow('the user left');
+      expect(await eventually(() => server.aborted.length === 1, 10_000)).toBe(true);
     });
 
     it('does not call the endpoint with an already aborted signal', async () => {
@@ -249,9 +251,11 @@ describe('OpenAiChatModel (scripted OpenAI-compatible server)', () => {
     it('does not count a slow consumer as a silent endpoint', async () => {
       server.on(() => ({ stream: ['x', 'y'] }));
       const seen: string[] = [];
-      for await (const event of model({ timeoutMs: 100 }).stream({ messages })) {
+      // The endpoint gets 1 s per gap (under heavy load 100 ms was not enough for the first byte); the
+      // consumer takes 2 s over each token.
+      for await (const event of model({ timeoutMs: 1000 }).stream({ messages })) {
         if (event.type === 'token') seen.push(event.text);
-        await new Promise((r) => setTimeout(r, 250));
+        await new Promise((r) => setTimeout(r, 2000));
       }
       expect(seen).toEqual(['x', 'y']);
     });

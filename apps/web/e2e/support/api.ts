@@ -5,6 +5,8 @@ import type {
   AcceptedDocuments,
   CreateTextDocumentRequest,
   DocumentDetail,
+  DocumentView,
+  Page,
 } from '@lumina/shared';
 import { API_URL, eventually, stack } from './browser';
 import type { RecordedRequest } from './testing-llm';
@@ -20,6 +22,50 @@ export async function apiJson<T>(method: string, path: string, body?: unknown): 
   const text = await response.text();
   if (!response.ok) throw new Error(`${method} ${path} → ${response.status}: ${text}`);
   return (text ? JSON.parse(text) : undefined) as T;
+}
+
+/**
+ * fetch for an idempotent request, tried a second time when a reused keep-alive connection turns out
+ * closed: the server drops idle connections after 5 s, and on a loaded machine the client's own idle
+ * timer can fire after that ("SocketError: other side closed" on a suite's first request).
+ */
+async function fetchIdempotent(url: string, init: RequestInit = {}): Promise<Response> {
+  try {
+    return await fetch(url, init);
+  } catch (error) {
+    const cause = (error as { cause?: { code?: string; name?: string } }).cause;
+    const stale =
+      cause?.name === 'SocketError' || cause?.code === 'UND_ERR_SOCKET' || cause?.code === 'ECONNRESET';
+    if (!stale) throw error;
+    return fetch(url, init);
+  }
+}
+
+/**
+ * Deletes every document, so that a suite's corpus is exactly what it seeds itself, whichever suites ran
+ * before it on the shared server. Every suite that reads search results or the library calls it first.
+ */
+export async function emptyLibrary(apiUrl = API_URL): Promise<void> {
+  const listed = async () => {
+    const response = await fetchIdempotent(`${apiUrl}/documents?limit=100`);
+    if (!response.ok) throw new Error(`GET /documents → ${response.status}: ${await response.text()}`);
+    return ((await response.json()) as Page<DocumentView>).items;
+  };
+  for (let round = 0; ; round++) {
+    const documents = await listed();
+    if (!documents.length) return;
+    if (round === 20) throw new Error(`the library is still not empty: ${documents.length} left`);
+    for (const { id } of documents) {
+      const response = await fetchIdempotent(`${apiUrl}/documents/${id}`, {
+        method: 'DELETE',
+        headers: { 'x-lumina-client': 'e2e' },
+      });
+      // 404: deleted meanwhile (an ingestion that ended in a cancel).
+      if (!response.ok && response.status !== 404) {
+        throw new Error(`DELETE /documents/${id} → ${response.status}: ${await response.text()}`);
+      }
+    }
+  }
 }
 
 /** Uploads a file through the API (multipart) and waits until it is indexed; returns its id. */
@@ -52,7 +98,7 @@ async function waitUntilIndexed(id: string, name: string, apiUrl = API_URL): Pro
   await eventually(
     () => `${name} to be indexed (last seen: ${last})`,
     async () => {
-      const answer = await fetch(`${apiUrl}/documents/${id}`);
+      const answer = await fetchIdempotent(`${apiUrl}/documents/${id}`);
       if (!answer.ok) throw new Error(`GET /documents/${id} → ${answer.status}: ${await answer.text()}`);
       const document = (await answer.json()) as DocumentDetail;
       last = `${document.status}${document.error ? `, ${document.error}` : ''}`;
