@@ -9,6 +9,7 @@
 //    code or signal and its last lines of output, then stops the other and exits with that code.
 //
 // Ports: PORT for the API (the server reads it, default 3000), WEB_PORT for the web app (default 3001).
+// WEB_HOST: the interface the web app listens on (default 127.0.0.1, this machine only, like the API).
 import { spawn, spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { dirname, join } from 'node:path';
@@ -17,6 +18,7 @@ import { fileURLToPath } from 'node:url';
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const env = { NX_DAEMON: 'false', NX_NO_CLOUD: 'true', NX_TUI: 'false', ...process.env };
 const webPort = env.WEB_PORT || '3001';
+const webHost = env.WEB_HOST || '127.0.0.1';
 const bin = (name) => join(root, 'node_modules', '.bin', name);
 
 const builds = [
@@ -54,7 +56,12 @@ for (const build of builds) {
 
 const processes = [
   { name: 'api', label: 'API server', command: process.execPath, args: [builds[0].artifact] },
-  { name: 'web', label: 'web app', command: bin('next'), args: ['start', 'apps/web', '-p', webPort] },
+  {
+    name: 'web',
+    label: 'web app',
+    command: bin('next'),
+    args: ['start', 'apps/web', '-H', webHost, '-p', webPort],
+  },
 ];
 
 const TAIL = 15;

@@ -24,17 +24,23 @@ import {
 import type { SearchSettings } from '@lumina/shared';
 import { ScriptedOpenAiServer, searchBranchScript } from '@lumina/testing-llm';
 import { DataSource } from 'typeorm';
+import { randomWordDocuments } from './random-word-documents';
 import { summarizeLatency } from './scale/latency-summary';
-import { COUNT_CHUNKS_SQL, FORGET_CACHED_VECTORS_SQL } from './sql/search-bench.sql';
+import { COUNT_CHUNKS_SQL, COUNT_TERMS_SQL, FORGET_CACHED_VECTORS_SQL } from './sql/search-bench.sql';
 
 const USAGE = `usage:
   npm run bench:search -- --dataset <beir-dir> [--split test] [--limit-queries 50] [--llm-latency 300]
                           [--warmup 3] [--chunk-size 900 --overlap 180] [--db-dir <dir>] [--json <file>]
+                          [--random-docs 2 [--random-doc-kb 200]]
 
 Latency of one search at a time, as the API runs it, for dense, bm25, hybrid, and hybrid with LLM query
 expansion and HyDE answered by an in-process scripted LLM with a fixed latency over real HTTP. Reuses the
 index the eval command built (.data/eval/<dataset>-chunk-<size>-<overlap>) or builds it. Every search
-starts with the query's vector out of the embedding cache, as a new query would.`;
+starts with the query's vector out of the embedding cache, as a new query would.
+
+--random-docs N also indexes N documents of random words (--random-doc-kb each, default 200 KB) beside
+the corpus, as an upload of nonsense would: tens of thousands of new terms in the BM25 vocabulary. Give
+it its own --db-dir (or run it after the clean run: the documents stay in that database).`;
 
 interface Mode {
   name: string;
@@ -54,7 +60,14 @@ const MODES: Mode[] = [
 const FLAGS = flags({
   string: 'dataset chunk-size overlap db-dir json',
   boolean: 'help',
-  defaults: { split: 'test', 'limit-queries': '50', 'llm-latency': '300', warmup: '3' },
+  defaults: {
+    split: 'test',
+    'limit-queries': '50',
+    'llm-latency': '300',
+    warmup: '3',
+    'random-docs': '0',
+    'random-doc-kb': '200',
+  },
 });
 
 async function main(argv: string[]): Promise<void> {
@@ -68,6 +81,8 @@ async function main(argv: string[]): Promise<void> {
   const limit = positiveInt(values['limit-queries'], '--limit-queries');
   const llmLatency = positiveInt(values['llm-latency'], '--llm-latency');
   const warmup = nonNegativeInt(values.warmup, '--warmup');
+  const randomDocs = nonNegativeInt(values['random-docs'], '--random-docs');
+  const randomDocKb = positiveInt(values['random-doc-kb'], '--random-doc-kb');
   const chunking: ChunkingSettings = {
     unit: 'chunk',
     maxChars: positiveInt(values['chunk-size'] ?? String(env.CHUNK_MAX_CHARS), '--chunk-size'),
@@ -95,7 +110,23 @@ async function main(argv: string[]): Promise<void> {
       console.error(
         `index: ${indexed.documentsAdded} documents added, ${indexed.vectorsBackfilled} vectors added in ${indexed.seconds}s`,
       );
+      if (randomDocs > 0) {
+        const noise = randomWordDocuments(randomDocs, randomDocKb * 1024);
+        const added = await app
+          .get(BeirCorpusIndexer)
+          .index(
+            { corpus: new Map(noise.map((document) => [document.id, document])) },
+            `${datasetName}-random-words`,
+            chunking,
+            built.embedder,
+            progressReporter,
+          );
+        console.error(
+          `random words: ${added.documentsAdded} documents of ${randomDocKb} KB added in ${added.seconds}s`,
+        );
+      }
       const [{ chunks }] = await dataSource.query(COUNT_CHUNKS_SQL);
+      const [{ terms }] = await dataSource.query(COUNT_TERMS_SQL);
 
       /** New queries are not in the embedding cache: forget the texts a search embedded. */
       const forget = async (texts: string[]) => {
@@ -163,7 +194,9 @@ async function main(argv: string[]): Promise<void> {
       const enhancedP50 = rows[3].p50;
       const lines = [
         `search latency on ${datasetName}/${values.split}: ${measuredQueries} queries one at a time (after ${warmup} ` +
-          `warm-up), ${chunks} chunks of ${chunking.maxChars}/${chunking.overlapChars}, embedder ${built.embedder.modelId}, ` +
+          `warm-up), ${chunks} chunks of ${chunking.maxChars}/${chunking.overlapChars} (${terms} BM25 terms` +
+          `${randomDocs > 0 ? `, with ${randomDocs} random-word documents of ${randomDocKb} KB` : ''}), ` +
+          `embedder ${built.embedder.modelId}, ` +
           `topK 6, candidateK 30, scripted LLM ${llmLatency} ms per call over HTTP`,
         '',
         `${'mode'.padEnd(34)}${'p50 ms'.padStart(9)}${'p95 ms'.padStart(9)}${'mean ms'.padStart(9)}`,
@@ -192,6 +225,8 @@ async function main(argv: string[]): Promise<void> {
               queries: measuredQueries,
               llmLatency,
               chunks,
+              terms,
+              randomDocs: randomDocs > 0 ? { count: randomDocs, kb: randomDocKb } : null,
               rows,
               llmCall,
               ratio,

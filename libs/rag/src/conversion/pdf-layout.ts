@@ -47,12 +47,22 @@ function edgesOf(position: number, count: number): ('top' | 'bottom')[] {
 }
 
 /**
+ * A header or footer frames a page's body: a page of one line has none, and that line is its text (a
+ * slide deck, a form: "Figure 1", "Figure 2", … on every page would otherwise all be dropped).
+ */
+function hasFrame(lines: PdfLine[]): boolean {
+  return lines.length > 1;
+}
+
+/**
  * Running headers and footers: a line among the first or last two of a page whose text, digits aside,
- * recurs at that edge and height on at least 60% of the pages (and on 3 pages or more).
+ * recurs at that edge and height on at least 60% of the pages (and on 3 pages or more). Pages of a
+ * single line neither count nor lose it.
  */
 export function runningLines(pages: PdfLine[][]): Set<string> {
   const counts = new Map<string, number>();
   for (const lines of pages) {
+    if (!hasFrame(lines)) continue;
     const seen = new Set<string>();
     lines.forEach((line, position) => {
       for (const edge of edgesOf(position, lines.length)) {
@@ -96,7 +106,9 @@ export function layoutPdf(pages: PdfLine[][], outline: PdfHeading[]): PdfText {
   const pageStarts: number[] = [];
   pages.forEach((lines, index) => {
     const kept = lines.filter((line, position) => {
-      const drop = edgesOf(position, lines.length).some((edge) => running.has(runningKey(line, edge)));
+      const drop =
+        hasFrame(lines) &&
+        edgesOf(position, lines.length).some((edge) => running.has(runningKey(line, edge)));
       if (drop) removedLines++;
       return !drop;
     });

@@ -15,7 +15,7 @@ export class HtmlParser implements DocumentParser {
   async parse(bytes: Buffer, name: string): Promise<ParsedText> {
     const html = decodeUtf8(bytes, name);
     const shape = measureHtml(html, name);
-    const main = extractMainContent(html, shape.elements);
+    const main = extractMainContent(html, shape);
     const converted = htmlToMarkdown(main.root);
     let text = converted.markdown;
     let headings = converted.headings.map(({ offset, id }) => ({ offset, anchor: id }));

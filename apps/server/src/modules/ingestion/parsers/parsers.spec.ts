@@ -49,6 +49,27 @@ describe('HtmlParser', () => {
   });
 });
 
+describe('HtmlParser on deeply nested pages', () => {
+  it('keeps the text of every level of a 200 KB page nested 500 deep', async () => {
+    const levels = 500;
+    const sentence = (level: number) =>
+      `Paragraph ${level} of the nested page says word${level} and keeps going ` +
+      'with filler text '.repeat(20);
+    let html = '';
+    for (let level = 0; level < levels; level += 1) html += `<div><p>${sentence(level)}</p>`;
+    html += '</div>'.repeat(levels);
+    expect(html.length).toBeGreaterThan(200_000);
+    const parsed = await new HtmlParser().parse(
+      Buffer.from(`<html><body>${html}</body></html>`),
+      'deep.html',
+    );
+    const kept = Array.from({ length: levels }, (_, level) => level).filter((level) =>
+      parsed.text.includes(`word${level} `),
+    );
+    expect(kept).toHaveLength(levels);
+  });
+});
+
 describe('HtmlParser headings', () => {
   it('separates a heading word from the code signature after it (the "DecimalDecimal(value)" case)', async () => {
     const html =

@@ -2,7 +2,8 @@ import { Readability } from '@mozilla/readability';
 import { inlineText } from '@lumina/rag';
 import type { DomNode } from '@lumina/rag';
 import { parseHTML } from 'linkedom';
-import { READABILITY_MAX_ELEMENTS } from './html-nesting';
+import { READABILITY_MAX_DEPTH, READABILITY_MAX_ELEMENTS } from './html-nesting';
+import type { HtmlShape } from './html-nesting';
 
 /** Blocks that are never a page's content, whatever their text says. */
 const BOILERPLATE_SELECTOR = [
@@ -62,11 +63,12 @@ type Element = ReturnType<typeof parseHTML>['document']['documentElement'];
 
 /**
  * The page's main content: navigation, sidebars, footers and consent banners removed first, then
- * Mozilla's readability extractor picks the article (the same one Firefox's reader view uses). Heading
+ * Mozilla's readability extractor picks the article (the same one Firefox's reader view uses) unless the
+ * page is too large or too deep for it (READABILITY_MAX_ELEMENTS, READABILITY_MAX_DEPTH). Heading
  * levels and ids are pinned on data attributes beforehand, because the extractor renames h1 to h2 and
  * may fold the section an id sat on.
  */
-export function extractMainContent(html: string, elementCount: number): MainContent {
+export function extractMainContent(html: string, shape: HtmlShape): MainContent {
   // linkedom makes a fragment's first element the document element: give a fragment a page around it.
   const page = /<html[\s>]/i.test(html) ? html : `<!doctype html><html><body>${html}</body></html>`;
   const { document } = parseHTML(page);
@@ -102,7 +104,7 @@ export function extractMainContent(html: string, elementCount: number): MainCont
   }
 
   const body = (document.body ?? document.documentElement) as unknown as DomNode;
-  if (elementCount <= READABILITY_MAX_ELEMENTS) {
+  if (shape.elements <= READABILITY_MAX_ELEMENTS && shape.depth <= READABILITY_MAX_DEPTH) {
     const article = new Readability<DomNode>(
       document as unknown as ConstructorParameters<typeof Readability>[0],
       { charThreshold: 200, serializer: (node) => node as unknown as DomNode },
