@@ -48,6 +48,7 @@ describe(`migrations on a fresh database (${TEST_BACKEND})`, () => {
       'AdaptiveExpansion1764500060000',
       'Ablations1764500070000',
       'RerankerModels1764500080000',
+      'FollowUpReason1764500090000',
     ]);
     expect(await tables(db)).toEqual([
       'ablations',
@@ -161,6 +162,7 @@ const LATER = [
   'AdaptiveExpansion1764500060000',
   'Ablations1764500070000',
   'RerankerModels1764500080000',
+  'FollowUpReason1764500090000',
 ];
 
 describe('the BM25 postings-length migration over an existing index', () => {
