@@ -49,6 +49,7 @@ describe(`migrations on a fresh database (${TEST_BACKEND})`, () => {
       'Ablations1764500070000',
       'RerankerModels1764500080000',
       'FollowUpReason1764500090000',
+      'CleanDocumentTitles1764500091000',
     ]);
     expect(await tables(db)).toEqual([
       'ablations',
@@ -163,6 +164,7 @@ const LATER = [
   'Ablations1764500070000',
   'RerankerModels1764500080000',
   'FollowUpReason1764500090000',
+  'CleanDocumentTitles1764500091000',
 ];
 
 describe('the BM25 postings-length migration over an existing index', () => {

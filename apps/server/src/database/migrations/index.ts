@@ -17,6 +17,7 @@ import { AdaptiveExpansion1764500060000 } from './1764500060000-adaptive-expansi
 import { Ablations1764500070000 } from './1764500070000-ablations';
 import { RerankerModels1764500080000 } from './1764500080000-reranker-models';
 import { FollowUpReason1764500090000 } from './1764500090000-follow-up-reason';
+import { CleanDocumentTitles1764500091000 } from './1764500091000-clean-document-titles';
 
 /**
  * Every migration in order. The chunk vector dimension comes from the configured embedder, the vector
@@ -44,5 +45,6 @@ export function allMigrations(
     Ablations1764500070000,
     RerankerModels1764500080000,
     FollowUpReason1764500090000,
+    CleanDocumentTitles1764500091000,
   ];
 }
