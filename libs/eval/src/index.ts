@@ -8,3 +8,4 @@ export * from './ablation';
 export * from './bank';
 export * from './synthetic';
 export * from './suites';
+export * from './conversations';

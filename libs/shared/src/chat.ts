@@ -111,6 +111,9 @@ export interface ChatRetrievalEvent {
   query: string;
   /** The query that was searched: the question rewritten to stand alone using the conversation so far. */
   standaloneQuery: string;
+  /** How it was written, and for an offline follow-up why (as in the stored trace). */
+  rewrite: RetrievalTrace['rewrite'];
+  rewriteReason: FollowUpReason | null;
   passages: RetrievedPassage[];
   expansions: { source: string; variants: string[] } | null;
   hyde: { source: string; passage: string } | null;
@@ -264,6 +267,13 @@ export interface TracePassage {
 }
 
 /**
+ * How an offline follow-up was searched: `stands-alone` (on its own), or why the earlier question was
+ * added: it points back ("it", "that option") while its own search looks unanswerable, it has no salient
+ * word of its own, or its own search looks unanswerable.
+ */
+export type FollowUpReason = 'stands-alone' | 'refers-back' | 'no-salient-terms' | 'low-answerability';
+
+/**
  * Everything needed to tell a retrieval problem from a generation problem, stored with every answer.
  */
 export interface RetrievalTrace {
@@ -271,8 +281,13 @@ export interface RetrievalTrace {
   messageId: string;
   query: string;
   standaloneQuery: string;
-  /** How the standalone query was written: unchanged (first question), by the LLM, or from the history. */
+  /**
+   * How the searched query was written: the question itself (a first question, or a follow-up that
+   * stands alone), by the LLM, or with the earlier question added (`history`).
+   */
   rewrite: 'none' | 'llm' | 'history';
+  /** Offline follow-ups: why it was searched alone or with the earlier question; null otherwise. */
+  rewriteReason: FollowUpReason | null;
   /** The resolved search settings; null for general-knowledge answers (no search). */
   settings: SearchSettings | null;
   expansions: { source: string; variants: string[] } | null;

@@ -3,6 +3,7 @@ import { runCommand, splitSuite, UsageError } from './cli-args';
 import { runAdaptiveCli } from './eval-adaptive';
 import { runAnswerabilityCli } from './eval-answerability';
 import { runAnswersCli } from './eval-answers';
+import { runConversationsCli } from './eval-conversations';
 import { runRerankCli } from './eval-rerank';
 import { EVAL_USAGE, runRetrievalCli } from './eval-retrieval';
 
@@ -13,6 +14,7 @@ const SUITES: Record<string, (argv: string[]) => Promise<void>> = {
   answerability: runAnswerabilityCli,
   rerank: runRerankCli,
   adaptive: runAdaptiveCli,
+  conversations: runConversationsCli,
 };
 
 async function main(args: string[]): Promise<void> {
@@ -20,7 +22,7 @@ async function main(args: string[]): Promise<void> {
   const run = Object.hasOwn(SUITES, suite) ? SUITES[suite] : undefined;
   if (!run)
     throw new UsageError(
-      `--suite must be retrieval, answers, answerability, rerank or adaptive, got "${suite}"`,
+      `--suite must be retrieval, answers, answerability, rerank, adaptive or conversations, got "${suite}"`,
     );
   await run(rest);
 }

@@ -130,16 +130,20 @@ describe('chat offline (extractive answerer, local embedder, embedded PGlite)', 
     expect(response.body.message).toMatch(/general knowledge need a language model.*LLM_BASE_URL/);
   });
 
-  it('rewrites a follow-up offline by joining the recent questions, and keeps the conversation', async () => {
+  it('searches a follow-up that names its own topic alone, says why, and keeps the conversation', async () => {
     const first = await chat({ message: 'Tell me about the database runbook' });
     const { conversationId } = eventOf(first.events, 'done');
     const { events } = await chat({ conversationId, message: 'When do backups run?' });
-    expect(eventOf(events, 'retrieval').standaloneQuery).toBe(
-      'Tell me about the database runbook When do backups run?',
+    expect(eventOf(events, 'retrieval')).toEqual(
+      expect.objectContaining({
+        standaloneQuery: 'When do backups run?',
+        rewrite: 'none',
+        rewriteReason: 'stands-alone',
+      }),
     );
     expect(tokensOf(events)).toContain('Nightly base backups run at 02:00 UTC.');
     const trace = (await request('GET', `/messages/${eventOf(events, 'done').messageId}/trace`)).body;
-    expect(trace.rewrite).toBe('history');
+    expect([trace.rewrite, trace.rewriteReason]).toEqual(['none', 'stands-alone']);
     const conversation = (await request('GET', `/conversations/${conversationId}`)).body;
     expect(conversation.title).toBe('Tell me about the database runbook');
     expect(conversation.messageCount).toBe(4);

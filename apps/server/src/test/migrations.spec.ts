@@ -48,6 +48,8 @@ describe(`migrations on a fresh database (${TEST_BACKEND})`, () => {
       'AdaptiveExpansion1764500060000',
       'Ablations1764500070000',
       'RerankerModels1764500080000',
+      'FollowUpReason1764500090000',
+      'CleanDocumentTitles1764500091000',
       'ConversationSearch1764500097000',
     ]);
     expect(await tables(db)).toEqual([
@@ -162,6 +164,8 @@ const LATER = [
   'AdaptiveExpansion1764500060000',
   'Ablations1764500070000',
   'RerankerModels1764500080000',
+  'FollowUpReason1764500090000',
+  'CleanDocumentTitles1764500091000',
   'ConversationSearch1764500097000',
 ];
 

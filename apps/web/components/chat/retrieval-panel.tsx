@@ -3,7 +3,7 @@
 import { useState } from 'react';
 import { isApiError } from '../../lib/api-errors';
 import { useApiClient } from '../../hooks/use-api-client';
-import type { AdaptiveExpansionDecision, RetrievalTrace } from '@lumina/shared';
+import type { AdaptiveExpansionDecision, FollowUpReason, RetrievalTrace } from '@lumina/shared';
 import type { GeneratorSourceView, SearchResponseView } from '../../lib/api/search';
 import { parseBranch, timingLabel } from '../../lib/branches';
 import { AnswerabilityFacts } from './answerability-facts';
@@ -62,6 +62,12 @@ function StoredTrace({ messageId }: { messageId: string }) {
           <dt>Question searched</dt>
           <dd>{trace.standaloneQuery ?? trace.query}</dd>
         </div>
+        {trace.rewriteReason ? (
+          <div>
+            <dt>Why</dt>
+            <dd>{FOLLOW_UP_REASONS[trace.rewriteReason]}</dd>
+          </div>
+        ) : null}
         {trace.model ? (
           <div>
             <dt>Model</dt>
@@ -148,6 +154,17 @@ function AdaptiveFacts({ decision }: { decision: AdaptiveExpansionDecision }) {
 }
 
 /** How an answer's passages were found: branches with ranks and scores, variants, HyDE, timings. */
+/** Why an offline follow-up was searched alone or with the earlier question, in words. */
+const FOLLOW_UP_REASONS: Record<FollowUpReason, string> = {
+  'stands-alone': 'The follow-up names its own topic, so it was searched on its own.',
+  'refers-back':
+    'The follow-up points back ("it", "that") and found little on its own, so the earlier question was added.',
+  'no-salient-terms':
+    'The follow-up has no word of its own to search for, so the earlier question was added.',
+  'low-answerability':
+    'The follow-up alone found nothing that answers it, so the earlier question was added.',
+};
+
 export function RetrievalPanel({ search, messageId, citedChunkIds }: RetrievalPanelProps) {
   const timings = Object.entries(search.timings).sort(([a], [b]) =>
     a === 'total' ? -1 : b === 'total' ? 1 : 0,

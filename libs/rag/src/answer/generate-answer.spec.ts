@@ -146,7 +146,7 @@ describe('generateAnswer', () => {
     expect(outcome.error?.detail).toBe('client left');
   });
 
-  it('rewrites a follow-up with the model, and falls back to the recent questions when that fails', async () => {
+  it('rewrites a follow-up with the model, and falls back to the offline rule when that fails', async () => {
     const history = [
       { role: 'user' as const, content: 'How do I fail over?' },
       { role: 'assistant' as const, content: 'Promote [1].' },
@@ -157,18 +157,51 @@ describe('generateAnswer', () => {
       return result(passages);
     };
     const ok = await generateAnswer(
-      { ...input, question: 'And then?', history },
+      { ...input, question: 'And how do I undo it?', history },
       deps(scripted(['x [1]']), search),
     );
-    expect([ok.rewrite, ok.standaloneQuery]).toEqual(['llm', 'standalone question']);
+    expect([ok.rewrite, ok.standaloneQuery, ok.rewriteReason]).toEqual(['llm', 'standalone question', null]);
     const broken = scripted(['x [1]'], undefined, new Error('503'));
-    const fallback = await generateAnswer({ ...input, question: 'And then?', history }, deps(broken, search));
-    expect([fallback.rewrite, fallback.standaloneQuery]).toEqual([
+    const fallback = await generateAnswer(
+      { ...input, question: 'And how do I undo it?', history },
+      deps(broken, search),
+    );
+    expect([fallback.rewrite, fallback.standaloneQuery, fallback.rewriteReason]).toEqual([
       'history',
-      'How do I fail over? And then?',
+      'How do I fail over? And how do I undo it?',
+      'refers-back',
     ]);
     expect(fallback.warnings[0]).toMatch(/Rewriting the follow-up question failed \(503\)/);
-    expect(searched).toEqual(['standalone question', 'How do I fail over? And then?']);
+    // The question alone first, then (it points back) with the earlier question.
+    expect(searched).toEqual([
+      'standalone question',
+      'And how do I undo it?',
+      'How do I fail over? And how do I undo it?',
+    ]);
+  });
+
+  it('offline, searches a follow-up that names its own topic alone, and says so', async () => {
+    const history = [
+      { role: 'user' as const, content: 'How do I connect to Sentinel?' },
+      { role: 'assistant' as const, content: 'Use sentinels [1].' },
+    ];
+    const searched: string[] = [];
+    const retrieval: string[] = [];
+    const outcome = await generateAnswer(
+      { ...input, question: 'How do I make an option mandatory in Commander?', history },
+      deps(null, async (query) => {
+        searched.push(query);
+        return result(passages);
+      }),
+      { retrieval: (stage) => retrieval.push(`${stage.rewrite}:${stage.rewriteReason}`) },
+    );
+    expect(searched).toEqual(['How do I make an option mandatory in Commander?']);
+    expect([outcome.rewrite, outcome.rewriteReason, outcome.standaloneQuery]).toEqual([
+      'none',
+      'stands-alone',
+      'How do I make an option mandatory in Commander?',
+    ]);
+    expect(retrieval).toEqual(['none:stands-alone']);
   });
 
   it('offline, cites the passage that holds each quote when the first quote is from passage 3', async () => {

@@ -21,7 +21,9 @@ import { EXTRACTIVE_ANSWERER_VERSION, extractiveAnswer } from './extractive-answ
 import type { ExtractiveOptions } from './extractive-answerer';
 import { GENERAL_PROMPT_VERSION, generalKnowledgeMessages } from './general-prompt';
 import { startsWithNotFound } from './not-found';
-import { historyStandaloneQuery, parseStandaloneQuery, standaloneQueryMessages } from './standalone-query';
+import { searchFollowUp } from './follow-up-query';
+import type { FollowUpReason } from './follow-up-query';
+import { parseStandaloneQuery, standaloneQueryMessages } from './standalone-query';
 import type { HistoryTurn } from './standalone-query';
 
 /** Sampling of grounded and general answers: deterministic, bounded. */
@@ -56,6 +58,7 @@ export interface RetrievalStage {
   query: string;
   standaloneQuery: string;
   rewrite: RetrievalTrace['rewrite'];
+  rewriteReason: FollowUpReason | null;
   search: SearchResult;
   passages: RetrievedPassage[];
   timings: { rewrite: number; search: number };
@@ -85,6 +88,8 @@ export interface AnswerOutcome {
   query: string;
   standaloneQuery: string;
   rewrite: RetrievalTrace['rewrite'];
+  /** An offline follow-up: searched alone (`stands-alone`) or why the earlier turn was added; else null. */
+  rewriteReason: FollowUpReason | null;
   /** The search's result; null when the search did not run (or failed). */
   search: SearchResult | null;
   passages: RetrievedPassage[];
@@ -146,11 +151,13 @@ export async function generateAnswer(
     sink.token?.(text);
   };
 
-  // 1. A follow-up becomes a standalone query.
+  // 1. A follow-up: with a model, the model rewrites it into a standalone query; offline (or when the
+  //    model fails) it is searched alone first, and the earlier turn is added only when the follow-up
+  //    rule says it cannot stand alone (searchFollowUp; the trace says which and why).
   const rewriteStart = now();
+  let offlineFollowUp = false;
   if (input.history.some((turn) => turn.role === 'user')) {
-    outcome.rewrite = 'history';
-    outcome.standaloneQuery = historyStandaloneQuery(input.history, question);
+    offlineFollowUp = true;
     if (deps.chatModel) {
       try {
         const reply = await deps.chatModel.complete({
@@ -163,15 +170,16 @@ export async function generateAnswer(
         if (rewritten) {
           outcome.standaloneQuery = rewritten;
           outcome.rewrite = 'llm';
+          offlineFollowUp = false;
         } else {
           warnings.push(
-            'The model did not rewrite the follow-up question; the recent questions were searched.',
+            'The model did not rewrite the follow-up question; it was searched as the offline rule decides.',
           );
         }
       } catch (error) {
         if (signal?.aborted) return fail(error, 'llm_failed');
         warnings.push(
-          `Rewriting the follow-up question failed (${describe(error)}); the recent questions were searched.`,
+          `Rewriting the follow-up question failed (${describe(error)}); it was searched as the offline rule decides.`,
         );
       }
     }
@@ -182,7 +190,17 @@ export async function generateAnswer(
   const searchStart = now();
   let search: SearchResult;
   try {
-    search = await deps.search(outcome.standaloneQuery, input.settings, signal);
+    if (offlineFollowUp) {
+      const followUp = await searchFollowUp(question, input.history, (query) =>
+        deps.search(query, input.settings, signal),
+      );
+      search = followUp.result;
+      outcome.standaloneQuery = followUp.query;
+      outcome.rewrite = followUp.reason === 'stands-alone' ? 'none' : 'history';
+      outcome.rewriteReason = followUp.reason;
+    } else {
+      search = await deps.search(outcome.standaloneQuery, input.settings, signal);
+    }
   } catch (error) {
     timings.search = round(now() - searchStart);
     return fail(error, 'search_failed');
@@ -209,6 +227,7 @@ export async function generateAnswer(
     query: question,
     standaloneQuery: outcome.standaloneQuery,
     rewrite: outcome.rewrite,
+    rewriteReason: outcome.rewriteReason,
     search,
     passages: outcome.passages,
     timings: { rewrite: timings.rewrite, search: timings.search },
@@ -440,6 +459,7 @@ function newOutcome(
     query: question,
     standaloneQuery: question,
     rewrite: 'none',
+    rewriteReason: null,
     search: null,
     passages: [],
     timings: { rewrite: 0, search: 0, generation: 0, firstToken: null, total: 0 },

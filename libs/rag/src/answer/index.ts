@@ -65,3 +65,17 @@ export type {
   AnswerSink,
   RetrievalStage,
 } from './generate-answer';
+export {
+  DEFAULT_FOLLOW_UP_RULE,
+  followUpEvidence,
+  followUpReason,
+  followUpSignals,
+  searchFollowUp,
+} from './follow-up-query';
+export type {
+  FollowUpEvidence,
+  FollowUpReason,
+  FollowUpRule,
+  FollowUpSearch,
+  FollowUpSignals,
+} from './follow-up-query';

@@ -7,6 +7,7 @@ export { chunkBySentences } from './sentence-chunker';
 export type { ChunkBase } from './sentence-chunker';
 export { chunkByHeadings } from './heading-chunker';
 export { parseMarkdownHeadings, cleanHeadingTitle } from './markdown-headings';
+export { cleanDocumentTitle, markdownDocumentTitle } from './document-title';
 export type { MarkdownHeading } from './markdown-headings';
 export { slugify, createAnchorAllocator } from './anchor';
 export { chunkWholeDocument } from './document-chunker';

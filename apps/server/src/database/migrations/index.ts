@@ -16,6 +16,8 @@ import { ChunkAnalysisOnce1764500050000 } from './1764500050000-chunk-analysis-o
 import { AdaptiveExpansion1764500060000 } from './1764500060000-adaptive-expansion';
 import { Ablations1764500070000 } from './1764500070000-ablations';
 import { RerankerModels1764500080000 } from './1764500080000-reranker-models';
+import { FollowUpReason1764500090000 } from './1764500090000-follow-up-reason';
+import { CleanDocumentTitles1764500091000 } from './1764500091000-clean-document-titles';
 import { ConversationSearch1764500097000 } from './1764500097000-conversation-search';
 
 /**
@@ -43,6 +45,8 @@ export function allMigrations(
     AdaptiveExpansion1764500060000,
     Ablations1764500070000,
     RerankerModels1764500080000,
+    FollowUpReason1764500090000,
+    CleanDocumentTitles1764500091000,
     ConversationSearch1764500097000,
   ];
 }

@@ -207,6 +207,7 @@ function toTrace(entity: RetrievalTraceEntity): RetrievalTrace {
     query: entity.query,
     standaloneQuery: entity.standaloneQuery,
     rewrite: entity.rewrite,
+    rewriteReason: entity.rewriteReason ?? null,
     settings: entity.settings,
     expansions: entity.expansions,
     hyde: entity.hyde,

@@ -5,6 +5,7 @@ import { EvalSearchFactory } from '../rag/eval-search.factory';
 import { AdaptiveExpansionSuite } from './suites/adaptive-expansion-suite.service';
 import { AnswerabilitySuite } from './suites/answerability-suite.service';
 import { AnswersSuite } from './suites/answers-suite.service';
+import { ConversationSuite } from './suites/conversation-suite.service';
 import { BeirBankImport } from './suites/beir-bank-import.service';
 import { RerankFeatureReader } from './suites/rerank-features.service';
 import { RetrievalGate } from './suites/retrieval-gate.service';
@@ -14,6 +15,7 @@ const SUITES = [
   RetrievalSuite,
   AnswersSuite,
   AnswerabilitySuite,
+  ConversationSuite,
   RerankFeatureReader,
   RetrievalGate,
   AdaptiveExpansionSuite,

@@ -34,6 +34,9 @@ export class RetrievalTraceEntity {
   @Column({ type: 'text' })
   rewrite!: RetrievalTrace['rewrite'];
 
+  @Column({ name: 'rewrite_reason', type: 'text', nullable: true })
+  rewriteReason!: RetrievalTrace['rewriteReason'];
+
   @Column({ type: 'jsonb', nullable: true })
   settings!: SearchSettings | null;
 

@@ -1,4 +1,4 @@
-import { htmlToMarkdown } from '@lumina/rag';
+import { cleanDocumentTitle, htmlToMarkdown } from '@lumina/rag';
 import type { DocumentParser, ParsedText } from './document-parser';
 import { decodeUtf8 } from './decode-utf8';
 import { measureHtml } from './html/html-nesting';
@@ -30,7 +30,7 @@ export class HtmlParser implements DocumentParser {
         ...headings.map((heading) => ({ ...heading, offset: heading.offset + shift })),
       ];
     }
-    const title = main.title || main.firstH1;
+    const title = cleanDocumentTitle(main.title) || cleanDocumentTitle(main.firstH1);
     return {
       text,
       format: 'markdown',

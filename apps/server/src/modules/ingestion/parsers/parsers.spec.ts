@@ -14,11 +14,17 @@ describe('text parsers', () => {
       'a.txt',
     );
     expect(parsed).toEqual({ text: 'Line one.\nLine two.\nLine three.', format: 'plain' });
-    expect(await new MarkdownParser().parse(Buffer.from('Intro\n\n## Sub\n\n# Guide\n\nx'), 'a.md')).toEqual({
-      text: 'Intro\n\n## Sub\n\n# Guide\n\nx',
+    expect(
+      await new MarkdownParser().parse(Buffer.from('# Guide [![CI][ci-badge]][ci]\n\n## Sub\n\nx'), 'a.md'),
+    ).toEqual({
+      text: '# Guide [![CI][ci-badge]][ci]\n\n## Sub\n\nx',
       format: 'markdown',
       title: 'Guide',
     });
+    // A level-1 heading after a section names a section, not the document.
+    expect(
+      (await new MarkdownParser().parse(Buffer.from('Intro\n\n## Sub\n\n# Guide\n\nx'), 'a.md')).title,
+    ).toBeUndefined();
     expect((await new MarkdownParser().parse(Buffer.from('## Only a sub'), 'b.md')).title).toBeUndefined();
   });
 
