@@ -16,6 +16,7 @@ import { ChunkAnalysisOnce1764500050000 } from './1764500050000-chunk-analysis-o
 import { AdaptiveExpansion1764500060000 } from './1764500060000-adaptive-expansion';
 import { Ablations1764500070000 } from './1764500070000-ablations';
 import { RerankerModels1764500080000 } from './1764500080000-reranker-models';
+import { LanguageAnalysisMeasured1764500090000 } from './1764500090000-language-analysis-measured';
 
 /**
  * Every migration in order. The chunk vector dimension comes from the configured embedder, the vector
@@ -42,5 +43,6 @@ export function allMigrations(
     AdaptiveExpansion1764500060000,
     Ablations1764500070000,
     RerankerModels1764500080000,
+    LanguageAnalysisMeasured1764500090000,
   ];
 }
