@@ -12,6 +12,16 @@ describe('textSearchConfig', () => {
     expect(textSearchConfig('pt-BR', new Set(['portuguese']))).toBe('portuguese');
   });
 
+  it('keeps a Snowball configuration only with the measurement that chose it', () => {
+    expect(LANGUAGE_ANALYSIS.en).toEqual({
+      config: 'english',
+      reason: expect.stringMatching(/english 0\.9703, simple 0\.9584/),
+    });
+    expect(LANGUAGE_ANALYSIS.de!.reason).toMatch(/german 0\.9435, simple 0\.9125/);
+    expect(LANGUAGE_ANALYSIS.es!.reason).toMatch(/spanish 0\.9622, simple 0\.9481/);
+    expect(LANGUAGE_ANALYSIS.ru).toEqual({ config: 'russian', reason: expect.stringMatching(/^no data/) });
+  });
+
   it('analyses Hindi with simple, where it measured better than the hindi stemmer', () => {
     expect(textSearchConfig('hi', POSTGRES)).toBe('simple');
     expect(LANGUAGE_ANALYSIS.hi!.reason).toMatch(/simple 0\.9452, hindi 0\.7948/);
