@@ -24,7 +24,11 @@ import { STDERR_PROGRESS } from './progress';
  *                             (default: NFCORPUS_DATASET_DIR with --suite nfcorpus); the train+dev folder
  */
 const DEFAULT_BASELINE = 'libs/eval/baselines/scifact-gate.json';
-const XQUAD_BASELINES = ['libs/eval/baselines/xquad-zh-gate.json', 'libs/eval/baselines/xquad-de-gate.json'];
+const XQUAD_BASELINES = [
+  'libs/eval/baselines/xquad-zh-gate.json',
+  'libs/eval/baselines/xquad-de-gate.json',
+  'libs/eval/baselines/xquad-hi-gate.json',
+];
 const NFCORPUS_BASELINE = 'libs/eval/baselines/nfcorpus-dev-gate.json';
 const SUITES = ['scifact', 'xquad', 'nfcorpus'];
 
