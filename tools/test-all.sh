@@ -49,11 +49,18 @@ else
   echo 'skipped: set EVAL_DATASET_DIR to a BEIR SciFact folder to run the retrieval gate'
 fi
 
-step 'retrieval gate in Chinese and German (XQuAD)'
+step 'retrieval gate in Chinese, German and Hindi (XQuAD)'
 if [ -n "${XQUAD_DATASET_DIR:-}" ]; then
   node dist/apps/server/apps/server/src/cli/eval-gate.js --xquad "$XQUAD_DATASET_DIR"
 else
-  echo 'skipped: set XQUAD_DATASET_DIR to the XQuAD folder (xquad-zh/, xquad-de/) to run it'
+  echo 'skipped: set XQUAD_DATASET_DIR to the XQuAD folder (xquad-zh/, xquad-de/, xquad-hi/) to run it'
+fi
+
+step 'retrieval gate on English medical abstracts (NFCorpus dev)'
+if [ -n "${NFCORPUS_DATASET_DIR:-}" ]; then
+  node dist/apps/server/apps/server/src/cli/eval-gate.js --nfcorpus "$NFCORPUS_DATASET_DIR"
+else
+  echo 'skipped: set NFCORPUS_DATASET_DIR to the NFCorpus train+dev folder to run it'
 fi
 
 step 'answerability gate (the docs gold set, test half; citation precision held at 100%)'

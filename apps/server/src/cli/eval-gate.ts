@@ -18,17 +18,26 @@ import { STDERR_PROGRESS } from './progress';
  * subset of the train split (never a gated query) and also holds BM25 reranked by it (`bm25+ltr`, over the
  * app's candidateK). Fails (exit 1) when an nDCG@10 falls below the committed baseline minus its tolerance.
  *   --dataset <scifact dir>   the SciFact gate (default: EVAL_DATASET_DIR)
- *   --xquad <xquad dir>       the XQuAD gates instead: Chinese and German, BM25 (default: XQUAD_DATASET_DIR
- *                             with --suite xquad); the folder holds xquad-zh/ and xquad-de/
+ *   --xquad <xquad dir>       the XQuAD gates instead: Chinese, German and Hindi, BM25 (default:
+ *                             XQUAD_DATASET_DIR with --suite xquad); the folder holds xquad-zh/, xquad-de/, xquad-hi/
+ *   --nfcorpus <dir>          the NFCorpus gate instead: English medical abstracts, its dev split, BM25
+ *                             (default: NFCORPUS_DATASET_DIR with --suite nfcorpus); the train+dev folder
  */
 const DEFAULT_BASELINE = 'libs/eval/baselines/scifact-gate.json';
-const XQUAD_BASELINES = ['libs/eval/baselines/xquad-zh-gate.json', 'libs/eval/baselines/xquad-de-gate.json'];
+const XQUAD_BASELINES = [
+  'libs/eval/baselines/xquad-zh-gate.json',
+  'libs/eval/baselines/xquad-de-gate.json',
+  'libs/eval/baselines/xquad-hi-gate.json',
+];
+const NFCORPUS_BASELINE = 'libs/eval/baselines/nfcorpus-dev-gate.json';
+const SUITES = ['scifact', 'xquad', 'nfcorpus'];
 
 async function main(argv: string[]): Promise<void> {
   const { values } = parseFlags(argv, {
     dataset: { type: 'string' },
     baseline: { type: 'string', default: DEFAULT_BASELINE },
     xquad: { type: 'string' },
+    nfcorpus: { type: 'string' },
     suite: { type: 'string', default: 'scifact' },
     'update-baseline': { type: 'boolean', default: false },
   });
@@ -36,11 +45,16 @@ async function main(argv: string[]): Promise<void> {
   // shared database would keep the index between runs, and let the fit's train documents into the gate's.
   const env: Env = { ...loadEnv(), DATABASE_URL: undefined, DATABASE_READ_URL: undefined };
   const update = values['update-baseline'];
-  if (values.suite !== 'scifact' && values.suite !== 'xquad') {
-    throw new Error(`--suite must be scifact or xquad, got "${values.suite}"`);
+  if (!SUITES.includes(values.suite)) {
+    throw new Error(`--suite must be ${SUITES.join(', ')}, got "${values.suite}"`);
   }
   const gates: { dir: string; baselinePath: string }[] = [];
-  if (values.xquad !== undefined || values.suite === 'xquad') {
+  if (values.nfcorpus !== undefined || values.suite === 'nfcorpus') {
+    const nfcorpusDir = values.nfcorpus ?? env.NFCORPUS_DATASET_DIR;
+    if (!nfcorpusDir)
+      throw new Error('--nfcorpus (or NFCORPUS_DATASET_DIR with --suite nfcorpus) is required');
+    gates.push({ dir: nfcorpusDir, baselinePath: NFCORPUS_BASELINE });
+  } else if (values.xquad !== undefined || values.suite === 'xquad') {
     const xquadDir = values.xquad ?? env.XQUAD_DATASET_DIR;
     if (!xquadDir) throw new Error('--xquad (or XQUAD_DATASET_DIR with --suite xquad) is required');
     for (const path of XQUAD_BASELINES)

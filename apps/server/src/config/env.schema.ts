@@ -141,6 +141,8 @@ export const envSchema = z
     EXPANSION_POLICY_FILE: z.string().min(1).optional(),
     /** The XQuAD folder (xquad-zh/, xquad-de/, … in BEIR form) the eval gate reads with --suite xquad. */
     XQUAD_DATASET_DIR: z.string().min(1).optional(),
+    /** The NFCorpus train+dev folder (BEIR form) the eval gate reads with --suite nfcorpus. */
+    NFCORPUS_DATASET_DIR: z.string().min(1).optional(),
 
     // --- Question banks and their evaluation runs ---
     /** Bank items searched at once by an evaluation run (POST /question-banks/:id/evaluate). */

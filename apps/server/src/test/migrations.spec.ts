@@ -51,6 +51,7 @@ describe(`migrations on a fresh database (${TEST_BACKEND})`, () => {
       'FollowUpReason1764500090000',
       'CleanDocumentTitles1764500091000',
       'ConversationSearch1764500097000',
+      'LanguageAnalysisMeasured1764500098000',
     ]);
     expect(await tables(db)).toEqual([
       'ablations',
@@ -152,6 +153,42 @@ describe(`migrations on a fresh database (${TEST_BACKEND})`, () => {
     ]);
     expect(await read()).toEqual({ tsv: "'jobs':1 'wait':2", lexical_length: 2 });
   });
+
+  it('re-analyses Hindi chunks with simple and indexes a text not in NFC by its NFC form', async () => {
+    const [{ hindi }] = await db.dataSource.query(
+      `SELECT EXISTS (SELECT 1 FROM pg_catalog.pg_ts_config WHERE cfgname = 'hindi') AS hindi`,
+    );
+    const config = hindi ? 'hindi' : 'simple';
+    const [doc] = await db.dataSource.query(
+      `INSERT INTO documents (title, content_hash, language, text_config) VALUES ('Hindi', 'hash-4', 'hi', $1)
+       RETURNING id`,
+      [config],
+    );
+    // ज़रा written as JA + NUKTA (NFC) and as the precomposed ZA (U+095B, not NFC).
+    const text = 'उसने \u095Bरा दिए';
+    await db.dataSource.query(
+      `INSERT INTO chunks (document_id, ordinal, text, index_text, span_start, span_end, text_config)
+       VALUES ($1, 0, $2, $2, 0, 10, $3::regconfig)`,
+      [doc.id, text, config],
+    );
+    await db.dataSource.undoLastMigration({ transaction: 'each' });
+    await db.dataSource.runMigrations({ transaction: 'each' });
+    const [chunk] = await db.dataSource.query(
+      `SELECT text_config::text, lexical_text, tsv::text FROM chunks WHERE document_id = $1`,
+      [doc.id],
+    );
+    expect(chunk.text_config).toBe('simple');
+    expect(chunk.lexical_text).toBe('उसने \u091C\u093Cरा दिए');
+    expect(chunk.tsv).toBe("'उसने':1 '\u091C\u093Cरा':2 'दिए':3");
+    const [document] = await db.dataSource.query(`SELECT text_config FROM documents WHERE id = $1`, [doc.id]);
+    expect(document.text_config).toBe('simple');
+    const terms: { term: string }[] = await db.dataSource.query(
+      `SELECT term FROM bm25_postings WHERE chunk_id IN (SELECT id FROM chunks WHERE document_id = $1)
+       ORDER BY term`,
+      [doc.id],
+    );
+    expect(terms.map((row) => row.term).sort()).toEqual(['उसने', 'दिए', '\u091C\u093Cरा'].sort());
+  });
 });
 
 /** The migrations after the postings-length one, in order. */
@@ -167,6 +204,7 @@ const LATER = [
   'FollowUpReason1764500090000',
   'CleanDocumentTitles1764500091000',
   'ConversationSearch1764500097000',
+  'LanguageAnalysisMeasured1764500098000',
 ];
 
 describe('the BM25 postings-length migration over an existing index', () => {

@@ -1,6 +1,7 @@
 export { analyseForIndex, analyseQuery, lexicalText } from './lexical-analysis';
 export type { LexicalAnalysis } from './lexical-analysis';
-export { SIMPLE_CONFIG, textSearchConfig } from './text-search-config';
+export { LANGUAGE_ANALYSIS, SIMPLE_CONFIG, textSearchConfig } from './text-search-config';
+export type { LanguageAnalysisChoice } from './text-search-config';
 export { DEFAULT_SEGMENTATION, hasNoSpaceScript, segmentWords } from './word-segmentation';
 export type { Segmentation } from './word-segmentation';
 export { crossLingualWarning } from './cross-lingual';

@@ -19,6 +19,7 @@ import { RerankerModels1764500080000 } from './1764500080000-reranker-models';
 import { FollowUpReason1764500090000 } from './1764500090000-follow-up-reason';
 import { CleanDocumentTitles1764500091000 } from './1764500091000-clean-document-titles';
 import { ConversationSearch1764500097000 } from './1764500097000-conversation-search';
+import { LanguageAnalysisMeasured1764500098000 } from './1764500098000-language-analysis-measured';
 
 /**
  * Every migration in order. The chunk vector dimension comes from the configured embedder, the vector
@@ -48,5 +49,6 @@ export function allMigrations(
     FollowUpReason1764500090000,
     CleanDocumentTitles1764500091000,
     ConversationSearch1764500097000,
+    LanguageAnalysisMeasured1764500098000,
   ];
 }
