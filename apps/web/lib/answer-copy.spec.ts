@@ -4,7 +4,7 @@ describe('answerWithSources', () => {
   it('appends each source once, by marker, with heading path and pages', () => {
     const text = answerWithSources('Promote it [2]. Repoint the app [1][2]. ', [
       { marker: 2, title: 'Runbook', headingPath: ['Failover'], pages: { first: 3, last: 4 } },
-      { marker: 1, title: 'Guide', headingPath: [] },
+      { marker: 1, title: 'Guide', headingPath: ['Guide'] },
       { marker: 2, title: 'Runbook', headingPath: ['Failover'], pages: { first: 3, last: 4 } },
     ]);
     expect(text).toBe(

@@ -14,7 +14,10 @@ export function answerWithSources(
     .sort((a, b) => a.marker - b.marker)
     .filter((citation) => !seen.has(citation.marker) && seen.add(citation.marker))
     .map((citation) => {
-      const path = [citation.title, ...citation.headingPath].join(' › ');
+      // A document's own H1 often repeats its title: name it once.
+      const headings =
+        citation.headingPath[0] === citation.title ? citation.headingPath.slice(1) : citation.headingPath;
+      const path = [citation.title, ...headings].join(' › ');
       const pages = formatPages(citation.pages);
       return `[${citation.marker}] ${path}${pages ? `, ${pages}` : ''}`;
     });
