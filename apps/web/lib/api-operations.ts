@@ -98,6 +98,13 @@ export const API_OPERATIONS = {
     feature: 'Deleting conversations',
     timeoutMs: 15_000,
   },
+  exportConversation: {
+    method: 'GET',
+    path: '/conversations/:id/export',
+    action: 'export the conversation',
+    feature: 'Exporting conversations',
+    timeoutMs: 15_000,
+  },
   getTrace: {
     method: 'GET',
     path: '/messages/:id/trace',

@@ -185,4 +185,54 @@ describe('chat session', () => {
     });
     expect(session.answerFromGeneralKnowledge('unknown-turn')).toBeNull();
   });
+
+  it('regenerates the last answer and edits a question in place, naming the stored question it replaces', async () => {
+    const store = createChatStore();
+    const retrieval = (userMessageId: string): ChatEventView => ({
+      type: 'retrieval',
+      search: { results: [], expansions: null, hyde: null, timings: {}, warnings: [] } as never,
+      conversationId: 'c1',
+      standaloneQuery: null,
+      userMessageId,
+    });
+    const { api, requests } = fakeApi([
+      () => events(retrieval('q1'), { type: 'token', text: 'one' }, done(false, 'a1')),
+      () => events(retrieval('q2'), { type: 'token', text: 'two' }, done(false, 'a2')),
+      () => events(retrieval('q3'), { type: 'token', text: 'two again' }, done(false, 'a3')),
+      () => events(retrieval('q4'), { type: 'token', text: 'edited' }, done(false, 'a4')),
+    ]);
+    const session = createChatSession({ api, store, settings: () => resolveSettings() });
+    await session.ask('first').done;
+    const second = session.ask('second');
+    await second.done;
+
+    await session.regenerate(second.id)!.done;
+    expect(requests[2].body).toMatchObject({
+      message: 'second',
+      conversationId: 'c1',
+      replaceMessageId: 'q2',
+    });
+    expect(store.getState().turns.map((turn) => turn.text)).toEqual(['first', 'one', 'second', 'two again']);
+
+    const firstQuestion = store.getState().turns[0];
+    await session.resend(firstQuestion.id, '  first, edited ')!.done;
+    expect(requests[3].body).toMatchObject({
+      message: 'first, edited',
+      conversationId: 'c1',
+      replaceMessageId: 'q1',
+    });
+    expect(store.getState().turns.map((turn) => turn.text)).toEqual(['first, edited', 'edited']);
+    expect(store.getState().turns[0]).toMatchObject({ role: 'user', messageId: 'q4' });
+  });
+
+  it('does not resend a question the server has not stored (no id yet) or an empty edit', async () => {
+    const store = createChatStore();
+    const { api, requests } = fakeApi([() => events({ type: 'token', text: 'x' }, done())]);
+    const session = createChatSession({ api, store, settings: () => resolveSettings() });
+    const asked = session.ask('no retrieval event');
+    await asked.done;
+    expect(session.regenerate(asked.id)).toBeNull();
+    expect(session.resend(store.getState().turns[0].id, '   ')).toBeNull();
+    expect(requests).toHaveLength(1);
+  });
 });

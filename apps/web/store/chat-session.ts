@@ -64,8 +64,38 @@ export function createChatSession({ api, store, settings, onSettled, onEvent }: 
     return { id, done };
   }
 
+  /**
+   * Asks `text` in place of a stored question: it and every later turn are replaced (the server deletes
+   * them too). The same text regenerates the answer; a new one edits the question.
+   */
+  function resend(userTurnId: string, text: string): { id: string; done: Promise<void> } | null {
+    const state = store.getState();
+    const turn = state.turns.find((candidate) => candidate.id === userTurnId);
+    const question = text.trim();
+    if (!turn || turn.role !== 'user' || !turn.messageId || !state.conversationId || !question) return null;
+    const sent = settings();
+    const conversationId = state.conversationId;
+    const replaceMessageId = turn.messageId;
+    state.truncateFrom(userTurnId);
+    const id = store.getState().begin({ question, settings: sent });
+    const done = run(id, (signal) =>
+      api.streamChat({ message: question, settings: sent, conversationId, replaceMessageId }, { signal }),
+    );
+    return { id, done };
+  }
+
   return {
     ask,
+    resend,
+
+    /** Asks the question of an answer again, in its place. */
+    regenerate(assistantTurnId: string): { id: string; done: Promise<void> } | null {
+      const turns = store.getState().turns;
+      const index = turns.findIndex((turn) => turn.id === assistantTurnId);
+      const question = turns[index - 1];
+      if (index < 1 || question?.role !== 'user') return null;
+      return resend(question.id, question.text);
+    },
 
     /** Aborts the answer that is streaming, keeping what arrived so far. */
     stop(): void {

@@ -19,6 +19,8 @@ export interface UserTurn {
   id: string;
   role: 'user';
   text: string;
+  /** The server's id of the question (known once its answer's retrieval arrives, or when loaded). */
+  messageId?: string | null;
   createdAt: number;
 }
 
@@ -87,6 +89,8 @@ export interface ChatState {
   /** Ends an unsettled turn: stopped by the person, or failed with a sentence. */
   stop: (id: string) => void;
   fail: (id: string, message: string, code?: string | null) => void;
+  /** Removes a question and every turn after it (before it is regenerated or edited and sent again). */
+  truncateFrom: (turnId: string) => void;
   /** Removes a failed turn (and its question) before a retry sends it again. */
   discard: (id: string) => void;
   newConversation: () => void;
@@ -243,13 +247,27 @@ export function createChatStore(now: () => number = Date.now) {
 
       apply: (id, event) => {
         const conversationId = conversationIdOf(event);
-        set((state) => ({
-          conversationId: state.conversationId ?? conversationId,
-          turns: state.turns.map((turn) =>
-            turn.id === id && turn.role === 'assistant' ? applyEvent(turn, event) : turn,
-          ),
-        }));
+        const questionId = event.type === 'retrieval' ? (event.userMessageId ?? null) : null;
+        set((state) => {
+          const at = state.turns.findIndex((turn) => turn.id === id);
+          return {
+            conversationId: state.conversationId ?? conversationId,
+            turns: state.turns.map((turn, index) => {
+              if (turn.id === id && turn.role === 'assistant') return applyEvent(turn, event);
+              // The question this answer follows learns its server id.
+              if (questionId && index === at - 1 && turn.role === 'user')
+                return { ...turn, messageId: questionId };
+              return turn;
+            }),
+          };
+        });
       },
+
+      truncateFrom: (turnId) =>
+        set((state) => {
+          const index = state.turns.findIndex((turn) => turn.id === turnId);
+          return index === -1 ? state : { turns: state.turns.slice(0, index) };
+        }),
 
       stop: (id) => patch(id, (turn) => (isSettled(turn) ? turn : { ...turn, phase: 'stopped' })),
 
@@ -308,6 +326,7 @@ export function createChatStore(now: () => number = Date.now) {
               id: localId('turn'),
               role: 'user',
               text: message.content,
+              messageId: message.id,
               createdAt: Date.parse(message.createdAt) || now(),
             });
           } else {

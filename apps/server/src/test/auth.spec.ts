@@ -246,6 +246,17 @@ describe('API keys with ADMIN_API_KEY set (keys mode; real server, embedded PGli
     ).toMatchObject(notFound);
     expect(await call('DELETE', `/conversations/${conversationId}`, as(bob.key))).toMatchObject(notFound);
     expect(await call('GET', `/messages/${first.messageId}/trace`, as(bob.key))).toMatchObject(notFound);
+    expect(await call('GET', `/conversations/${conversationId}/export`, as(bob.key))).toMatchObject(notFound);
+    // Searching finds only the key's own conversations.
+    expect((await call('GET', '/conversations?q=standby', as(bob.key))).body.total).toBe(0);
+    expect(ids((await call('GET', '/conversations?q=standby', as(alice.key))).body)).toContain(
+      conversationId,
+    );
+    const [question] = await server.app
+      .get(DataSource)
+      .query(`SELECT id FROM messages WHERE conversation_id = $1 AND role = 'user'`, [conversationId]);
+    const replace = { conversationId, replaceMessageId: question.id, message: 'Mine now?' };
+    expect(await call('POST', '/chat', { body: replace, ...as(bob.key) })).toMatchObject(notFound);
     // The same answer as for a conversation that does not exist: nothing tells Bob it is there.
     const missing = await call('GET', '/conversations/00000000-0000-4000-8000-000000000000', as(bob.key));
     const hidden = await call('GET', `/conversations/${conversationId}`, as(bob.key));

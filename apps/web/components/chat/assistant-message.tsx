@@ -8,7 +8,9 @@ import type { AssistantTurn } from '../../store/chat.store';
 import { usePreferences } from '../../store/preferences.store';
 import { AnswerText } from './answer-text';
 import { RetrievalPanel } from './retrieval-panel';
+import { useState } from 'react';
 import { formatPages } from '../../lib/citations';
+import { answerWithSources, formatDuration } from '../../lib/answer-copy';
 
 export interface AssistantMessageProps {
   turn: AssistantTurn;
@@ -20,6 +22,8 @@ export interface AssistantMessageProps {
   onOpenCitation: (turn: AssistantTurn, marker: number, markerIndex: number) => void;
   onRetry: (turn: AssistantTurn) => void;
   onAnswerGenerally: (turn: AssistantTurn) => void;
+  /** Present on the last answer when it can be asked again in its place. */
+  onRegenerate?: () => void;
 }
 
 function statusLine(turn: AssistantTurn): string {
@@ -41,7 +45,9 @@ export function AssistantMessage({
   onOpenCitation,
   onRetry,
   onAnswerGenerally,
+  onRegenerate,
 }: AssistantMessageProps) {
+  const [copied, setCopied] = useState<'idle' | 'copied' | 'failed'>('idle');
   const showTrace = usePreferences((state) => state.showRetrievalTrace);
   const llm = useLlmAvailability();
   const offer = generalKnowledgeOffer(turn.generalKnowledgeAvailable, llm.state);
@@ -197,10 +203,43 @@ export function AssistantMessage({
         <RetrievalPanel search={turn.search} messageId={turn.messageId} citedChunkIds={cited} />
       ) : null}
 
+      {turn.phase === 'done' && turn.text ? (
+        <div className="message-actions">
+          <button
+            type="button"
+            className="button button-ghost button-small"
+            onClick={() => {
+              const text = answerWithSources(turn.text, general ? [] : sources);
+              navigator.clipboard.writeText(text).then(
+                () => setCopied('copied'),
+                () => setCopied('failed'),
+              );
+            }}
+          >
+            {copied === 'copied' ? 'Copied' : 'Copy'}
+          </button>
+          {onRegenerate ? (
+            <button
+              type="button"
+              className="button button-ghost button-small"
+              onClick={onRegenerate}
+              disabled={busy}
+            >
+              Regenerate
+            </button>
+          ) : null}
+          {copied === 'failed' ? (
+            <span className="field-hint" role="alert">
+              The browser did not allow copying.
+            </span>
+          ) : null}
+        </div>
+      ) : null}
+
       {turn.phase === 'done' &&
       (turn.timings.total !== undefined || turn.usage.total_tokens !== undefined) ? (
         <p className="message-meta">
-          {turn.timings.total !== undefined ? `${(turn.timings.total / 1000).toFixed(1)} s` : null}
+          {turn.timings.total !== undefined ? formatDuration(turn.timings.total) : null}
           {(turn.usage.totalTokens ?? turn.usage.total_tokens)
             ? ` · ${turn.usage.totalTokens ?? turn.usage.total_tokens} tokens`
             : null}

@@ -24,6 +24,28 @@ import { MessageList } from './message-list';
 
 const DRAWER_ID = 'retrieval-settings';
 
+/** Saves text as a file through a temporary link. */
+function downloadText(text: string, fileName: string, type: string): void {
+  const url = URL.createObjectURL(new Blob([text], { type }));
+  const link = document.createElement('a');
+  link.href = url;
+  link.download = fileName;
+  document.body.append(link);
+  link.click();
+  link.remove();
+  setTimeout(() => URL.revokeObjectURL(url), 0);
+}
+
+function fileSlug(title: string): string {
+  return (
+    title
+      .toLowerCase()
+      .replace(/[^\p{L}\p{N}]+/gu, '-')
+      .replace(/^-+|-+$/g, '')
+      .slice(0, 60) || 'conversation'
+  );
+}
+
 function messageOf(error: unknown, fallback: string): string {
   return isApiError(error) ? error.message : fallback;
 }
@@ -36,18 +58,22 @@ export function ChatView() {
   const [settingsOpen, setSettingsOpen] = useState(false);
   const [conversationsOpen, setConversationsOpen] = useState(false);
   const [citation, setCitation] = useState<OpenCitation | null>(null);
+  const [conversationQuery, setConversationQuery] = useState('');
+  const [exportError, setExportError] = useState<string | null>(null);
   const conversationsAvailable = capabilities.has('listConversations');
+  const conversationId = useChatStore((state) => state.conversationId);
 
   const refreshConversations = useCallback(async () => {
     const { setConversations } = chatStore.getState();
     setConversations('loading');
     try {
-      const page = await api.listConversations({ page: 1, limit: 50 });
+      const q = conversationQuery || undefined;
+      const page = await api.listConversations({ page: 1, limit: 50, ...(q ? { q } : {}) });
       setConversations('ready', page.items);
     } catch (error) {
       setConversations('error', undefined, messageOf(error, 'The conversations could not be loaded.'));
     }
-  }, [api]);
+  }, [api, conversationQuery]);
 
   // The session lives as long as the API client: a stream must not be cut by unrelated re-renders.
   const afterAnswer = useRef<() => void>(() => undefined);
@@ -120,6 +146,18 @@ export function ChatView() {
     }
   };
 
+  const exportConversation = async () => {
+    if (!conversationId) return;
+    setExportError(null);
+    try {
+      const markdown = await api.exportConversation(conversationId);
+      const title = chatStore.getState().conversations.find((c) => c.id === conversationId)?.title;
+      downloadText(markdown, `${fileSlug(title ?? 'conversation')}.md`, 'text/markdown');
+    } catch (error) {
+      setExportError(messageOf(error, 'The conversation could not be exported.'));
+    }
+  };
+
   const openingState = useChatStore((state) => state.openingState);
   const openingError = useChatStore((state) => state.openingError);
 
@@ -139,12 +177,24 @@ export function ChatView() {
           onRename={renameConversation}
           onDelete={deleteConversation}
           onRetry={() => void refreshConversations()}
+          query={conversationQuery}
+          onSearch={setConversationQuery}
         />
       </aside>
       <section className="page chat-page" aria-labelledby="chat-title">
         <div className="chat-header">
           <h1 id="chat-title">Lumina</h1>
           <div className="chat-header-actions">
+            {conversationId && capabilities.has('exportConversation') ? (
+              <button
+                type="button"
+                className="button button-secondary"
+                onClick={() => void exportConversation()}
+                disabled={busy}
+              >
+                Export as Markdown
+              </button>
+            ) : null}
             <button
               type="button"
               className="button button-secondary conversations-toggle"
@@ -174,6 +224,11 @@ export function ChatView() {
             </button>
           </div>
         </div>
+        {exportError ? (
+          <p className="notice notice-bad" role="alert">
+            {exportError}
+          </p>
+        ) : null}
         {openingState === 'loading' ? <p className="field-hint">Opening the conversation…</p> : null}
         {openingState === 'error' ? (
           <p className="notice notice-bad" role="alert">
@@ -184,6 +239,10 @@ export function ChatView() {
           busy={busy}
           onOpenCitation={openCitation}
           onRetry={(turn) => void session.retry(turn.id)?.done}
+          onRegenerate={
+            capabilities.has('chat') ? (turn) => void session.regenerate(turn.id)?.done : undefined
+          }
+          onEdit={(turnId, text) => void session.resend(turnId, text)?.done}
           onAnswerGenerally={(turn) => void session.answerFromGeneralKnowledge(turn.id)?.done}
         />
         <Composer

@@ -1,6 +1,6 @@
 'use client';
 
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import type { Conversation } from '@lumina/shared';
 import { formatRelative } from '../../lib/format';
 import { useChatStore } from '../../store/chat.store';
@@ -16,7 +16,13 @@ export interface ConversationListProps {
   onRename: (conversation: Conversation, title: string) => Promise<string | null>;
   onDelete: (conversation: Conversation) => Promise<string | null>;
   onRetry: () => void;
+  /** The search text the list is filtered by ('' for every conversation). */
+  query: string;
+  /** Called (debounced) with new search text. */
+  onSearch: (query: string) => void;
 }
+
+const SEARCH_DELAY_MS = 250;
 
 function ConversationRow({
   conversation,
@@ -162,7 +168,15 @@ export function ConversationList({
   onRename,
   onDelete,
   onRetry,
+  query,
+  onSearch,
 }: ConversationListProps) {
+  const [text, setText] = useState(query);
+  useEffect(() => {
+    if (text.trim() === query) return;
+    const timer = setTimeout(() => onSearch(text.trim()), SEARCH_DELAY_MS);
+    return () => clearTimeout(timer);
+  }, [text, query, onSearch]);
   const conversations = useChatStore((state) => state.conversations);
   const loadState = useChatStore((state) => state.conversationsState);
   const error = useChatStore((state) => state.conversationsError);
@@ -181,6 +195,21 @@ export function ConversationList({
           New conversation
         </button>
       </div>
+      {available ? (
+        <div className="conversation-search">
+          <label htmlFor="conversation-search" className="visually-hidden">
+            Search conversations
+          </label>
+          <input
+            id="conversation-search"
+            type="search"
+            placeholder="Search titles and messages"
+            value={text}
+            maxLength={200}
+            onChange={(event) => setText(event.target.value)}
+          />
+        </div>
+      ) : null}
       {!available ? (
         <p className="field-hint">
           This server doesn&apos;t keep conversations yet, so they are not listed here.
@@ -194,6 +223,10 @@ export function ConversationList({
         </div>
       ) : loadState === 'loading' && conversations.length === 0 ? (
         <p className="field-hint">Loading conversations…</p>
+      ) : conversations.length === 0 && query ? (
+        <p className="field-hint" role="status">
+          No conversation mentions “{query}”.
+        </p>
       ) : conversations.length === 0 ? (
         <p className="field-hint">No conversations yet. Ask a question to start one.</p>
       ) : (

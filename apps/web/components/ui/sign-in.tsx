@@ -65,11 +65,19 @@ export function SignIn() {
   }
 
   const signedIn = apiKey && identity;
+  // A local server needs no key: the button stays, quiet, for the rare person who has one.
+  const local = !signedIn && identity?.mode === 'local';
   return (
     <>
+      {local ? (
+        <span className="local-mode-label muted" title="This server runs without API keys (local mode).">
+          Local mode
+        </span>
+      ) : null}
       <button
         type="button"
-        className="button button-ghost button-small sign-in-button"
+        className={`button button-ghost button-small sign-in-button${local ? ' sign-in-quiet' : ''}`}
+        data-local={local ? 'true' : undefined}
         aria-haspopup="dialog"
         onClick={() => {
           setDraft('');

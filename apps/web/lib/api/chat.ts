@@ -50,6 +50,7 @@ import {
   type SearchResponseView,
 } from './search';
 import { queryOf, type CallSpec, type RequestOptions, type Transport } from './transport';
+import { httpError } from '../api-errors';
 
 /**
  * The `done` event as the web app reads it: ids, generator and the general-knowledge offer are null
@@ -67,7 +68,10 @@ export type ChatEventView =
       type: 'retrieval';
       /** The passages ([1]..[n]), variants, HyDE and timings, in the same shape /rag/search has. */
       search: SearchResponseView;
-    } & OrNull<Pick<ChatRetrievalEvent, 'conversationId' | 'standaloneQuery'>>)
+    } & OrNull<Pick<ChatRetrievalEvent, 'conversationId' | 'standaloneQuery'>> & {
+        /** The stored question's id (for regenerating or editing it). */
+        userMessageId?: string | null;
+      })
   | ({ type: 'token' } & ChatTokenEvent)
   | ({ type: 'citations'; dropped: ChatCitationsEvent['droppedMarkers'] } & Pick<
       ChatCitationsEvent,
@@ -184,6 +188,7 @@ export function parseChatEvent(event: string, data: string): ChatEventView | nul
         type: 'retrieval',
         search: parseRetrievalEvent(record),
         conversationId: optStr(record.conversationId),
+        userMessageId: optStr(record.userMessageId),
         standaloneQuery: optStr(record.standaloneQuery),
       };
     case 'token':
@@ -293,6 +298,8 @@ export function chatApi(http: Transport) {
     ): AsyncGenerator<ChatEventView> {
       const body: ChatAskRequest = { message: request.message, settings: request.settings };
       if (request.conversationId) body.conversationId = request.conversationId;
+      if (request.conversationId && request.replaceMessageId)
+        body.replaceMessageId = request.replaceMessageId;
       return chatEvents(ops.chat, { body, signal });
     },
 
@@ -304,7 +311,11 @@ export function chatApi(http: Transport) {
       return chatEvents(ops.chatGeneral, { body: input, signal });
     },
 
-    listConversations(query: PageQuery = {}, { signal }: RequestOptions = {}): Promise<Page<Conversation>> {
+    /** GET /conversations, newest first; with `q`, those whose title or any message contains it. */
+    listConversations(
+      query: PageQuery & { q?: string } = {},
+      { signal }: RequestOptions = {},
+    ): Promise<Page<Conversation>> {
       return http.json(
         ops.listConversations,
         { query: queryOf(query), signal },
@@ -334,6 +345,13 @@ export function chatApi(http: Transport) {
 
     deleteConversation(id: string, { signal }: RequestOptions = {}): Promise<void> {
       return http.noContent(ops.deleteConversation, { params: { id }, signal });
+    },
+
+    /** GET /conversations/:id/export: the conversation as Markdown, each answer with its sources. */
+    async exportConversation(id: string, { signal }: RequestOptions = {}): Promise<string> {
+      const { status, ok, json, text } = await http.call(ops.exportConversation, { params: { id }, signal });
+      if (!ok) throw httpError({ status, body: json, operation: ops.exportConversation });
+      return text;
     },
 
     getTrace(messageId: string, { signal }: RequestOptions = {}): Promise<RetrievalTrace> {

@@ -100,10 +100,12 @@ describe('conversationMarkdown', () => {
 });
 
 describe('sourceLabel and exportFileName', () => {
-  it('labels a one-page source with "p." and names files by the title', () => {
+  it('labels a one-page source with "p.", names the title once, and names files by the title', () => {
     expect(sourceLabel({ title: 'Guide', headingPath: [], pages: { first: 7, last: 7 } })).toBe(
       'Guide (p. 7)',
     );
+    // The document's H1 repeating its title is named once.
+    expect(sourceLabel({ title: 'Guide', headingPath: ['Guide', 'Setup'] })).toBe('Guide › Setup');
     expect(exportFileName('How do I promote the standby? (Postgres 15)')).toBe(
       'how-do-i-promote-the-standby-postgres-15.md',
     );

@@ -44,7 +44,10 @@ export function conversationMarkdown(conversation: ExportedConversation): string
 
 /** "Title › Heading › Subheading (pp. 3–4)". */
 export function sourceLabel(citation: Pick<Citation, 'title' | 'headingPath' | 'pages'>): string {
-  const path = [citation.title, ...citation.headingPath].map(oneLine).filter(Boolean).join(' › ');
+  // A document's own H1 often repeats its title: name it once.
+  const headings =
+    citation.headingPath[0] === citation.title ? citation.headingPath.slice(1) : citation.headingPath;
+  const path = [citation.title, ...headings].map(oneLine).filter(Boolean).join(' › ');
   const pages = citation.pages
     ? citation.pages.first === citation.pages.last
       ? ` (p. ${citation.pages.first})`
