@@ -38,6 +38,22 @@ const passages = [
 const terms = (...pairs: [string, number][]) => pairs.map(([term, weight]) => ({ term, weight }));
 
 describe('extractive answerer', () => {
+  it('never quotes link reference definitions, badge lines or HTML blocks', () => {
+    const text = [
+      '[![NPM Version][npm-version-image]][npm-url] [![Build][ci-image]][ci-url]',
+      '',
+      '<p align="center">Sponsored by the Acme Corporation and its many friends everywhere</p>',
+      '',
+      'Set the referer header on every outgoing request with the referer option.',
+      '',
+      '[Referer]: https://developer.mozilla.org/en-US/docs/Web/HTTP/Headers/Referer',
+      '[npm-url]: https://npmjs.org/package/multer',
+    ].join('\n');
+    expect(candidateSentences([{ marker: 1, text }]).map((c) => c.text)).toEqual([
+      'Set the referer header on every outgoing request with the referer option.',
+    ]);
+  });
+
   it('splits passages into quotable sentences: no headings, no tiny sentences, no repeats', () => {
     const candidates = candidateSentences([
       ...passages,

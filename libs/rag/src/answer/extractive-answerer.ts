@@ -85,7 +85,12 @@ export interface ExtractiveAnswer {
 
 type Block = { kind: 'prose' | 'code' | 'list' | 'table' | 'heading' | 'noise'; start: number; end: number };
 
-const LINK = /!?\[[^\]\n]*\]\([^)\s]*\)/g;
+/** Inline and reference-style links and images: `[text](url)`, `![alt](src)`, `[text][ref]`, `![alt][ref]`. */
+const LINK = /!?\[[^\]\n]*\](?:\([^)\s]*\)|\[[^\]\n]*\])/g;
+/** A Markdown link reference definition: `[Referer]: https://…`. */
+const LINK_DEFINITION = /^ {0,3}\[[^\]\n]+\]:\s*\S/;
+/** A block that opens with an HTML tag (a sponsor block, a centred logo): markup, not prose. */
+const HTML_BLOCK = /^\s*<(?:[a-z][a-z0-9-]*)(?:\s[^>]*)?\/?>/i;
 const HTML_TAG = /<\/?[a-z][^>\n]{0,200}>/gi;
 
 /** Cut a passage into Markdown blocks: paragraphs, fenced code, lists, tables, headings; navigation is noise. */
@@ -134,7 +139,9 @@ export function markdownBlocks(text: string): Block[] {
     ) {
       j++;
     }
-    push(isNavigation(text.slice(lines[i].start, lines[j].end)) ? 'noise' : kind, i, j);
+    const body = text.slice(lines[i].start, lines[j].end);
+    const noise = isNavigation(body) || HTML_BLOCK.test(body) || LINK_DEFINITION.test(lines[i].text);
+    push(noise ? 'noise' : kind, i, j);
     i = j + 1;
   }
   return blocks;
@@ -185,7 +192,7 @@ export function candidateSentences(
             .replace(/\s*\|\s*/g, ' — ');
         }
         const text = raw.replace(/\s+/g, ' ').trim();
-        if (isNavigation(text)) return;
+        if (isNavigation(text) || LINK_DEFINITION.test(raw)) return;
         if (wordCount(text) < options.minWords) return;
         // Overlapping chunks repeat sentences: quote each once, from the best-ranked passage.
         const key = text.toLowerCase();
