@@ -25,4 +25,12 @@ describe('EldLanguageDetector', () => {
       'der ihn innerhalb einer Woche beantwortet. Nicht genommene Tage verfallen am Ende des Jahres. ';
     expect(detector.detect(header + body.repeat(20))).toBe('de');
   });
+
+  it('gives its scores and whether it trusts its answer, and nothing for a text without letters', () => {
+    const guess = detector.guess('How many days of annual leave do staff get in their first year of work?');
+    expect(guess.language).toBe('en');
+    expect(guess.reliable).toBe(true);
+    expect(guess.scores.en).toBeGreaterThan(guess.scores.de ?? 0);
+    expect(detector.guess('1234 — 5678 !!')).toEqual({ language: null, scores: {}, reliable: false });
+  });
 });
