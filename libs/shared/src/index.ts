@@ -11,3 +11,4 @@ export * from './languages';
 export * from './ablation';
 export * from './errors';
 export * from './rerankers';
+export * from './conversation-markdown';
