@@ -12,3 +12,4 @@ export * from './ablation';
 export * from './errors';
 export * from './rerankers';
 export * from './json-body-shape';
+export * from './conversation-markdown';

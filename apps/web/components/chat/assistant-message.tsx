@@ -203,38 +203,41 @@ export function AssistantMessage({
         <RetrievalPanel search={turn.search} messageId={turn.messageId} citedChunkIds={cited} />
       ) : null}
 
-      {turn.phase === 'done' && turn.text ? (
-        <div className="message-actions">
-          <button
-            type="button"
-            className="button button-ghost button-small"
-            onClick={() => {
-              const text = answerWithSources(turn.text, general ? [] : sources);
-              navigator.clipboard.writeText(text).then(
-                () => setCopied('copied'),
-                () => setCopied('failed'),
-              );
-            }}
-          >
-            {copied === 'copied' ? 'Copied' : 'Copy'}
-          </button>
-          {onRegenerate ? (
+      {/* Always there (empty while the answer streams), so the buttons appearing shift no layout. */}
+      <div className="message-actions message-actions-answer">
+        {turn.phase === 'done' && turn.text ? (
+          <>
             <button
               type="button"
               className="button button-ghost button-small"
-              onClick={onRegenerate}
-              disabled={busy}
+              onClick={() => {
+                const text = answerWithSources(turn.text, general ? [] : sources);
+                navigator.clipboard.writeText(text).then(
+                  () => setCopied('copied'),
+                  () => setCopied('failed'),
+                );
+              }}
             >
-              Regenerate
+              {copied === 'copied' ? 'Copied' : 'Copy'}
             </button>
-          ) : null}
-          {copied === 'failed' ? (
-            <span className="field-hint" role="alert">
-              The browser did not allow copying.
-            </span>
-          ) : null}
-        </div>
-      ) : null}
+            {onRegenerate ? (
+              <button
+                type="button"
+                className="button button-ghost button-small"
+                onClick={onRegenerate}
+                disabled={busy}
+              >
+                Regenerate
+              </button>
+            ) : null}
+            {copied === 'failed' ? (
+              <span className="field-hint" role="alert">
+                The browser did not allow copying.
+              </span>
+            ) : null}
+          </>
+        ) : null}
+      </div>
 
       {turn.phase === 'done' &&
       (turn.timings.total !== undefined || turn.usage.total_tokens !== undefined) ? (

@@ -185,12 +185,13 @@ export function ChatView() {
         <div className="chat-header">
           <h1 id="chat-title">Lumina</h1>
           <div className="chat-header-actions">
-            {conversationId && capabilities.has('exportConversation') ? (
+            {/* Always shown (disabled until there is a conversation), so the header never shifts. */}
+            {capabilities.has('exportConversation') ? (
               <button
                 type="button"
                 className="button button-secondary"
                 onClick={() => void exportConversation()}
-                disabled={busy}
+                disabled={busy || !conversationId}
               >
                 Export as Markdown
               </button>

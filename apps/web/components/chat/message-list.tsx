@@ -153,11 +153,9 @@ export function MessageList({
       {turns.length === 0 ? (
         <div className="empty-state">
           <p>Ask anything about your documents. Answers cite the exact passages they come from.</p>
-          <p className="field-hint">
-            If the documents don&apos;t cover it, Lumina says so instead of guessing.
-          </p>
           <p className="field-hint empty-documents-hint">
-            No documents yet? <Link href="/documents">Upload them on the Documents page</Link>, then ask here.
+            If the documents don&apos;t cover it, Lumina says so instead of guessing. No documents yet?{' '}
+            <Link href="/documents">Upload them on the Documents page</Link>.
           </p>
         </div>
       ) : null}

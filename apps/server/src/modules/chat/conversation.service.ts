@@ -14,7 +14,7 @@ import type { RetrievalTraceEntity } from './entities/retrieval-trace.entity';
 import { ConversationRepository } from './repositories/conversation.repository';
 import type { ConversationRow, NewMessage, NewTrace } from './repositories/conversation.repository';
 import { InvalidRequestError, NotFoundError } from '../../common/errors/domain-errors';
-import { conversationMarkdown, exportFileName } from './conversation-markdown';
+import { conversationMarkdown, exportFileName } from '@lumina/shared';
 
 /** Longest conversation title (the first question, shortened). */
 export const MAX_TITLE_CHARS = 80;

@@ -1,4 +1,4 @@
-import type { Citation } from '@lumina/shared';
+import type { Citation } from './chat';
 import { conversationMarkdown, exportFileName, sourceLabel } from './conversation-markdown';
 
 const citation = (marker: number, over: Partial<Citation> = {}): Citation => ({

@@ -1,4 +1,4 @@
-import type { Citation, ConversationMessage } from '@lumina/shared';
+import type { Citation, ConversationMessage } from './chat';
 
 /** What the Markdown export needs of a conversation. */
 export interface ExportedConversation {
