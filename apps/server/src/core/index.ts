@@ -26,6 +26,7 @@ export { SERVER_ENTRY_POINTS } from './server-entry-points';
 
 // Pieces the benchmarks measure, or load data around.
 export { buildDataSourceOptions } from '../app-data-source';
+export { PGLITE_EXTENSIONS } from '../database/embedded/embedded-postgres';
 export { CHUNK_EMBEDDING_INDEX, cosineOpsFor, toVectorLiteral } from '../database/pgvector';
 export type { EmbeddingStorage } from '../database/pgvector';
 export { IndexingService } from '../modules/ingestion/indexing.service';

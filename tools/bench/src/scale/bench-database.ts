@@ -1,11 +1,10 @@
 import { mkdirSync, readdirSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
-import { vector } from '@electric-sql/pglite-pgvector';
 import { PGLiteSocketServer } from '@electric-sql/pglite-socket';
 import { Client } from 'pg';
 import { DataSource } from 'typeorm';
-import { buildDataSourceOptions, freePort } from '@lumina/server-core';
+import { buildDataSourceOptions, freePort, PGLITE_EXTENSIONS } from '@lumina/server-core';
 import type { DatabaseConnection, EmbeddingStorage } from '@lumina/server-core';
 import { BENCH_SCHEMA_SQL } from './bench-schema.sql';
 import { copyFromStdin } from './pg-copy-from';
@@ -42,7 +41,7 @@ export async function openPgliteBenchDatabase(
       throw new Error(`--data-dir ${location} is not empty: the bench loads into a fresh database`);
     }
   }
-  const db = await PGlite.create({ dataDir: location, extensions: { vector } });
+  const db = await PGlite.create({ dataDir: location, extensions: PGLITE_EXTENSIONS });
   await db.exec(BENCH_SCHEMA_SQL.vectorExtension);
   const port = await freePort();
   const server = new PGLiteSocketServer({ db, host: '127.0.0.1', port, maxConnections: 1 });

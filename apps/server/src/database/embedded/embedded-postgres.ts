@@ -12,6 +12,9 @@ export interface EmbeddedPostgresOptions {
   maxConnections: number;
 }
 
+/** The extensions every embedded database loads: the migrations create both (pg_trgm for conversation search). */
+export const PGLITE_EXTENSIONS = { vector, pg_trgm };
+
 /** The name libpq and `pg` give the socket of a server on port 5432 inside a socket directory. */
 const SOCKET_PORT = 5432;
 
@@ -42,7 +45,7 @@ export class EmbeddedPostgres {
       mkdirSync(dataDir, { recursive: true, mode: 0o700 });
       chmodSync(dataDir, 0o700);
     }
-    const db = await PGlite.create({ dataDir, extensions: { vector, pg_trgm } });
+    const db = await PGlite.create({ dataDir, extensions: PGLITE_EXTENSIONS });
     await db.exec('CREATE EXTENSION IF NOT EXISTS vector');
     // mkdtemp creates the directory 0700 with a name nobody could prepare in advance; chmod again in
     // case the platform's mkdtemp is laxer. A short path under the temp folder keeps the socket's path
