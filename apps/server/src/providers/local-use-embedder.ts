@@ -13,7 +13,12 @@ import { LOCAL_EMBEDDING_DIMENSION, LOCAL_EMBEDDING_MODEL } from './embedding-di
 const WORKER_SOURCE = `
 const { parentPort, workerData } = require('node:worker_threads');
 let model;
-function load() {
+async function load() {
+  // initModel awaits the tfjs backend and decodes the bundled weights at the same time; the decoding
+  // needs the backend, so on a busy machine it could come first and fail ("Backend 'wasm' has not yet
+  // been initialized"). The backend is ready before the model is read.
+  const { ready } = require('node:module').createRequire(workerData.embeddings)('@energetic-ai/core');
+  await ready();
   const { initModel } = require(workerData.embeddings);
   const { modelSource } = require(workerData.modelSource);
   return initModel(modelSource);
