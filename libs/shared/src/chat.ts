@@ -267,11 +267,13 @@ export interface TracePassage {
 }
 
 /**
- * How an offline follow-up was searched: `stands-alone` (on its own), or why the earlier question was
- * added: it points back ("it", "that option") while its own search looks unanswerable, it has no salient
- * word of its own, or its own search looks unanswerable.
+ * Why an offline follow-up was searched as it was: `stands-alone` (no reference, searched alone),
+ * `refers-back` (it points back and the search with the earlier question was more answerable: it leads),
+ * `alone-leads` (it points back, but its own search was as answerable: that leads and the search with the
+ * earlier question fills the lower ranks). `no-salient-terms` and `low-answerability` are older traces'.
  */
-export type FollowUpReason = 'stands-alone' | 'refers-back' | 'no-salient-terms' | 'low-answerability';
+export type FollowUpReason =
+  'stands-alone' | 'refers-back' | 'alone-leads' | 'no-salient-terms' | 'low-answerability';
 
 /**
  * Everything needed to tell a retrieval problem from a generation problem, stored with every answer.

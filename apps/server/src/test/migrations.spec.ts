@@ -52,6 +52,7 @@ describe(`migrations on a fresh database (${TEST_BACKEND})`, () => {
       'CleanDocumentTitles1764500091000',
       'ConversationSearch1764500097000',
       'LanguageAnalysisMeasured1764500098000',
+      'FollowUpAloneLeads1764500110000',
     ]);
     expect(await tables(db)).toEqual([
       'ablations',
@@ -171,7 +172,9 @@ describe(`migrations on a fresh database (${TEST_BACKEND})`, () => {
        VALUES ($1, 0, $2, $2, 0, 10, $3::regconfig)`,
       [doc.id, text, config],
     );
-    await db.dataSource.undoLastMigration({ transaction: 'each' });
+    // Down through the measured-analysis migration (the ones after it first), then up again.
+    for (let i = 0; i <= LATER.length - 1 - LATER.indexOf('LanguageAnalysisMeasured1764500098000'); i++)
+      await db.dataSource.undoLastMigration({ transaction: 'each' });
     await db.dataSource.runMigrations({ transaction: 'each' });
     const [chunk] = await db.dataSource.query(
       `SELECT text_config::text, lexical_text, tsv::text FROM chunks WHERE document_id = $1`,
@@ -205,6 +208,7 @@ const LATER = [
   'CleanDocumentTitles1764500091000',
   'ConversationSearch1764500097000',
   'LanguageAnalysisMeasured1764500098000',
+  'FollowUpAloneLeads1764500110000',
 ];
 
 describe('the BM25 postings-length migration over an existing index', () => {

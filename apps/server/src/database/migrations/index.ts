@@ -20,6 +20,7 @@ import { FollowUpReason1764500090000 } from './1764500090000-follow-up-reason';
 import { CleanDocumentTitles1764500091000 } from './1764500091000-clean-document-titles';
 import { ConversationSearch1764500097000 } from './1764500097000-conversation-search';
 import { LanguageAnalysisMeasured1764500098000 } from './1764500098000-language-analysis-measured';
+import { FollowUpAloneLeads1764500110000 } from './1764500110000-follow-up-alone-leads';
 
 /**
  * Every migration in order. The chunk vector dimension comes from the configured embedder, the vector
@@ -50,5 +51,6 @@ export function allMigrations(
     CleanDocumentTitles1764500091000,
     ConversationSearch1764500097000,
     LanguageAnalysisMeasured1764500098000,
+    FollowUpAloneLeads1764500110000,
   ];
 }
