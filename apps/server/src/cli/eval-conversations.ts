@@ -17,11 +17,11 @@ export const CONVERSATIONS_USAGE = `usage:
 
 The multi-turn gold set (<docs-gold-dir>/conversations.jsonl): topic switches (an unrelated question
 asked second) and follow-ups that need the earlier turn. Each second question is searched alone, with the
-earlier question added, and the way the chat does offline (alone first; the earlier turn added only when
-the follow-up rule says the question cannot stand alone). Prints, for the chat and for always / never
-adding the earlier turn: switches keeping the top passage they get alone, out-of-scope switches keeping
-their refusal, follow-ups reaching a passage that holds the gold quote; then the best rule on this split
-(choose it on train).`;
+earlier question added, and the way the chat does offline (alone first; a question that points back is
+searched with the earlier question too, and the follow-up rule picks which search leads). Prints, for the
+chat and for always / never adding the earlier turn: switches keeping the top passage they get alone,
+out-of-scope switches keeping their refusal, follow-ups reaching a passage that holds the gold quote; then
+the best rule on this split (choose it on train).`;
 
 const FLAGS = flags({
   string: 'docs json',

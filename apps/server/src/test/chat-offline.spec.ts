@@ -154,6 +154,22 @@ describe('chat offline (extractive answerer, local embedder, embedded PGlite)', 
       'assistant',
     ]);
     expect(conversation.messages.items.map((m: Json) => m.hasTrace)).toEqual([false, true, false, true]);
+
+    // A question that points back is searched with the earlier question too; the trace says which led.
+    const third = await chat({ conversationId, message: 'Can they be restored elsewhere?' });
+    const retrieval = eventOf(third.events, 'retrieval');
+    const thirdTrace = (await request('GET', `/messages/${eventOf(third.events, 'done').messageId}/trace`))
+      .body;
+    expect(['refers-back', 'alone-leads']).toContain(retrieval.rewriteReason);
+    expect(retrieval.standaloneQuery).toBe(
+      retrieval.rewriteReason === 'refers-back'
+        ? 'When do backups run? Can they be restored elsewhere?'
+        : 'Can they be restored elsewhere?',
+    );
+    expect([thirdTrace.rewrite, thirdTrace.rewriteReason]).toEqual([
+      retrieval.rewrite,
+      retrieval.rewriteReason,
+    ]);
   });
 
   it('lists conversations (paginated, most recent first), pages messages, deletes', async () => {

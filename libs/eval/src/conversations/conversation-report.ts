@@ -1,4 +1,3 @@
-import { followUpReason, followUpSignals } from '@lumina/rag';
 import type { FollowUpEvidence, FollowUpReason, FollowUpRule } from '@lumina/rag';
 import type { RateInterval } from '@lumina/shared';
 import { rateInterval } from '../answers/answer-metrics';
@@ -22,12 +21,21 @@ export interface ConversationMeasure {
   kind: ConversationCase['kind'];
   /** The second question is in scope (out-of-scope switches measure refusals). */
   inScope: boolean;
-  /** The second question's own search, as the follow-up rule reads it. */
+  /** What the follow-up rule reads: the reference, and both searches' P(answerable). */
   evidence: FollowUpEvidence;
   alone: SearchOutcome;
   withContext: SearchOutcome;
+  /** What each candidate rule (keyed by `ruleKey`) would have given: both searches combined by it. */
+  rules: Record<string, RuleOutcome>;
   /** What the chat's own code searched (searchFollowUp with the default rule). */
-  chat: SearchOutcome & { reason: FollowUpReason; query: string };
+  chat: RuleOutcome & { query: string };
+}
+
+export type RuleOutcome = SearchOutcome & { reason: FollowUpReason };
+
+/** A rule's key in `ConversationMeasure.rules`. */
+export function ruleKey(rule: FollowUpRule): string {
+  return `lead+${rule.leadMargin}/${rule.leadPassages}/${rule.turns}`;
 }
 
 export interface SearchOutcome {
@@ -47,16 +55,17 @@ export interface ConversationFigures {
   followUpsReach: RateInterval;
   /** Follow-ups whose best passage holds the gold quote. */
   followUpsTop1: RateInterval;
-  /** Conversations whose earlier turn was added. */
+  /** Conversations searched with the earlier turn too (it led, or its passages filled in). */
   contextAdded: RateInterval;
 }
 
-/** The outcome a rule would give: alone when the question stands alone, else with the earlier turn. */
+/** The outcome a rule would give (recorded with the measure), or always / never the earlier turn. */
 function outcomeUnder(measure: ConversationMeasure, rule: FollowUpRule | 'always' | 'never'): SearchOutcome {
   if (rule === 'always') return measure.withContext;
   if (rule === 'never') return measure.alone;
-  const signals = followUpSignals(measure.evidence, rule.minSalientIdf);
-  return followUpReason(signals, rule) === 'stands-alone' ? measure.alone : measure.withContext;
+  const outcome = measure.rules[ruleKey(rule)];
+  if (!outcome) throw new Error(`conversation ${measure.id}: rule ${ruleKey(rule)} was not measured`);
+  return outcome;
 }
 
 /** The figures of the set's conversations searched the way `pick` says. */
@@ -95,7 +104,13 @@ export function ruleFigures(
   measures: readonly ConversationMeasure[],
   rule: FollowUpRule | 'always' | 'never',
 ): ConversationFigures {
-  return conversationFigures(measures, (m) => outcomeUnder(m, rule));
+  if (rule === 'always' || rule === 'never')
+    return conversationFigures(measures, (m) => outcomeUnder(m, rule));
+  return conversationFigures(
+    measures,
+    (m) => outcomeUnder(m, rule),
+    (m) => m.rules[ruleKey(rule)]?.reason !== 'stands-alone',
+  );
 }
 
 /** The figures of what the chat's own code searched. */
@@ -107,44 +122,50 @@ export function chatFigures(measures: readonly ConversationMeasure[]): Conversat
   );
 }
 
-/** The rules the measurement compares: each reason on its own and together, at a few thresholds. */
+/**
+ * The rules the measurement compares: how much more answerable the search with the earlier question must
+ * be to lead (2: never), and how many leading passages stay on top (6: the other search never fills in).
+ */
 export function candidateRules(base: FollowUpRule): FollowUpRule[] {
   const rules: FollowUpRule[] = [];
-  for (const referenceBelow of [0, 0.3, 0.4, 0.5, 0.6, 0.7, 0.8, 0.9, 2])
-    for (const maxSalientTerms of [-1, 0, 1, 2])
-      for (const minAnswerability of [0, 0.1, 0.2, 0.3, 0.4])
-        for (const minSalientIdf of [1, 2, 3])
-          rules.push({ ...base, referenceBelow, maxSalientTerms, minAnswerability, minSalientIdf });
+  for (const leadMargin of [-2, 0, 0.05, 0.1, 0.2, 2])
+    for (const leadPassages of [2, 3, 4, 6]) rules.push({ ...base, leadMargin, leadPassages });
   return rules;
 }
 
 /**
  * The best rule: the most follow-ups reached among rules keeping ≥ `minSwitchKeep` of the switches'
- * top passages and refusals; ties go to more switches kept, then to fewer reasons.
+ * top passages and refusals; ties go to more switches kept, then to more follow-ups on top, then to more
+ * passages of the leading search kept on top.
  */
 export function bestRule(
   measures: readonly ConversationMeasure[],
   rules: readonly FollowUpRule[],
   minSwitchKeep = 0.95,
 ): { rule: FollowUpRule; figures: ConversationFigures } | null {
-  let best: { rule: FollowUpRule; figures: ConversationFigures; parts: number } | null = null;
+  let best: { rule: FollowUpRule; figures: ConversationFigures } | null = null;
   for (const rule of rules) {
     const figures = ruleFigures(measures, rule);
     const keeps =
       figures.switchesKeepTop.rate >= minSwitchKeep &&
       (figures.switchesKeepRefusal.items === 0 || figures.switchesKeepRefusal.rate >= minSwitchKeep);
     if (!keeps) continue;
-    const parts =
-      Number(rule.referenceBelow > 0) + Number(rule.maxSalientTerms >= 0) + Number(rule.minAnswerability > 0);
-    const better =
-      !best ||
-      figures.followUpsReach.rate > best.figures.followUpsReach.rate ||
-      (figures.followUpsReach.rate === best.figures.followUpsReach.rate &&
-        (figures.switchesKeepTop.rate > best.figures.switchesKeepTop.rate ||
-          (figures.switchesKeepTop.rate === best.figures.switchesKeepTop.rate && parts < best.parts)));
-    if (better) best = { rule, figures, parts };
+    const order = (r: FollowUpRule, f: ConversationFigures) => [
+      f.followUpsReach.rate,
+      f.switchesKeepTop.rate,
+      f.followUpsTop1.rate,
+      r.leadPassages,
+    ];
+    const better = !best || compareDescending(order(rule, figures), order(best.rule, best.figures)) < 0;
+    if (better) best = { rule, figures };
   }
   return best && { rule: best.rule, figures: best.figures };
+}
+
+/** Negative when `a` ranks first (larger values first, element by element). */
+function compareDescending(a: readonly number[], b: readonly number[]): number {
+  for (let i = 0; i < a.length; i++) if (a[i] !== b[i]) return b[i]! - a[i]!;
+  return 0;
 }
 
 const pct = (r: RateInterval) =>
@@ -157,6 +178,6 @@ export function formatConversationFigures(label: string, f: ConversationFigures)
     `  out-of-scope switches keep refusal    ${pct(f.switchesKeepRefusal)}`,
     `  follow-ups reach the gold passage     ${pct(f.followUpsReach)}`,
     `  follow-ups with it on top             ${pct(f.followUpsTop1)}`,
-    `  earlier turn added                    ${pct(f.contextAdded)}`,
+    `  searched with the earlier turn too    ${pct(f.contextAdded)}`,
   ].join('\n');
 }

@@ -5,10 +5,12 @@ export {
   conversationFigures,
   formatConversationFigures,
   ruleFigures,
+  ruleKey,
 } from './conversation-report';
 export type {
   ConversationCase,
   ConversationFigures,
   ConversationMeasure,
+  RuleOutcome,
   SearchOutcome,
 } from './conversation-report';

@@ -1,68 +1,97 @@
 import type { AnswerabilityVerdict } from '@lumina/shared';
-import { searchResult } from '../testing';
+import { searchHit, searchResult } from '../testing';
+import type { SearchResult } from '../pipeline/search-result';
 import {
   DEFAULT_FOLLOW_UP_RULE,
-  followUpEvidence,
-  followUpReason,
-  followUpSignals,
+  combineFollowUp,
+  interleaveLeading,
+  refersBack,
   searchFollowUp,
 } from './follow-up-query';
-import type { FollowUpRule } from './follow-up-query';
 
-const verdict = (score: number, idfs: number[]): AnswerabilityVerdict => ({
+const verdict = (score: number): AnswerabilityVerdict => ({
   modelVersion: 'm',
   score,
   threshold: 0.2,
   answerable: score >= 0.2,
   features: {},
   contributions: {},
-  terms: idfs.map((idf, i) => ({ term: `t${i}`, df: idf === 0 ? 50 : 1, idf })),
+  terms: [],
 });
 
-const rule = (overrides: Partial<FollowUpRule>): FollowUpRule => ({
-  ...DEFAULT_FOLLOW_UP_RULE,
-  ...overrides,
-});
+/** A search whose passages are these chunk ids (of document `doc`), at this P(answerable). */
+const found = (ids: string[], score: number | null, doc = 'd'): SearchResult =>
+  searchResult(
+    ids.map((chunkId) => searchHit({ chunkId, documentId: doc })),
+    { answerability: score === null ? null : verdict(score) },
+  );
 
-describe('follow-up decision', () => {
-  it('reads references, salient words and the answerability of the question alone', () => {
-    const evidence = followUpEvidence('does that work in the browser too?', {
-      answerability: verdict(0.4, [3, 0.5]),
-    });
-    expect(evidence.refersBack).toBe(true);
-    expect(followUpSignals(evidence, 1)).toEqual({ refersBack: true, salientTerms: 1, answerability: 0.4 });
-    // "there", "one" and "the same" alone are not references.
+const ids = (result: SearchResult) => result.results.map((hit) => hit.chunkId);
+
+describe('follow-up references', () => {
+  it('reads pronouns and references that point back, not "there", "one" or "the same"', () => {
     for (const question of [
       'is there an eslint plugin for pino',
       'tag every line from one module',
       'set the same key',
     ])
-      expect(followUpEvidence(question, { answerability: null }).refersBack).toBe(false);
+      expect(refersBack(question)).toBe(false);
     for (const question of [
       'can it go down?',
       'are they slow?',
       'which of those is faster',
       'and the second one?',
+      'does that work in the browser too?',
     ])
-      expect(followUpEvidence(question, { answerability: null }).refersBack).toBe(true);
+      expect(refersBack(question)).toBe(true);
+  });
+});
+
+describe('combining a follow-up searched alone and with the earlier question', () => {
+  it('keeps the leading passages on top and fills the rest from the other search, each once', () => {
+    const hit = (chunkId: string) => ({ chunkId });
+    const merged = interleaveLeading(
+      ['a', 'b', 'c', 'd', 'e', 'f'].map(hit),
+      ['x', 'b', 'y', 'z'].map(hit),
+      3,
+    );
+    expect(merged.map((h) => h.chunkId)).toEqual(['a', 'b', 'c', 'x', 'y', 'z']);
+    // Short lists: as many as the longer one holds, the leading list's rest last.
+    expect(interleaveLeading(['a', 'b', 'c', 'd'].map(hit), ['x'].map(hit), 2).map((h) => h.chunkId)).toEqual(
+      ['a', 'b', 'x', 'c'],
+    );
+    expect(interleaveLeading([], ['x', 'y'].map(hit), 3).map((h) => h.chunkId)).toEqual(['x', 'y']);
   });
 
-  it('adds the earlier turn for a reference only while the question alone looks unanswerable', () => {
-    const refers = { refersBack: true, salientTerms: 3, answerability: 0.5 };
-    expect(followUpReason(refers, rule({ referenceBelow: 0.7 }))).toBe('refers-back');
-    expect(followUpReason({ ...refers, answerability: 0.9 }, rule({ referenceBelow: 0.7 }))).toBe(
-      'stands-alone',
+  it('lets the search with the earlier question lead only when it is clearly more answerable', () => {
+    const alone = found(['a1', 'a2', 'a3', 'a4', 'a5', 'a6'], 0.2);
+    const withEarlier = found(['e1', 'e2', 'e3', 'e4', 'e5', 'e6'], 0.7, 'earlier');
+    const leads = combineFollowUp(alone, withEarlier);
+    expect(leads.reason).toBe('refers-back');
+    expect(ids(leads.result)).toEqual(['e1', 'e2', 'e3', 'a1', 'a2', 'a3']);
+    // The refusal is decided on the leading search's own evidence.
+    expect(leads.result.answerability?.score).toBe(0.7);
+
+    // A topic switch with a dummy "it" that its own search answers as well: its top passage and its
+    // verdict stay; the earlier question's passages only fill the lower ranks.
+    const own = combineFollowUp(found(['a1', 'a2', 'a3', 'a4'], 0.8), found(['e1', 'e2'], 0.84));
+    expect(own.reason).toBe('alone-leads');
+    expect(ids(own.result)).toEqual(['a1', 'a2', 'a3', 'e1']);
+    expect(own.result.answerability?.score).toBe(0.8);
+
+    // An out-of-scope question stays refused when the earlier question does not make it answerable.
+    const refused = combineFollowUp(
+      found(['a1'], 0.05, 'a'),
+      found(['e1'], 0.08, 'earlier'),
+      DEFAULT_FOLLOW_UP_RULE,
     );
-    expect(
-      followUpReason({ ...refers, refersBack: false, salientTerms: 0 }, rule({ maxSalientTerms: 0 })),
-    ).toBe('no-salient-terms');
-    expect(followUpReason({ ...refers, refersBack: false }, rule({ minAnswerability: 0.6 }))).toBe(
-      'low-answerability',
-    );
-    expect(followUpReason({ ...refers, refersBack: false }, DEFAULT_FOLLOW_UP_RULE)).toBe('stands-alone');
+    expect([refused.reason, refused.result.answerability?.answerable]).toEqual(['alone-leads', false]);
+
+    // Without an answerability model, a reference is resolved to the earlier question.
+    expect(combineFollowUp(found(['a1'], null), found(['e1'], null)).reason).toBe('refers-back');
   });
 
-  it('searches the question alone first, and the earlier question with it only when needed', async () => {
+  it('searches the question alone first, and with the earlier question only when it points back', async () => {
     const history = [
       { role: 'user' as const, content: 'How do pino transports work?' },
       { role: 'assistant' as const, content: 'They run in a worker [1].' },
@@ -70,19 +99,22 @@ describe('follow-up decision', () => {
     const searched: string[] = [];
     const search = async (query: string) => {
       searched.push(query);
-      return searchResult([], { answerability: verdict(query.startsWith('can I') ? 0.3 : 0.9, [3]) });
+      return query.startsWith('can I') ? found(['a1', 'a2'], 0.3) : found(['e1', 'e2'], 0.9);
     };
     const followUp = await searchFollowUp('can I write one in TypeScript, and is it fast?', history, search);
     expect(followUp.reason).toBe('refers-back');
-    expect(followUp.query).toBe(
-      'How do pino transports work? can I write one in TypeScript, and is it fast?',
-    );
-    expect(searched).toHaveLength(2);
+    const glued = 'How do pino transports work? can I write one in TypeScript, and is it fast?';
+    expect([followUp.query, followUp.contextQuery]).toEqual([glued, glued]);
+    expect(followUp.evidence).toEqual({ refersBack: true, answerability: 0.3, withEarlier: 0.9 });
+    expect(ids(followUp.result)).toEqual(['e1', 'e2']);
+    expect(searched).toEqual(['can I write one in TypeScript, and is it fast?', glued]);
+
     searched.length = 0;
     const alone = await searchFollowUp('Which headers does helmet set?', history, search);
-    expect([alone.reason, alone.query, searched]).toEqual([
+    expect([alone.reason, alone.query, alone.contextQuery, searched]).toEqual([
       'stands-alone',
       'Which headers does helmet set?',
+      null,
       ['Which headers does helmet set?'],
     ]);
   });

@@ -1,5 +1,4 @@
 import type { SearchResult } from '../pipeline/search-result';
-import { fallbackTerms } from './extractive-answerer';
 import { historyStandaloneQuery } from './standalone-query';
 import type { HistoryTurn } from './standalone-query';
 
@@ -7,112 +6,136 @@ import type { FollowUpReason } from '@lumina/shared';
 
 export type { FollowUpReason };
 
-/** What the question alone tells: the signals the rule reads. */
-export interface FollowUpSignals {
-  /** A pronoun or reference that points back ("it", "that option", "the second one"). */
-  refersBack: boolean;
-  /** The question's words the index finds rare (idf at least `minSalientIdf`), or never uses. */
-  salientTerms: number;
-  /** P(answerable) of the question's own search; null when no answerability model decided. */
-  answerability: number | null;
-}
-
-/** When the earlier turn is added. Chosen by measurement on the multi-turn gold set (train half). */
+/**
+ * How a follow-up that points back is searched. Chosen by measurement on the multi-turn gold set
+ * (train half only; `npm run eval -- --suite conversations --split train`).
+ */
 export interface FollowUpRule {
   /**
-   * Add it when the question points back and its own search's P(answerable) is below this (0: never;
-   * above 1: whenever it points back). A dummy "it" in a question naming its topic reads as answerable.
+   * The search with the earlier question leads when its P(answerable) is above the question alone's by
+   * more than this (above 1: it never leads, its passages only fill in).
    */
-  referenceBelow: number;
-  /** Add it when the question has at most this many salient words (−1: never for this reason). */
-  maxSalientTerms: number;
-  /** Add it when the question's own P(answerable) is below this (0: never for this reason). */
-  minAnswerability: number;
-  /** A word counts as salient at or above this idf (BM25's, over the index's chunks). */
-  minSalientIdf: number;
+  leadMargin: number;
+  /** Passages of the leading search kept on top before the other search's passages fill the rest. */
+  leadPassages: number;
   /** Earlier questions added. */
   turns: number;
 }
 
 /**
- * Chosen on the train half of the docs gold set's conversations (`npm run eval -- --suite
- * conversations`): a reference adds the earlier turn when the question's own P(answerable) is under
- * 0.7; the salient-word and answerability reasons alone added it to more topic switches than follow-ups
- * they rescued, so they are off.
+ * Chosen on the train half of the docs gold set's conversations: the search with the earlier question
+ * leads when it is more answerable than the question alone by more than 0.05; the leading search keeps
+ * its best 3 passages and the other's fill the rest. Every topic switch kept its own top passage at
+ * margins 0–0.1; more than 3 leading passages crowded out the other search's reach.
  */
 export const DEFAULT_FOLLOW_UP_RULE: Readonly<FollowUpRule> = Object.freeze({
-  referenceBelow: 0.7,
-  maxSalientTerms: -1,
-  minAnswerability: 0,
-  minSalientIdf: 1,
+  leadMargin: 0.05,
+  leadPassages: 3,
   turns: 1,
 });
 
 /**
  * Pronouns and references that point at an earlier turn (English): "it", "they", "those", "that
  * option", "the second one", "the former", "mine". A dummy "it" ("is it ok to …") counts too: the rule
- * weighs it with the question's own answerability. "there", "one" and "the same" alone were measured to
- * flag more topic switches than follow-ups.
+ * weighs both searches' answerability before the earlier question leads. "there", "one" and "the same"
+ * alone were measured to flag more topic switches than follow-ups.
  */
 const REFERS_BACK =
   /\b(?:it|its|they|them|their|this|that|these|those|former|latter|mine|the (?:first|second|third|last|other) one)\b/i;
 
-/** What the question's own search says, before any threshold: the rule's evidence. */
+/** Whether a question points back at an earlier turn. */
+export function refersBack(question: string): boolean {
+  return REFERS_BACK.test(question);
+}
+
+/** What the rule read: the reference, and P(answerable) of each search (null: no model decided). */
 export interface FollowUpEvidence {
   refersBack: boolean;
-  /** The question's words as the index analysed them (null without an answerability verdict). */
-  terms: { df: number; idf: number }[] | null;
-  /** The question's words without stop words, when the index did not analyse them. */
-  fallbackTerms: number;
+  /** P(answerable) of the question searched alone. */
   answerability: number | null;
+  /** P(answerable) of the question searched with the earlier question; null when not searched. */
+  withEarlier: number | null;
 }
 
-export function followUpEvidence(
-  question: string,
-  alone: Pick<SearchResult, 'answerability'>,
-): FollowUpEvidence {
-  return {
-    refersBack: REFERS_BACK.test(question),
-    terms: alone.answerability?.terms.map((t) => ({ df: t.df, idf: t.idf })) ?? null,
-    fallbackTerms: fallbackTerms(question).length,
-    answerability: alone.answerability?.score ?? null,
-  };
-}
-
-/** The signals at a salience threshold: a word is salient at or above `minSalientIdf`, or when unused. */
-export function followUpSignals(evidence: FollowUpEvidence, minSalientIdf: number): FollowUpSignals {
-  return {
-    refersBack: evidence.refersBack,
-    salientTerms: evidence.terms
-      ? evidence.terms.filter((t) => t.df === 0 || t.idf >= minSalientIdf).length
-      : evidence.fallbackTerms,
-    answerability: evidence.answerability,
-  };
-}
-
-/** The reason to add the earlier turn, or `stands-alone`; a reference is read first. */
-export function followUpReason(signals: FollowUpSignals, rule: FollowUpRule): FollowUpReason {
-  if (signals.refersBack && (signals.answerability === null || signals.answerability < rule.referenceBelow))
-    return 'refers-back';
-  if (signals.salientTerms <= rule.maxSalientTerms) return 'no-salient-terms';
-  if (signals.answerability !== null && signals.answerability < rule.minAnswerability)
-    return 'low-answerability';
-  return 'stands-alone';
-}
-
-export interface FollowUpSearch {
-  /** What was searched. */
-  query: string;
-  reason: FollowUpReason;
-  evidence: FollowUpEvidence;
-  /** The search of `query`. */
+/** Which search leads, and the passages the follow-up gets. */
+export interface FollowUpCombination {
+  reason: Extract<FollowUpReason, 'refers-back' | 'alone-leads'>;
+  /**
+   * The leading search's result (its answerability verdict, threshold decision and trace are kept: a
+   * refusal is decided on the leading query's own evidence), with its best `leadPassages` passages on top
+   * and the other search's passages filling the rest.
+   */
   result: SearchResult;
 }
 
 /**
- * The offline follow-up: the question is searched on its own first; the earlier question(s) are added
- * (and searched) only when the rule says it cannot stand alone. Earlier topics never leak into a
- * question that names its own.
+ * The follow-up rule, pure: the search with the earlier question leads when it is clearly more
+ * answerable than the question alone (or when no answerability model decided); otherwise the question's
+ * own search leads, so a topic switch with a dummy "it" keeps its own top passage. Either way the other
+ * search's passages fill the ranks under the leading ones.
+ */
+export function combineFollowUp(
+  alone: SearchResult,
+  withEarlier: SearchResult,
+  rule: FollowUpRule = DEFAULT_FOLLOW_UP_RULE,
+): FollowUpCombination {
+  const a = alone.answerability?.score ?? null;
+  const e = withEarlier.answerability?.score ?? null;
+  const earlierLeads = a === null || e === null || e > a + rule.leadMargin;
+  const [lead, other] = earlierLeads ? [withEarlier, alone] : [alone, withEarlier];
+  return {
+    reason: earlierLeads ? 'refers-back' : 'alone-leads',
+    result: {
+      ...lead,
+      results: interleaveLeading(lead.results, other.results, rule.leadPassages),
+    },
+  };
+}
+
+/**
+ * The leading list's first `leadPassages` items, then the other list's, then the leading list's rest,
+ * each passage once, as many as the longer list holds.
+ */
+export function interleaveLeading<T extends { chunkId: string }>(
+  lead: readonly T[],
+  other: readonly T[],
+  leadPassages: number,
+): T[] {
+  const size = Math.max(lead.length, other.length);
+  const out: T[] = [];
+  const seen = new Set<string>();
+  const take = (items: readonly T[]) => {
+    for (const item of items) {
+      if (out.length >= size) return;
+      if (seen.has(item.chunkId)) continue;
+      seen.add(item.chunkId);
+      out.push(item);
+    }
+  };
+  take(lead.slice(0, Math.max(0, leadPassages)));
+  take(other);
+  take(lead);
+  return out;
+}
+
+export interface FollowUpSearch {
+  /** The leading query: the question itself, or the question with the earlier question added. */
+  query: string;
+  /** The question with the earlier question added, when it was searched too; null otherwise. */
+  contextQuery: string | null;
+  reason: FollowUpReason;
+  evidence: FollowUpEvidence;
+  /** The follow-up's passages and the leading search's verdict. */
+  result: SearchResult;
+  /** Each search on its own (for measurement): the question alone, and with the earlier question. */
+  alone: SearchResult;
+  withEarlier: SearchResult | null;
+}
+
+/**
+ * The offline follow-up: the question is searched on its own first. Only when it points back is it
+ * searched with the earlier question too, and the two are combined by `combineFollowUp`. A question
+ * that names its own topic never gets the earlier topic's words or passages.
  */
 export async function searchFollowUp(
   question: string,
@@ -121,10 +144,33 @@ export async function searchFollowUp(
   rule: FollowUpRule = DEFAULT_FOLLOW_UP_RULE,
 ): Promise<FollowUpSearch> {
   const alone = await search(question);
-  const evidence = followUpEvidence(question, alone);
-  const reason = followUpReason(followUpSignals(evidence, rule.minSalientIdf), rule);
-  if (reason === 'stands-alone') return { query: question, reason, evidence, result: alone };
-  const query = historyStandaloneQuery(history, question, rule.turns);
-  if (query === question) return { query, reason: 'stands-alone', evidence, result: alone };
-  return { query, reason, evidence, result: await search(query) };
+  const evidence: FollowUpEvidence = {
+    refersBack: refersBack(question),
+    answerability: alone.answerability?.score ?? null,
+    withEarlier: null,
+  };
+  const standsAlone = {
+    query: question,
+    contextQuery: null,
+    reason: 'stands-alone' as const,
+    evidence,
+    result: alone,
+    alone,
+    withEarlier: null,
+  };
+  if (!evidence.refersBack) return standsAlone;
+  const contextQuery = historyStandaloneQuery(history, question, rule.turns);
+  if (contextQuery === question) return standsAlone;
+  const withEarlier = await search(contextQuery);
+  evidence.withEarlier = withEarlier.answerability?.score ?? null;
+  const combined = combineFollowUp(alone, withEarlier, rule);
+  return {
+    query: combined.reason === 'refers-back' ? contextQuery : question,
+    contextQuery,
+    reason: combined.reason,
+    evidence,
+    result: combined.result,
+    alone,
+    withEarlier,
+  };
 }

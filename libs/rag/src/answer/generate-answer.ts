@@ -152,8 +152,9 @@ export async function generateAnswer(
   };
 
   // 1. A follow-up: with a model, the model rewrites it into a standalone query; offline (or when the
-  //    model fails) it is searched alone first, and the earlier turn is added only when the follow-up
-  //    rule says it cannot stand alone (searchFollowUp; the trace says which and why).
+  //    model fails) it is searched alone first; only a question that points back is searched with the
+  //    earlier turn too, and the more answerable search leads (searchFollowUp; the trace says which and
+  //    why).
   const rewriteStart = now();
   let offlineFollowUp = false;
   if (input.history.some((turn) => turn.role === 'user')) {
@@ -196,7 +197,9 @@ export async function generateAnswer(
       );
       search = followUp.result;
       outcome.standaloneQuery = followUp.query;
-      outcome.rewrite = followUp.reason === 'stands-alone' ? 'none' : 'history';
+      // `alone-leads`: the question itself was the query that leads (the earlier question's search only
+      // filled the lower ranks), so it is not counted as rewritten.
+      outcome.rewrite = followUp.reason === 'refers-back' ? 'history' : 'none';
       outcome.rewriteReason = followUp.reason;
     } else {
       search = await deps.search(outcome.standaloneQuery, input.settings, signal);

@@ -67,15 +67,15 @@ export type {
 } from './generate-answer';
 export {
   DEFAULT_FOLLOW_UP_RULE,
-  followUpEvidence,
-  followUpReason,
-  followUpSignals,
+  combineFollowUp,
+  interleaveLeading,
+  refersBack,
   searchFollowUp,
 } from './follow-up-query';
 export type {
+  FollowUpCombination,
   FollowUpEvidence,
   FollowUpReason,
   FollowUpRule,
   FollowUpSearch,
-  FollowUpSignals,
 } from './follow-up-query';
