@@ -487,6 +487,41 @@ describe('searchKnowledge', () => {
       expect(asked).toEqual(['a,b,c']);
     });
 
+    it('decides answerability on the original query alone: expansion and HyDE only reorder', async () => {
+      // Only 'd' holds the query's words, and only the variants and the HyDE passage find it.
+      const onlyD = (_query: string, chunkIds: string[]): TermEvidence => ({
+        ...evidence(_query, chunkIds),
+        passages: chunkIds.map((chunkId) => ({
+          chunkId,
+          length: 10,
+          tf: (chunkId === 'd' ? { replica: 1, failover: 1 } : {}) as Record<string, number>,
+        })),
+      });
+      const lists: FakeChunkSearchOptions = {
+        lexical: { [QUERY]: ['a', 'b', 'c'], [VARIANTS[0]]: ['d'], [VARIANTS[1]]: ['d'], [PASSAGE]: ['d'] },
+        termEvidence: onlyD,
+      };
+      // Answerable when a top-three passage carries most of the query's words.
+      const probe = featureProbeModel();
+      const model = {
+        ...probe,
+        weights: probe.features.map((f) => (f === 'coverageTop3' ? 10 : 0)),
+        bias: -5,
+        threshold: 0.5,
+      };
+      const alone = await searchKnowledge(QUERY, {}, ports(lists), { answerabilityModel: model });
+      const expanded = await searchKnowledge(
+        QUERY,
+        { enableQueryExpansion: true, enableHyDE: true, expansionCount: 2 },
+        ports(lists, llm()),
+        { answerabilityModel: model },
+      );
+      // The other branches put 'd' on top, but the question is still refused as it is alone.
+      expect(expanded.results[0]?.chunkId).toBe('d');
+      expect(alone.answerability?.answerable).toBe(false);
+      expect(expanded.answerability).toEqual(alone.answerability);
+    });
+
     it('records no decision when nothing is adaptive', async () => {
       const result = await searchKnowledge(
         QUERY,

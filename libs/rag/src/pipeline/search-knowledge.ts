@@ -1,5 +1,7 @@
 import type { SearchSettings } from '@lumina/shared';
 import { reciprocalRankFusion } from '../fusion/reciprocal-rank-fusion';
+import type { RankedList } from '../fusion/reciprocal-rank-fusion';
+import type { ChunkRecord } from '../ports/chunk-search.port';
 import type { SearchOptions } from './search-options';
 import type { SearchPorts } from './search-ports';
 import type { SearchResult } from './search-result';
@@ -11,12 +13,16 @@ import { applyThreshold } from './stages/threshold';
 
 export type { SearchPorts } from './search-ports';
 
+/** The original query's branch: its lists are named `original:bm25` and `original:dense`. */
+const ORIGINAL_BRANCH = 'original';
+
 /**
  * The one search used by the API, the chat, the eval CLI and the evaluation jobs, as a conductor over
  * named stages (`stages/`): plan (settings, depth, filter), branches (the original query, the expansion
  * variants and the HyDE passage start together, adaptive ones once decided; each yields ranked lists,
  * and a failing branch becomes a warning), fuse (reciprocal rank fusion, deduplicated by chunk, keeping
- * which branch found what), rerank, threshold, and assemble (the hits, then the answerability decision).
+ * which branch found what), rerank, threshold, and assemble (the hits, then the answerability decision,
+ * taken on the original query's own ranking).
  */
 export async function searchKnowledge(
   query: string,
@@ -28,17 +34,34 @@ export async function searchKnowledge(
   const run = planSearch(query, requested, ports, options, signal);
   const { settings, now } = run;
   const branches = await runBranches(run);
+  const records = new Map<string, ChunkRecord>();
 
-  const fuseStart = now();
-  const fused = reciprocalRankFusion(branches.lists, { k: run.opts.rrfK });
-  const fuseMs = now() - fuseStart;
-  const pool = fused.slice(0, Math.max(settings.candidateK, settings.topK));
-  const records = new Map((await ports.chunks.fetch(pool.map((c) => c.id))).map((r) => [r.chunkId, r]));
+  /** Fuse these lists, then rerank, threshold and assemble the top K hits. */
+  const rank = async (lists: RankedList[]) => {
+    const fuseStart = now();
+    const fused = reciprocalRankFusion(lists, { k: run.opts.rrfK });
+    const fuseMs = now() - fuseStart;
+    const pool = fused.slice(0, Math.max(settings.candidateK, settings.topK));
+    const missing = pool.map((c) => c.id).filter((id) => !records.has(id));
+    if (missing.length > 0) for (const r of await ports.chunks.fetch(missing)) records.set(r.chunkId, r);
+    const reranked = await rerank(run, pool, records, branches.queryVector);
+    const kept = await applyThreshold(run, reranked.candidates, branches.queryVector);
+    const hits = assembleHits(run, kept.candidates, records, reranked, kept.similarity);
+    return { hits, fused: fused.length, fuseMs, rerankMs: reranked.ms };
+  };
 
-  const reranked = await rerank(run, pool, records, branches.queryVector);
-  const kept = await applyThreshold(run, reranked.candidates, branches.queryVector);
-  const results = assembleHits(run, kept.candidates, records, reranked, kept.similarity);
-  const answerability = await decideOnHits(run, results, branches.lists);
+  const ranked = await rank(branches.lists);
+  const results = ranked.hits;
+  // The answerability decision reads the original query's own evidence, ranked as the search would rank
+  // it with expansion and HyDE off (reranked too, when a reranker is on): they may reorder the passages,
+  // never make a question answerable that is not on its own (nor the reverse). Only when the original
+  // query's search failed does it read what the other branches found.
+  const original = branches.lists.filter((list) => list.name.startsWith(`${ORIGINAL_BRANCH}:`));
+  const ownEvidence =
+    original.length === 0 || original.length === branches.lists.length
+      ? { hits: results, lists: branches.lists }
+      : { hits: (await rank(original)).hits, lists: original };
+  const answerability = await decideOnHits(run, ownEvidence.hits, ownEvidence.lists);
 
   return {
     query,
@@ -47,16 +70,17 @@ export async function searchKnowledge(
     expansions: branches.expansions,
     hyde: branches.hyde,
     adaptive: branches.adaptive,
-    belowThreshold: settings.minScore > 0 && results.length === 0 && fused.length > 0,
+    belowThreshold: settings.minScore > 0 && results.length === 0 && ranked.fused > 0,
     answerability: answerability.verdict,
     timings: {
       total: round(now() - run.started),
       perBranch: run.perBranch,
       llm: round(run.llm.ms),
-      fuse: round(fuseMs),
-      rerank: round(reranked.ms),
+      fuse: round(ranked.fuseMs),
+      rerank: round(ranked.rerankMs),
       answerability: answerability.ms,
     },
-    warnings: run.warnings,
+    // The original query's own ranking may repeat a rerank or threshold warning.
+    warnings: [...new Set(run.warnings)],
   };
 }
