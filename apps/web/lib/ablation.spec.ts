@@ -1,5 +1,12 @@
-import type { Ablation, AblationRow } from '@lumina/shared';
-import { ablationActive, ablationChartData, bestRow, formatRate, switchesAsOverrides } from './ablation';
+import type { Ablation, AblationRow, BankEnhancementWarnings } from '@lumina/shared';
+import {
+  ablationActive,
+  ablationChartData,
+  bestRow,
+  enhancementWarningSentences,
+  formatRate,
+  switchesAsOverrides,
+} from './ablation';
 
 const row = (runId: string, ndcg: number | null): AblationRow => ({
   runId,
@@ -49,5 +56,36 @@ describe('ablation view helpers', () => {
     expect(ablationActive(null)).toBe(false);
     expect(formatRate(0.125)).toBe('13%');
     expect(formatRate(null)).toBe('—');
+  });
+});
+
+describe('enhancementWarningSentences', () => {
+  const bank = (name: string, generator: 'llm' | 'prf', worse: BankEnhancementWarnings['worse']) => ({
+    bankId: name,
+    bankName: name,
+    ablationId: `a-${name}`,
+    generator,
+    finishedAt: null,
+    worse,
+  });
+  const banks: BankEnhancementWarnings[] = [
+    bank('Docs', 'prf', [
+      { enhancement: 'hyde', ranker: 'bm25', off: 0.813, offRunId: 'r1', on: 0.658, onRunId: 'r2' },
+      { enhancement: 'expansion', ranker: 'bm25', off: 0.813, offRunId: 'r1', on: 0.727, onRunId: 'r3' },
+    ]),
+    bank('Papers', 'llm', [
+      { enhancement: 'hyde', ranker: 'dense', off: 0.5, offRunId: 'r4', on: 0.41, onRunId: 'r5' },
+    ]),
+  ];
+
+  it('says, per bank, which enhancement scored under its ranker alone, with both figures', () => {
+    expect(enhancementWarningSentences(banks, 'hyde')).toEqual([
+      'On “Docs”, bm25 + HyDE (PRF) scored nDCG@10 0.658 against 0.813 for bm25 alone.',
+      'On “Papers”, dense + HyDE scored nDCG@10 0.410 against 0.500 for dense alone.',
+    ]);
+    expect(enhancementWarningSentences(banks, 'expansion')).toEqual([
+      'On “Docs”, bm25 + query expansion (PRF) scored nDCG@10 0.727 against 0.813 for bm25 alone.',
+    ]);
+    expect(enhancementWarningSentences(banks, 'rerank')).toEqual([]);
   });
 });

@@ -1,4 +1,11 @@
-import type { Ablation, AblationRow, AblationSwitches } from '@lumina/shared';
+import type {
+  Ablation,
+  AblationRow,
+  AblationSwitches,
+  BankEnhancementWarnings,
+  Enhancement,
+} from '@lumina/shared';
+import { formatMetric } from './format';
 
 export interface AblationChartPoint {
   /** '#3', or '#3 ★' for the best combination. */
@@ -48,4 +55,32 @@ export function formatRate(value: number | null): string {
 
 export function bestRow(ablation: Pick<Ablation, 'rows' | 'bestRunId'>): AblationRow | null {
   return ablation.rows.find((row) => row.runId === ablation.bestRunId) ?? null;
+}
+
+const ENHANCEMENT_NAMES: Record<Enhancement, string> = {
+  expansion: 'query expansion',
+  hyde: 'HyDE',
+  rerank: 'rerank',
+};
+
+/**
+ * The settings drawer's warning for one enhancement: a sentence per bank whose latest ablation measured
+ * it worse than off, with both nDCG@10 figures, e.g. 'On "Docs", bm25 + HyDE (PRF) scored nDCG@10
+ * 0.658 against 0.813 for bm25 alone.'
+ */
+export function enhancementWarningSentences(
+  banks: readonly BankEnhancementWarnings[],
+  enhancement: Enhancement,
+): string[] {
+  return banks.flatMap((bank) =>
+    bank.worse
+      .filter((item) => item.enhancement === enhancement)
+      .map((item) => {
+        const written = enhancement !== 'rerank' && bank.generator === 'prf' ? ' (PRF)' : '';
+        return (
+          `On “${bank.bankName}”, ${item.ranker} + ${ENHANCEMENT_NAMES[enhancement]}${written} scored ` +
+          `nDCG@10 ${formatMetric(item.on)} against ${formatMetric(item.off)} for ${item.ranker} alone.`
+        );
+      }),
+  );
 }

@@ -153,6 +153,7 @@ const CALLS: Record<ApiOperationName, (client: ApiClient) => Promise<unknown> | 
   startAblation: (c) => c.startAblation(ID, resolveSettings()),
   listBankAblations: (c) => c.listBankAblations(ID, { page: 1, limit: 5 }),
   getAblation: (c) => c.getAblation(ID),
+  listEnhancementWarnings: (c) => c.listEnhancementWarnings(),
   fitReranker: (c) => c.fitReranker(ID, { learner: 'lambdamart', activate: false }),
   listRerankers: (c) => c.listRerankers({ page: 1, limit: 20, bankId: ID }),
   getActiveReranker: (c) => c.getActiveReranker(),

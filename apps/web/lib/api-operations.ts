@@ -350,6 +350,13 @@ export const API_OPERATIONS = {
     feature: 'Ablations',
     timeoutMs: 15_000,
   },
+  listEnhancementWarnings: {
+    method: 'GET',
+    path: '/enhancement-warnings',
+    action: 'read what the latest ablations measured of the enhancements',
+    feature: 'Ablations',
+    timeoutMs: 15_000,
+  },
   // learned rerankers (admin)
   fitReranker: {
     method: 'POST',

@@ -74,3 +74,32 @@ export interface Ablation extends AblationSummary {
   bestRule: string;
   error: string | null;
 }
+
+/** An enhancement an ablation switches on and off. */
+export type Enhancement = 'expansion' | 'hyde' | 'rerank';
+
+/**
+ * An enhancement an ablation measured worse than off: for one ranker, the combination with only it on
+ * against the ranker alone, by nDCG@10.
+ */
+export interface EnhancementMeasuredWorse {
+  enhancement: Enhancement;
+  ranker: Ranker;
+  /** nDCG@10 of the ranker alone, and its run. */
+  off: number;
+  offRunId: string;
+  /** nDCG@10 with only this enhancement on, and its run. */
+  on: number;
+  onRunId: string;
+}
+
+/** Response item of GET /enhancement-warnings: a bank whose latest completed ablation measured some. */
+export interface BankEnhancementWarnings {
+  bankId: string;
+  bankName: string;
+  ablationId: string;
+  /** Who wrote expansions and HyDE passages in that ablation. */
+  generator: AblationGenerator;
+  finishedAt: string | null;
+  worse: EnhancementMeasuredWorse[];
+}

@@ -1,4 +1,4 @@
-import { bestAblationRow } from '@lumina/eval';
+import { bestAblationRow, enhancementsWorseThanOff } from '@lumina/eval';
 import type { AblationRow } from '@lumina/shared';
 import { DataSource } from 'typeorm';
 import type { Env } from '../config/env.schema';
@@ -145,6 +145,23 @@ describe('ablations (queue, PGlite, every combination the server can run)', () =
     });
     const runs = await call('GET', `/eval-runs?bankId=${bankId}&limit=100`);
     expect(runs.body.total).toBe(12);
+
+    // The settings drawer's warnings: each enhancement that alone scored under its ranker alone here.
+    const warnings = await call('GET', '/enhancement-warnings');
+    expect(warnings.status).toBe(200);
+    const mine = (warnings.body as Json[]).find((w) => w.bankId === bankId);
+    const worse = enhancementsWorseThanOff(rows);
+    if (worse.length === 0) expect(mine).toBeUndefined();
+    else
+      expect(mine).toEqual({
+        bankId,
+        bankName: 'runbook ablation',
+        ablationId: ablation.id,
+        generator: 'prf',
+        finishedAt: ablation.finishedAt,
+        worse,
+      });
+    for (const item of mine?.worse ?? []) expect(item.on).toBeLessThan(item.off);
   });
 
   it('answers 404 for unknown banks and ablations, 400 for empty banks, bad ids and bad settings', async () => {

@@ -5,6 +5,7 @@ import { useLlmAvailability } from '../../hooks/use-health';
 import { usePreferences } from '../../store/preferences.store';
 import { useEffectiveSettings, useSettingsStore } from '../../store/settings.store';
 import { EnhancementField } from './enhancement-field';
+import { EnhancementWarnings, useEnhancementWarnings } from './enhancement-warnings';
 import { NumberField } from './number-field';
 import { RankerField } from './ranker-field';
 import { ThresholdField } from './threshold-field';
@@ -19,6 +20,7 @@ export function SettingsForm() {
   const changed = Object.keys(overrides).length;
   const scope = settings.documentIds.length;
   const llm = useLlmAvailability();
+  const measuredWorse = useEnhancementWarnings();
   const showTrace = usePreferences((state) => state.showRetrievalTrace);
   const setPreference = usePreferences((state) => state.setPreference);
   const resetPreferences = usePreferences((state) => state.resetPreferences);
@@ -43,6 +45,7 @@ export function SettingsForm() {
           value={settings.enableQueryExpansion}
           onChange={(enableQueryExpansion) => updateSettings({ enableQueryExpansion })}
         />
+        <EnhancementWarnings id="warning-query-expansion" enhancement="expansion" banks={measuredWorse} />
         <NumberField
           id="setting-expansion-count"
           label="Expansion count"
@@ -65,6 +68,7 @@ export function SettingsForm() {
           value={settings.enableHyDE}
           onChange={(enableHyDE) => updateSettings({ enableHyDE })}
         />
+        <EnhancementWarnings id="warning-hyde" enhancement="hyde" banks={measuredWorse} />
       </section>
 
       <section className="settings-group" aria-labelledby="settings-ranking">
@@ -80,6 +84,7 @@ export function SettingsForm() {
           checked={settings.enableRerank}
           onChange={(enableRerank) => updateSettings({ enableRerank })}
         />
+        <EnhancementWarnings id="warning-rerank" enhancement="rerank" banks={measuredWorse} />
       </section>
 
       <section className="settings-group" aria-labelledby="settings-results">

@@ -3,6 +3,8 @@ import type {
   Ablation,
   AblationRow,
   AblationSummary,
+  BankEnhancementWarnings,
+  EnhancementMeasuredWorse,
   Page,
   PageQuery,
   SearchSettings,
@@ -25,6 +27,25 @@ export function parseAblation(json: unknown): Ablation | null {
     finished: num(json.finished, 0),
     total: num(json.total, rows.length),
   };
+}
+
+/** GET /enhancement-warnings: banks without an id or a list of figures, and malformed figures, dropped. */
+export function parseEnhancementWarnings(json: unknown): BankEnhancementWarnings[] | null {
+  if (!Array.isArray(json)) return null;
+  return json.flatMap((bank): BankEnhancementWarnings[] => {
+    if (!isRecord(bank) || typeof bank.bankId !== 'string' || !Array.isArray(bank.worse)) return [];
+    const worse = bank.worse.filter(
+      (item): item is EnhancementMeasuredWorse =>
+        isRecord(item) &&
+        typeof item.enhancement === 'string' &&
+        typeof item.ranker === 'string' &&
+        typeof item.on === 'number' &&
+        typeof item.off === 'number',
+    );
+    return worse.length > 0
+      ? [{ ...(bank as unknown as BankEnhancementWarnings), bankName: String(bank.bankName ?? ''), worse }]
+      : [];
+  });
 }
 
 export function ablationsApi(http: Transport) {
@@ -56,6 +77,16 @@ export function ablationsApi(http: Transport) {
 
     getAblation(id: string, { signal }: RequestOptions = {}): Promise<Ablation> {
       return http.json(ops.getAblation, { params: { id }, signal }, parseAblation, 'expected an ablation');
+    },
+
+    /** Where each bank's latest ablation measured an enhancement worse than off. */
+    listEnhancementWarnings({ signal }: RequestOptions = {}): Promise<BankEnhancementWarnings[]> {
+      return http.json(
+        ops.listEnhancementWarnings,
+        { signal },
+        parseEnhancementWarnings,
+        'expected the enhancement warnings',
+      );
     },
   };
 }

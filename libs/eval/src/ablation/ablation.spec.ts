@@ -6,6 +6,7 @@ import {
   ablationFigures,
   ablationLabel,
   bestAblationRow,
+  enhancementsWorseThanOff,
   searchLlmCalls,
 } from './ablation';
 
@@ -184,5 +185,43 @@ describe('searchLlmCalls', () => {
     // Nothing found: the listwise reranker returns without calling the model.
     expect(searchLlmCalls(result({ original: 3 }, true, { hits: 0 }), true)).toBe(0);
     expect(searchLlmCalls(result({ original: 3 }, true, { reranked: true }), false)).toBe(0);
+  });
+});
+
+describe('enhancementsWorseThanOff', () => {
+  const combo = (
+    runId: string,
+    ranker: AblationRow['switches']['ranker'],
+    on: Partial<Omit<AblationRow['switches'], 'ranker'>>,
+    ndcg: number | null,
+  ) => ({
+    runId,
+    switches: { ranker, enableQueryExpansion: false, enableHyDE: false, enableRerank: false, ...on },
+    status: (ndcg === null ? 'failed' : 'completed') as AblationRow['status'],
+    figures: ndcg === null ? null : figures({ 'ndcg@10': ndcg }),
+  });
+
+  it('names each enhancement that alone scored under its ranker alone, with both figures', () => {
+    const rows = [
+      combo('b', 'bm25', {}, 0.813),
+      combo('b-hyde', 'bm25', { enableHyDE: true }, 0.658),
+      combo('b-exp', 'bm25', { enableQueryExpansion: true }, 0.727),
+      combo('b-both', 'bm25', { enableQueryExpansion: true, enableHyDE: true }, 0.6),
+      combo('d', 'dense', {}, 0.329),
+      combo('d-exp', 'dense', { enableQueryExpansion: true }, 0.4),
+      combo('d-hyde', 'dense', { enableHyDE: true }, null),
+      combo('h-exp', 'hybrid', { enableQueryExpansion: true }, 0.1),
+    ];
+    expect(enhancementsWorseThanOff(rows)).toEqual([
+      { enhancement: 'hyde', ranker: 'bm25', off: 0.813, offRunId: 'b', on: 0.658, onRunId: 'b-hyde' },
+      { enhancement: 'expansion', ranker: 'bm25', off: 0.813, offRunId: 'b', on: 0.727, onRunId: 'b-exp' },
+    ]);
+    // Equal (within noise) is not worse.
+    expect(
+      enhancementsWorseThanOff([
+        combo('b', 'bm25', {}, 0.5),
+        combo('r', 'bm25', { enableRerank: true }, 0.5),
+      ]),
+    ).toEqual([]);
   });
 });

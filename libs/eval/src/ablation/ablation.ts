@@ -4,6 +4,8 @@ import type {
   AblationRow,
   AblationSwitches,
   AnswerMetrics,
+  Enhancement,
+  EnhancementMeasuredWorse,
   RefusalRates,
 } from '@lumina/shared';
 import { RANKERS } from '@lumina/shared';
@@ -90,6 +92,45 @@ function beats(a: AblationFigures, b: AblationFigures): boolean {
   if (Math.abs(ndcg) > TIE) return ndcg > 0;
   if (a.llmCalls !== b.llmCalls) return a.llmCalls < b.llmCalls;
   return a.latencyP50Ms < b.latencyP50Ms;
+}
+
+const ENHANCEMENT_SWITCH: Record<Enhancement, keyof Omit<AblationSwitches, 'ranker'>> = {
+  expansion: 'enableQueryExpansion',
+  hyde: 'enableHyDE',
+  rerank: 'enableRerank',
+};
+
+/**
+ * The enhancements the ablation measured worse than off: for each ranker and enhancement, the completed
+ * combination with only that enhancement switched on (`true`, not adaptive) against the ranker alone,
+ * when its nDCG@10 is lower (beyond floating-point noise). Ordered as the rows are.
+ */
+export function enhancementsWorseThanOff(
+  rows: readonly Pick<AblationRow, 'runId' | 'switches' | 'status' | 'figures'>[],
+): EnhancementMeasuredWorse[] {
+  const done = rows.filter(
+    (row): row is typeof row & { figures: AblationFigures } => row.status === 'completed' && !!row.figures,
+  );
+  const only = (row: (typeof done)[number], enhancement: Enhancement | null) =>
+    (Object.entries(ENHANCEMENT_SWITCH) as [Enhancement, keyof AblationSwitches][]).every(
+      ([name, key]) => row.switches[key] === (name === enhancement),
+    );
+  const worse: EnhancementMeasuredWorse[] = [];
+  for (const on of done) {
+    const enhancement = (Object.keys(ENHANCEMENT_SWITCH) as Enhancement[]).find((e) => only(on, e));
+    if (!enhancement) continue;
+    const off = done.find((row) => row.switches.ranker === on.switches.ranker && only(row, null));
+    if (!off || on.figures['ndcg@10'] >= off.figures['ndcg@10'] - TIE) continue;
+    worse.push({
+      enhancement,
+      ranker: on.switches.ranker,
+      off: off.figures['ndcg@10'],
+      offRunId: off.runId,
+      on: on.figures['ndcg@10'],
+      onRunId: on.runId,
+    });
+  }
+  return worse;
 }
 
 /**

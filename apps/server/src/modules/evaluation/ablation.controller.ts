@@ -1,12 +1,13 @@
 import { Body, Controller, Get, HttpCode, Param, ParseUUIDPipe, Post, Query } from '@nestjs/common';
 import {
+  ApiOkResponse,
   ApiAcceptedResponse,
   ApiBadRequestResponse,
   ApiNotFoundResponse,
   ApiOperation,
   ApiTags,
 } from '@nestjs/swagger';
-import type { Ablation, AblationSummary, Page } from '@lumina/shared';
+import type { Ablation, AblationSummary, BankEnhancementWarnings, Page } from '@lumina/shared';
 import { PageQueryDto } from '../../common/pagination/page-query.dto';
 import { Roles } from '../auth/principal';
 import { AblationService } from './ablation.service';
@@ -43,6 +44,19 @@ export class AblationController {
     @Query() query: PageQueryDto,
   ): Promise<Page<AblationSummary>> {
     return this.ablations.findByBank(id, query);
+  }
+
+  @Get('enhancement-warnings')
+  @ApiOperation({
+    summary: 'Enhancements the latest ablation of each bank measured worse than off, with the figures',
+    description:
+      "For each bank whose latest completed ablation has one: each ranker's combination with only query " +
+      'expansion, only HyDE or only rerank on that scored a lower nDCG@10 than the ranker alone, with both ' +
+      'figures and runs. Banks with none are left out.',
+  })
+  @ApiOkResponse({ description: 'The banks and their enhancements measured worse than off (may be empty)' })
+  enhancementWarnings(): Promise<BankEnhancementWarnings[]> {
+    return this.ablations.enhancementWarnings();
   }
 
   @Get('ablations/:id')

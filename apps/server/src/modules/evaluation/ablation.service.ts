@@ -6,11 +6,13 @@ import {
   ablationLabel,
   BEST_ABLATION_RULE,
   bestAblationRow,
+  enhancementsWorseThanOff,
 } from '@lumina/eval';
 import { resolveSettings } from '@lumina/shared';
 import type {
   Ablation,
   AblationRow,
+  BankEnhancementWarnings,
   AblationSummary,
   AblationSwitches,
   Page,
@@ -145,6 +147,33 @@ export class AblationService {
       bestRule: BEST_ABLATION_RULE,
       error: ablation.error,
     };
+  }
+
+  /**
+   * Where each bank's latest completed ablation measured an enhancement worse than off (the ranker alone
+   * against it with only that enhancement on, by nDCG@10); banks with none are left out.
+   */
+  async enhancementWarnings(): Promise<BankEnhancementWarnings[]> {
+    const warnings: BankEnhancementWarnings[] = [];
+    for (const ablation of await this.repository.latestCompleted()) {
+      const rows = (await this.repository.rows(ablation.id)).map((run) => ({
+        runId: run.id,
+        switches: switchesOf(run.settings),
+        status: run.status,
+        figures: run.status === 'completed' ? ablationFigures(run) : null,
+      }));
+      const worse = enhancementsWorseThanOff(rows);
+      if (worse.length === 0) continue;
+      warnings.push({
+        bankId: ablation.bankId,
+        bankName: ablation.bankName,
+        ablationId: ablation.id,
+        generator: ablation.generator,
+        finishedAt: ablation.finishedAt ? new Date(ablation.finishedAt).toISOString() : null,
+        worse,
+      });
+    }
+    return warnings;
   }
 
   /** A bank's ablations, newest first (paginated). */

@@ -4,7 +4,9 @@ import { DataSource } from 'typeorm';
 import type { FindOptionsSelect } from 'typeorm';
 import { AblationEntity } from '../entities/ablation.entity';
 import { EvalRunEntity } from '../entities/eval-run.entity';
+import type { AblationGenerator } from '@lumina/shared';
 import { ABLATION_PROGRESS_SQL } from './ablation-progress.sql';
+import { LATEST_COMPLETED_ABLATIONS_SQL } from './latest-ablations.sql';
 
 /** What a matrix row needs of a run: no per-item results. */
 const ROW_COLUMNS: FindOptionsSelect<EvalRunEntity> = {
@@ -67,5 +69,12 @@ export class AblationRepository {
       [ablationIds],
     );
     return new Map(rows.map((row) => [row.ablationId, { total: row.total, finished: row.finished }]));
+  }
+
+  /** Each bank's latest completed ablation, with the bank's name. */
+  async latestCompleted(): Promise<
+    { id: string; bankId: string; bankName: string; generator: AblationGenerator; finishedAt: Date | null }[]
+  > {
+    return this.dataSource.query(LATEST_COMPLETED_ABLATIONS_SQL);
   }
 }
