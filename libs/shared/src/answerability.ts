@@ -38,6 +38,11 @@ export interface AdaptiveExpansionDecision {
   /** The features the model weighed, by name, and each one's contribution to the log-odds. */
   features: Record<string, number>;
   contributions: Record<string, number>;
+  /**
+   * Adaptive branches skipped whatever the confidence, because the bank's latest ablation measured them
+   * worse than off for this ranker (present only when there are some).
+   */
+  measuredWorse?: ('expansion' | 'hyde')[];
 }
 
 /** A rate over items, with its 95% Wilson interval. */

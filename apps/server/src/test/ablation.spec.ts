@@ -14,7 +14,8 @@ import { testEnv } from './helpers/test-env';
  * combinations (three rankers × expansion × HyDE, written by PRF), each an ordinary evaluation run.
  */
 describe('ablations (queue, PGlite, every combination the server can run)', () => {
-  const env: Env = testEnv();
+  // No adaptive policy: an adaptive branch runs unless something else (a measured loss) stops it.
+  const env: Env = { ...testEnv(), EXPANSION_POLICY_FILE: 'off' };
   let server: TestApp;
   let bankId: string;
 
@@ -162,6 +163,31 @@ describe('ablations (queue, PGlite, every combination the server can run)', () =
         worse,
       });
     for (const item of mine?.worse ?? []) expect(item.on).toBeLessThan(item.off);
+
+    // The adaptive policy never runs a branch this bank measured worse than off: with that branch
+    // adaptive, every item retrieves what the ranker alone retrieved.
+    const blocked = worse.find((w) => w.enhancement !== 'rerank');
+    if (blocked) {
+      const key = blocked.enhancement === 'expansion' ? 'enableQueryExpansion' : 'enableHyDE';
+      const queued = await call('POST', `/question-banks/${bankId}/evaluate`, {
+        settings: { topK: 5, ranker: blocked.ranker, [key]: 'adaptive' },
+      });
+      expect(queued.status).toBe(202);
+      let adaptiveRun: Json;
+      for (;;) {
+        adaptiveRun = (await call('GET', `/eval-runs/${queued.body.id}`)).body;
+        if (adaptiveRun.status === 'completed' || adaptiveRun.status === 'failed') break;
+        if (Date.now() > until) throw new Error(`adaptive run still ${adaptiveRun.status}`);
+        await new Promise((resolve) => setTimeout(resolve, 100));
+      }
+      expect(adaptiveRun.status).toBe('completed');
+      const alone = (await call('GET', `/eval-runs/${blocked.offRunId}`)).body;
+      const retrieved = (run: Json) =>
+        Object.fromEntries(run.perItem.map((item: Json) => [item.itemId, item.retrievedChunkIds]));
+      expect(retrieved(adaptiveRun)).toEqual(retrieved(alone));
+      for (const item of adaptiveRun.perItem)
+        expect(item.warnings).not.toContain(expect.stringMatching(/adaptive/));
+    }
   });
 
   it('answers 404 for unknown banks and ablations, 400 for empty banks, bad ids and bad settings', async () => {

@@ -443,6 +443,47 @@ describe('searchKnowledge', () => {
       });
     });
 
+    it('never runs an adaptive branch measured worse than off, whatever the confidence', async () => {
+      const model = llm();
+      const result = await searchKnowledge(
+        QUERY,
+        ADAPTIVE,
+        ports({ ...LISTS, termEvidence: evidence }, model),
+        { expansionPolicy: policy(-3), measuredWorse: ['hyde'] },
+      );
+      expect(model.expansionChat.requests).toHaveLength(1);
+      expect(model.hydeChat.requests).toHaveLength(0);
+      expect(result.hyde).toBeNull();
+      expect(result.adaptive).toMatchObject({
+        skipped: ['hyde'],
+        ran: ['expansion'],
+        measuredWorse: ['hyde'],
+      });
+
+      // Both measured worse: neither runs, and no policy is needed to say so.
+      const none = llm();
+      const both = await searchKnowledge(QUERY, ADAPTIVE, ports(LISTS, none), {
+        measuredWorse: ['expansion', 'hyde'],
+      });
+      expect([none.expansionChat.requests.length, none.hydeChat.requests.length]).toEqual([0, 0]);
+      expect(both.adaptive).toMatchObject({
+        policyVersion: null,
+        skipped: ['expansion', 'hyde'],
+        ran: [],
+        measuredWorse: ['expansion', 'hyde'],
+      });
+      expect(both.warnings).toEqual([]);
+      // A branch switched on (not adaptive) still runs: the bank's figures only bind the policy.
+      const on = llm();
+      await searchKnowledge(
+        QUERY,
+        { enableQueryExpansion: true, enableHyDE: 'adaptive', expansionCount: 2 },
+        ports(LISTS, on),
+        { measuredWorse: ['expansion', 'hyde'] },
+      );
+      expect([on.expansionChat.requests.length, on.hydeChat.requests.length]).toEqual([1, 0]);
+    });
+
     it('decides only for the adaptive branch: an enhancement switched on runs whatever the confidence', async () => {
       const model = llm();
       const result = await searchKnowledge(

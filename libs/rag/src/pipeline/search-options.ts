@@ -20,6 +20,11 @@ export interface SearchOptions {
   answerabilityPassages: number;
   /** The fitted adaptive-expansion policy; null: adaptive branches always run (with a warning). */
   expansionPolicy: ExpansionPolicy | null;
+  /**
+   * Branches measured worse than off where this search is evaluated (a bank's latest ablation, for the
+   * search's ranker): an adaptive one of them never runs, whatever the policy says.
+   */
+  measuredWorse: readonly ('expansion' | 'hyde')[];
 }
 
 export const DEFAULT_SEARCH_OPTIONS: Readonly<SearchOptions> = Object.freeze({
@@ -32,4 +37,5 @@ export const DEFAULT_SEARCH_OPTIONS: Readonly<SearchOptions> = Object.freeze({
   answerabilityModel: null,
   answerabilityPassages: 3,
   expansionPolicy: null,
+  measuredWorse: [],
 });

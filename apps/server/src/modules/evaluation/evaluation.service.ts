@@ -1,7 +1,13 @@
 import { InjectQueue } from '@nestjs/bullmq';
 import { Injectable, Logger } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
-import { compareEvalRuns, evaluateBankItems, searchLlmCalls } from '@lumina/eval';
+import {
+  ablationFigures,
+  compareEvalRuns,
+  enhancementsWorseThanOff,
+  evaluateBankItems,
+  searchLlmCalls,
+} from '@lumina/eval';
 import { isEvidenceReranker, offlineAnswerOf, searchKnowledge } from '@lumina/rag';
 import type { ChatModel, SearchOptions, SearchPorts, EmbeddingProvider } from '@lumina/rag';
 import { resolveSettings } from '@lumina/shared';
@@ -22,6 +28,7 @@ import { CorpusRepository } from '../question-bank/repositories/corpus.repositor
 import { llmSearchPorts } from '../rag/llm-search-ports';
 import { createSearchPorts } from '../rag/search-ports.factory';
 import type { EvalRunEntity } from './entities/eval-run.entity';
+import { AblationRepository } from './repositories/ablation.repository';
 import { EvalRunRepository } from './repositories/eval-run.repository';
 import { InvalidRequestError, NotFoundError } from '../../common/errors/domain-errors';
 
@@ -50,6 +57,7 @@ export class EvaluationService {
     @InjectChatModel() private readonly chatModel: ChatModel | null,
     private readonly rerankers: RerankerRegistry,
     @InjectSearchDataSource() searchDataSource: DataSource,
+    private readonly ablations: AblationRepository,
   ) {
     // Exactly the ports RagService searches with (POST /rag/search), LLM ports included when configured;
     // the reranker is the registry's when a run starts.
@@ -102,6 +110,30 @@ export class EvaluationService {
     );
   }
 
+  /**
+   * The adaptive branches (expansion, HyDE) the bank's latest completed ablation measured worse than off
+   * for these settings' ranker; none when neither is adaptive or the bank has no completed ablation.
+   */
+  private async measuredWorse(bankId: string, settings: SearchSettings): Promise<('expansion' | 'hyde')[]> {
+    if (settings.enableQueryExpansion !== 'adaptive' && settings.enableHyDE !== 'adaptive') return [];
+    const [latest] = await this.ablations.latestCompleted(bankId);
+    if (!latest) return [];
+    const rows = (await this.ablations.rows(latest.id)).map((row) => ({
+      runId: row.id,
+      switches: {
+        ranker: row.settings.ranker,
+        enableQueryExpansion: row.settings.enableQueryExpansion,
+        enableHyDE: row.settings.enableHyDE,
+        enableRerank: row.settings.enableRerank,
+      },
+      status: row.status,
+      figures: row.status === 'completed' ? ablationFigures(row) : null,
+    }));
+    return enhancementsWorseThanOff(rows).flatMap((worse) =>
+      worse.ranker === settings.ranker && worse.enhancement !== 'rerank' ? [worse.enhancement] : [],
+    );
+  }
+
   /** What this server's searches can switch on: LLM-written (else PRF) expansion and HyDE, and a reranker. */
   capabilities(): { generator: 'llm' | 'prf'; rerankAvailable: boolean } {
     return {
@@ -128,13 +160,18 @@ export class EvaluationService {
       // The reranker that serves enableRerank when the run starts, for every item of the run.
       const ports: SearchPorts = { ...this.ports, reranker: this.rerankers.current() ?? undefined };
       const rerankerCallsModel = Boolean(ports.reranker && !isEvidenceReranker(ports.reranker));
+      // An adaptive branch the bank's latest ablation measured worse than off never runs on this bank.
+      const options: Partial<SearchOptions> = {
+        ...this.options,
+        measuredWorse: await this.measuredWorse(run.bankId, run.settings),
+      };
       const evaluation = await evaluateBankItems({
         bankId: run.bankId,
         items,
         settings: run.settings,
         missingIds,
         concurrency: this.env.EVALUATION_CONCURRENCY,
-        search: (question) => searchKnowledge(question, run.settings, ports, this.options),
+        search: (question) => searchKnowledge(question, run.settings, ports, options),
         llmCalls: (result) => searchLlmCalls(result, rerankerCallsModel),
         // Answer figures are measured on the offline answerer: deterministic, and no model is billed.
         answer: (question, result) => offlineAnswerOf(question, result, this.embedder),

@@ -146,20 +146,26 @@ function decideAdaptive(
   feedback: () => Promise<FeedbackHit[]>,
 ): Promise<AdaptiveExpansionDecision> | undefined {
   const { settings } = run;
-  const asked = (['expansion', 'hyde'] as const).filter(
+  const adaptive = (['expansion', 'hyde'] as const).filter(
     (branch) => (branch === 'expansion' ? settings.enableQueryExpansion : settings.enableHyDE) === 'adaptive',
   );
-  if (asked.length === 0) return undefined;
+  if (adaptive.length === 0) return undefined;
+  // A branch measured worse than off here never runs; the policy decides only for the others.
+  const worse = adaptive.filter((branch) => run.opts.measuredWorse.includes(branch));
+  const asked = adaptive.filter((branch) => !worse.includes(branch));
+  const blocked = worse.length > 0 ? { measuredWorse: [...worse] } : {};
   return timed(run, 'adaptive', async (): Promise<AdaptiveExpansionDecision> => {
     const runAll: AdaptiveExpansionDecision = {
       policyVersion: null,
       confidence: null,
       threshold: null,
-      skipped: [],
+      skipped: [...worse],
       ran: [...asked],
       features: {},
       contributions: {},
+      ...blocked,
     };
+    if (asked.length === 0) return runAll;
     const policy = run.opts.expansionPolicy;
     const { chunks } = run.ports;
     if (!policy || !chunks.termEvidence) {
@@ -180,10 +186,11 @@ function decideAdaptive(
         policyVersion: policy.version,
         confidence,
         threshold: Number.isFinite(policy.threshold) ? policy.threshold : null,
-        skipped: skip ? [...asked] : [],
+        skipped: skip ? [...worse, ...asked] : [...worse],
         ran: skip ? [] : [...asked],
         features: Object.fromEntries(policy.features.map((name) => [name, round6(features[name])])),
         contributions,
+        ...blocked,
       };
     } catch (error) {
       run.warnings.push(`The adaptive decision could not be taken, so its branches ran: ${reason(error)}`);
@@ -192,7 +199,6 @@ function decideAdaptive(
   });
 }
 
-/** Whether a branch runs: on, off, or (adaptive) as the decision says. */
 function branchRuns(
   run: SearchRun,
   branch: Branch,

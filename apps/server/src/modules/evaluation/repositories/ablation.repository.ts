@@ -71,10 +71,12 @@ export class AblationRepository {
     return new Map(rows.map((row) => [row.ablationId, { total: row.total, finished: row.finished }]));
   }
 
-  /** Each bank's latest completed ablation, with the bank's name. */
-  async latestCompleted(): Promise<
+  /** Each bank's latest completed ablation (or only this bank's), with the bank's name. */
+  async latestCompleted(
+    bankId: string | null = null,
+  ): Promise<
     { id: string; bankId: string; bankName: string; generator: AblationGenerator; finishedAt: Date | null }[]
   > {
-    return this.dataSource.query(LATEST_COMPLETED_ABLATIONS_SQL);
+    return this.dataSource.query(LATEST_COMPLETED_ABLATIONS_SQL, [bankId]);
   }
 }
