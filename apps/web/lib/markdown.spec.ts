@@ -127,6 +127,21 @@ describe('markdown answers', () => {
     ]);
   });
 
+  it('renders a quoted table row under its header, the marker in its cell at its offset', () => {
+    const answer = 'Options:\n\n| Key | Default |\n| --- | :---: |\n| `timeout` | 30 s [2] |\n\nAfter. [1]';
+    expect(html(answer)).toBe(
+      '<div><p>Options:</p>' +
+        '<div class="md-table-wrap"><table class="md-table"><thead><tr><th scope="col">Key</th>' +
+        '<th scope="col">Default</th></tr></thead><tbody><tr><td><code class="md-code">timeout</code></td>' +
+        `<td>30 s <button class="cite" data-start="${answer.indexOf('[2]')}">2</button></td></tr></tbody></table></div>` +
+        `<p>After. <button class="cite" data-start="${answer.indexOf('[1]')}">1</button></p></div>`,
+    );
+    // Without the delimiter row it is a paragraph; a row with extra cells keeps the header's width.
+    expect(parseMarkdown('| a | b |\n| c | d |')[0].type).toBe('paragraph');
+    const table = parseMarkdown('| a | b |\n|---|---|\n| 1 | 2 | 3 |\n| x |')[0];
+    expect(table.type === 'table' ? table.rows.map((row) => row.length) : []).toEqual([2, 2]);
+  });
+
   it('renders a streaming answer as far as it goes: an unclosed fence is code so far', () => {
     expect(parseMarkdown('Run:\n```sh\nnpm inst')).toEqual([
       { type: 'paragraph', lines: [[{ type: 'text', text: 'Run:' }]] },

@@ -1,6 +1,6 @@
 /**
  * A small Markdown reader for answers: paragraphs (line breaks kept), headings (shown as bold lines),
- * lists (nested, ordered or not), fenced code, block quotes, rules; inline code, emphasis, strike,
+ * lists (nested, ordered or not), fenced code, block quotes, rules, GFM tables; inline code, emphasis, strike,
  * links and citation markers `[n]`. It builds React elements, never HTML strings: text is always a
  * React text node, so `<script>` in an answer is shown as the characters it is. Links keep only
  * http(s) addresses and open in a new tab without the opener; images show their alt text only.
@@ -25,6 +25,7 @@ export type Block =
   | { type: 'code'; language: string | null; text: string }
   | { type: 'list'; ordered: boolean; start: number; items: Block[][] }
   | { type: 'quote'; blocks: Block[] }
+  | { type: 'table'; header: Inline[][]; rows: Inline[][][] }
   | { type: 'rule' };
 
 interface Line {
@@ -43,6 +44,37 @@ const HEADING = /^ {0,3}(#{1,6})(?:[ \t]+(.*?))?(?:[ \t]+#+)?[ \t]*$/;
 const RULE = /^ {0,3}([-*_])(?:[ \t]*\1){2,}[ \t]*$/;
 const QUOTE = /^ {0,3}> ?/;
 const LIST_ITEM = /^( *)([-*+]|\d{1,9}[.)])([ \t]+|$)/;
+/** A table's delimiter row: `| --- | :---: |` (at least one dash per cell). */
+const TABLE_RULE = /^ {0,3}\|?(?:\s*:?-+:?\s*\|)*\s*:?-+:?\s*\|?\s*$/;
+/** A table has at most this many columns; wider rows keep only these. */
+const MAX_TABLE_COLUMNS = 32;
+
+/** The cells of a table line, each parsed inline at its own offset (`\|` stays inside its cell). */
+function tableCells(line: Line): Inline[][] {
+  const { text } = line;
+  let from = text.length - text.trimStart().length;
+  let to = text.trimEnd().length;
+  if (text[from] === '|') from += 1;
+  if (to > from && text[to - 1] === '|' && text[to - 2] !== '\\') to -= 1;
+  const cells: Inline[][] = [];
+  let start = from;
+  for (let i = from; i <= to && cells.length < MAX_TABLE_COLUMNS; i += 1) {
+    if (i === to || (text[i] === '|' && text[i - 1] !== '\\')) {
+      const raw = text.slice(start, i);
+      const lead = raw.length - raw.trimStart().length;
+      cells.push(parseInline(raw.trim(), line.offset + start + lead));
+      start = i + 1;
+    }
+  }
+  return cells;
+}
+
+function isTableStart(lines: Line[], i: number): boolean {
+  const next = lines[i + 1];
+  return (
+    lines[i].text.includes('|') && next !== undefined && next.text.includes('|') && TABLE_RULE.test(next.text)
+  );
+}
 
 function indentOf(text: string): number {
   return text.length - text.trimStart().length;
@@ -130,6 +162,24 @@ function parseBlocks(lines: Line[], depth: number): Block[] {
         i += 1;
       }
       blocks.push({ type: 'quote', blocks: parseBlocks(inner, depth + 1) });
+      continue;
+    }
+    if (isTableStart(lines, i)) {
+      const header = tableCells(line);
+      const rows: Inline[][][] = [];
+      i += 2;
+      while (
+        i < lines.length &&
+        !isBlank(lines[i]) &&
+        lines[i].text.includes('|') &&
+        !startsBlock(lines[i].text)
+      ) {
+        const cells = tableCells(lines[i]).slice(0, header.length);
+        while (cells.length < header.length) cells.push([]);
+        rows.push(cells);
+        i += 1;
+      }
+      blocks.push({ type: 'table', header, rows });
       continue;
     }
     if (depth < MAX_BLOCK_DEPTH && LIST_ITEM.test(line.text)) {
@@ -515,6 +565,47 @@ export function renderBlocks(
         );
       case 'quote':
         return createElement('blockquote', { key }, ...renderBlocks(block.blocks, options, key));
+      case 'table':
+        return createElement(
+          'div',
+          { key, className: 'md-table-wrap' },
+          createElement(
+            'table',
+            { className: 'md-table' },
+            createElement(
+              'thead',
+              null,
+              createElement(
+                'tr',
+                null,
+                ...block.header.map((cell, c) =>
+                  createElement(
+                    'th',
+                    { key: `${key}.h${c}`, scope: 'col' },
+                    ...renderInline(cell, options, `${key}.h${c}`),
+                  ),
+                ),
+              ),
+            ),
+            createElement(
+              'tbody',
+              null,
+              ...block.rows.map((row, r) =>
+                createElement(
+                  'tr',
+                  { key: `${key}.r${r}` },
+                  ...row.map((cell, c) =>
+                    createElement(
+                      'td',
+                      { key: `${key}.r${r}.${c}` },
+                      ...renderInline(cell, options, `${key}.r${r}.${c}`),
+                    ),
+                  ),
+                ),
+              ),
+            ),
+          ),
+        );
       case 'rule':
         return createElement('hr', { key });
     }

@@ -8,6 +8,7 @@ import {
   lexicalScore,
   markdownBlocks,
   matchesStem,
+  quotedTableRow,
   selectSentences,
 } from './extractive-answerer';
 import type { QuotedSentence } from './extractive-answerer';
@@ -124,6 +125,57 @@ describe('extractive answerer', () => {
       { marker: 1, text: '| Option | Default value |\n| --- | --- |\n| retries | three times |' },
     ]);
     expect(rows.map((r) => r.text)).toEqual(['Option — Default value', 'retries — three times']);
+    expect(rows.map((r) => r.table ?? null)).toEqual([
+      null,
+      { header: '| Option | Default value |', row: '| retries | three times |' },
+    ]);
+    expect(rows[0].tableHeader).toBe(true);
+  });
+
+  it('quotes a table row under its header, never the header alone, the marker in its last cell', async () => {
+    const text = [
+      'Options of the client:',
+      '',
+      '| Key | Description | Default |',
+      '| --- | :--- | --- |',
+      '| `retries` | How many times a failed request is retried | 3 |',
+      '| `timeout` | Milliseconds before a request is aborted | 30000 |',
+    ].join('\n');
+    const answer = await extractiveAnswer(
+      'what is the default timeout?',
+      [{ marker: 2, text }],
+      null,
+      {},
+      undefined,
+      [
+        { term: 'timeout', weight: 3 },
+        { term: 'default', weight: 1 },
+      ],
+    );
+    expect(answer.text).toBe(
+      [
+        '| Key | Description | Default |',
+        '| --- | --- | --- |',
+        '| `timeout` | Milliseconds before a request is aborted | 30000 [2] |',
+      ].join('\n'),
+    );
+    expect(answer.sentences.some((s) => s.tableHeader)).toBe(false);
+  });
+
+  it('quotes a row of a table without a header rule as a line', () => {
+    const rows = candidateSentences([
+      { marker: 1, text: '| retries | three times |\n| timeout | thirty s |' },
+    ]);
+    expect(rows.map((r) => [r.text, r.table ?? null])).toEqual([
+      ['retries — three times', null],
+      ['timeout — thirty s', null],
+    ]);
+  });
+
+  it('pads a short row to the header and closes it with the marker', () => {
+    expect(quotedTableRow('| a | b | c |', '| x |', 4)).toBe(
+      '| a | b | c |\n| --- | --- | --- |\n| x |  | [4] |',
+    );
   });
 
   it('matches Snowball stems against word forms', () => {
