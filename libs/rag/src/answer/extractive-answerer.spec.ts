@@ -1,5 +1,6 @@
 import type { EmbeddingProvider } from '../ports/embedding-provider.port';
 import {
+  asksForCode,
   candidateSentences,
   cosineSimilarity,
   extractiveAnswer,
@@ -118,6 +119,74 @@ describe('extractive answerer', () => {
     expect(answer.text).toBe(
       'To connect using Sentinel, use: [1]\n\n```js\nnew Redis({ name: "mymaster" });\n```',
     );
+  });
+
+  it('tells questions a code example answers', () => {
+    expect(asksForCode('How do I connect ioredis to Sentinel?')).toBe(true);
+    expect(asksForCode('how to add my own log level')).toBe(true);
+    expect(asksForCode("what's the syntax for a custom validator")).toBe(true);
+    expect(asksForCode('What is the default log level?')).toBe(false);
+    expect(asksForCode('Who maintains pino?')).toBe(false);
+  });
+
+  it('quotes the code block after a sentence, colon or not, when the question asks how', async () => {
+    const text = [
+      'ioredis supports Sentinel out of the box. You connect to a Sentinel group with the sentinels option.',
+      '',
+      '```js',
+      'const redis = new Redis({ sentinels: [{ host: "localhost", port: 26379 }], name: "mymaster" });',
+      '```',
+      '',
+      'Sentinels listen on port 26379 by default, and ioredis connects to a Sentinel group in order.',
+    ].join('\n');
+    const t = terms(['connect', 2], ['sentinel', 3]);
+    const how = await extractiveAnswer(
+      'How do I connect to Sentinel?',
+      [{ marker: 1, text }],
+      null,
+      {},
+      undefined,
+      t,
+    );
+    expect(how.text).toContain(
+      'You connect to a Sentinel group with the sentinels option. [1]\n\n```js\nconst redis = new Redis(',
+    );
+    // The same words without "how": the sentences alone, no code.
+    const which = await extractiveAnswer(
+      'Sentinel connect order',
+      [{ marker: 1, text }],
+      null,
+      {},
+      undefined,
+      t,
+    );
+    expect(which.text).not.toContain('```');
+    expect(which.sentences.every((sentence) => sentence.block === null)).toBe(true);
+  });
+
+  it('prefers the sentence that introduces an example for a how question, within the bonus', async () => {
+    const passages2 = [
+      { marker: 1, text: 'A Sentinel group is watched by the client, which connects to it again.' },
+      {
+        marker: 2,
+        text: 'Connect to a Sentinel group with the sentinels option:\n\n```js\nnew Redis({ sentinels });\n```',
+      },
+    ];
+    const t = terms(['connect', 1], ['sentinel', 1], ['group', 1]);
+    const options = { maxSentences: 1, relativeFloor: 1 };
+    const how = await extractiveAnswer(
+      'How do I connect to a Sentinel group?',
+      passages2,
+      null,
+      options,
+      undefined,
+      t,
+    );
+    expect(how.text).toBe(
+      'Connect to a Sentinel group with the sentinels option: [2]\n\n```js\nnew Redis({ sentinels });\n```',
+    );
+    const what = await extractiveAnswer('Sentinel group connect', passages2, null, options, undefined, t);
+    expect(what.text).toBe('A Sentinel group is watched by the client, which connects to it again. [1]');
   });
 
   it('turns table rows into readable lines and skips the header rule', () => {

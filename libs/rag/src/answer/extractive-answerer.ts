@@ -25,6 +25,11 @@ export interface ExtractiveOptions {
   denseCandidates: number;
   /** Weight of the embedder's cosine similarity added to the lexical score. */
   denseWeight: number;
+  /**
+   * For a question a code example answers ("How do I …", "what is the syntax …"): a sentence that
+   * introduces a code block scores this share more, so the example is quoted with it.
+   */
+  codeBonus: number;
 }
 
 /**
@@ -41,7 +46,17 @@ export const DEFAULT_EXTRACTIVE_OPTIONS: Readonly<ExtractiveOptions> = Object.fr
   rankDecay: 0.04,
   denseCandidates: 0,
   denseWeight: 0.2,
+  codeBonus: 0.25,
 });
+
+/** English questions a code example answers: "how do I …", "how to …", "what is the syntax …", "example". */
+const ASKS_FOR_CODE =
+  /^\s*(?:how\s+(?:do|can|could|should|would|to)\b|what(?:'s|\s+is|\s+are)\s+the\s+(?:syntax|command|code)\b|show\s+me\b)|\b(?:syntax|code\s+example|example|snippet)\b/i;
+
+/** True for a question a code example answers ("How do I connect to Sentinel?", "what is the syntax of …"). */
+export function asksForCode(question: string): boolean {
+  return ASKS_FOR_CODE.test(question);
+}
 
 /** A query word as the index analysed it (a stem), with its weight. */
 export interface WeightedTerm {
@@ -169,10 +184,15 @@ export function isNavigation(text: string): boolean {
   return remaining.length < text.length / 3 || words(remaining) <= linkCount;
 }
 
-/** The passages' sentences worth quoting, each with the code block or list it introduces. */
+/**
+ * The passages' sentences worth quoting, each with the code block or list it introduces: the block after
+ * a paragraph whose last sentence ends with a colon, or (with `codeAfterLastSentence`, for a question a
+ * code example answers) the code block right after a paragraph's last sentence, colon or not.
+ */
 export function candidateSentences(
   passages: readonly ExtractivePassage[],
   options: Pick<ExtractiveOptions, 'minWords' | 'maxBlockChars'> = DEFAULT_EXTRACTIVE_OPTIONS,
+  codeAfterLastSentence = false,
 ): CandidateSentence[] {
   const seen = new Set<string>();
   const candidates: CandidateSentence[] = [];
@@ -215,7 +235,14 @@ export function candidateSentences(
         const key = text.toLowerCase();
         if (seen.has(key)) return;
         seen.add(key);
-        const introduces = u === units.length - 1 && /[:：]\s*$/.test(text) ? blocks[b + 1] : undefined;
+        const last = u === units.length - 1 && block.kind === 'prose';
+        const next = blocks[b + 1] as Block | undefined;
+        const introduces =
+          u === units.length - 1 && /[:：]\s*$/.test(text)
+            ? next
+            : last && codeAfterLastSentence && next?.kind === 'code'
+              ? next
+              : undefined;
         const block2 =
           introduces && (introduces.kind === 'code' || introduces.kind === 'list')
             ? cutBlock(passage.text.slice(introduces.start, introduces.end), options.maxBlockChars)
@@ -441,8 +468,14 @@ export async function extractiveAnswer(
   terms: readonly WeightedTerm[] = fallbackTerms(question),
 ): Promise<ExtractiveAnswer> {
   const opts: ExtractiveOptions = { ...DEFAULT_EXTRACTIVE_OPTIONS, ...options };
-  const candidates = candidateSentences(passages, opts);
-  const scored: QuotedSentence[] = candidates.map((c) => ({ ...c, score: lexicalScore(c, terms, opts) }));
+  const wantsCode = asksForCode(question);
+  const candidates = candidateSentences(passages, opts, wantsCode);
+  const codeBonus = (c: CandidateSentence) =>
+    wantsCode && c.block?.trimStart().match(/^(```|~~~)/) ? 1 + opts.codeBonus : 1;
+  const scored: QuotedSentence[] = candidates.map((c) => ({
+    ...c,
+    score: lexicalScore(c, terms, opts) * codeBonus(c),
+  }));
   const ranked = [...scored].sort((a, b) => b.score - a.score || a.rank - b.rank || a.start - b.start);
   const top = ranked.slice(0, opts.denseCandidates).filter((s) => s.score > 0);
   if (embedder && top.length > 1 && opts.denseWeight > 0) {
