@@ -194,8 +194,9 @@ describeWhenServerHas(
       // The expected source is found by searching the library as one types, not by its id.
       await addForm.getByLabel('Find sources in the library').pressSequentially('parental leave weeks');
       const matches = addForm.getByRole('list', { name: 'Matching passages' });
+      // Passages are told apart by their first words, not only by their headings.
       const addPassage = matches.getByRole('button', {
-        name: /^Add the passage Staff Handbook › .*Parental leave$/,
+        name: /^Add the passage Staff Handbook › .*Parental leave — “Parents are entitled to sixteen weeks of fully…”$/,
       });
       await addPassage.waitFor();
       await screenshot(page, 'question-source-picker.png');
@@ -220,6 +221,17 @@ describeWhenServerHas(
         added.items.find((item) => item.question === 'How many weeks of parental leave are paid?')
           ?.expectedSources,
       ).toEqual([{ chunkId: chunkOf.get('Parental leave'), documentId: handbookId }]);
+      // Opened again, the stored passage is named by its document, headings and first words, not its id.
+      await table.getByRole('button', { name: 'Edit "How many weeks of parental leave are paid?"' }).click();
+      const reopened = page
+        .getByRole('form', { name: 'Save question' })
+        .getByRole('list', { name: 'Expected sources picked' });
+      await eventually('the stored passage named', async () =>
+        /Staff Handbook › .*Parental leave — “Parents are entitled/.test(await reopened.innerText()),
+      );
+      expect(await reopened.innerText()).not.toContain('chunk:');
+      await screenshot(page, 'question-source-named.png');
+      await page.getByRole('form', { name: 'Save question' }).getByRole('button', { name: 'Cancel' }).click();
       await table.getByRole('button', { name: 'Delete "Who won the chess olympiad in 1996?"' }).click();
       await table
         .getByRole('group', { name: 'Delete this question?' })
