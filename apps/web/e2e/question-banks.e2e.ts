@@ -336,6 +336,11 @@ describeWhenServerHas(
       expect(new Set(ticks).size).toBe(2);
 
       const rows = runs.locator('tbody tr');
+      // Made within a minute or so, the two runs still have different labels (seconds, if need be).
+      const runLinks = await runs.getByRole('link', { name: /^Open the run of / }).allInnerTexts();
+      expect(runLinks).toHaveLength(2);
+      expect(new Set(runLinks).size).toBe(2);
+      for (const label of runLinks) expect(label).toMatch(/^\d{4}-\d\d-\d\d \d\d:\d\d(:\d\d)?/);
       await rows.nth(1).getByRole('radio', { name: /as A$/ }).check();
       await rows.nth(0).getByRole('radio', { name: /as B$/ }).check();
       const comparison = page.getByRole('table', { name: 'Metrics of A and B' });
@@ -363,6 +368,15 @@ describeWhenServerHas(
         .click();
       await page.getByRole('heading', { level: 1, name: 'Evaluation run' }).waitFor();
       await page.getByTestId('answer-figures').waitFor();
+      // The settings it ran with (the newest run: the dense ranker), and what its metrics mean.
+      const ranWith = page.getByTestId('run-settings');
+      expect((await ranWith.innerText()).replace(/\s+/g, ' ')).toMatch(
+        /Ranker Dense \(embeddings\) Passages top 6 of 30 candidates per branch Query expansion off HyDE off Reranking off/,
+      );
+      const meanings = await page.getByTestId('metric-explanations').innerText();
+      expect(meanings).toContain('Share of questions whose first result is an expected source.');
+      expect(meanings).toMatch(/Mean reciprocal rank/);
+      expect(meanings).toMatch(/Normalised discounted cumulative gain/);
       const perQuestion = page.getByRole('table', { name: 'Answers per question' });
       await perQuestion.waitFor();
       expect(await perQuestion.locator('tbody tr').count()).toBe(12);
