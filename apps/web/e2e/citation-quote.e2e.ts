@@ -83,6 +83,11 @@ describeWhenServerHas(['chat', 'uploadDocuments'], 'citation quotes', () => {
     const answer = chat.lastAnswer().locator('.answer-text');
     expect(await answer.innerText()).toContain(CONNECT_SENTENCE);
     expect(await answer.locator('pre code').innerText()).toContain('new QueueClient({ sentinels:');
+    // The long code line scrolls inside its block; the answer keeps its width.
+    const [answerWidth, answerContent] = await chat
+      .lastAnswer()
+      .evaluate((element) => [element.clientWidth, element.scrollWidth]);
+    expect(answerContent).toBeLessThanOrEqual(answerWidth);
 
     await answer.locator('button.cite').first().click();
     const dialog = chat.citationDialog;
