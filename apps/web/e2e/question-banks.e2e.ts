@@ -194,8 +194,9 @@ describeWhenServerHas(
       // The expected source is found by searching the library as one types, not by its id.
       await addForm.getByLabel('Find sources in the library').pressSequentially('parental leave weeks');
       const matches = addForm.getByRole('list', { name: 'Matching passages' });
+      // Passages are told apart by their first words, not only by their headings.
       const addPassage = matches.getByRole('button', {
-        name: /^Add the passage Staff Handbook › .*Parental leave$/,
+        name: /^Add the passage Staff Handbook › .*Parental leave — “Parents are entitled to sixteen weeks of fully…”$/,
       });
       await addPassage.waitFor();
       await screenshot(page, 'question-source-picker.png');
@@ -220,6 +221,17 @@ describeWhenServerHas(
         added.items.find((item) => item.question === 'How many weeks of parental leave are paid?')
           ?.expectedSources,
       ).toEqual([{ chunkId: chunkOf.get('Parental leave'), documentId: handbookId }]);
+      // Opened again, the stored passage is named by its document, headings and first words, not its id.
+      await table.getByRole('button', { name: 'Edit "How many weeks of parental leave are paid?"' }).click();
+      const reopened = page
+        .getByRole('form', { name: 'Save question' })
+        .getByRole('list', { name: 'Expected sources picked' });
+      await eventually('the stored passage named', async () =>
+        /Staff Handbook › .*Parental leave — “Parents are entitled/.test(await reopened.innerText()),
+      );
+      expect(await reopened.innerText()).not.toContain('chunk:');
+      await screenshot(page, 'question-source-named.png');
+      await page.getByRole('form', { name: 'Save question' }).getByRole('button', { name: 'Cancel' }).click();
       await table.getByRole('button', { name: 'Delete "Who won the chess olympiad in 1996?"' }).click();
       await table
         .getByRole('group', { name: 'Delete this question?' })
@@ -324,6 +336,11 @@ describeWhenServerHas(
       expect(new Set(ticks).size).toBe(2);
 
       const rows = runs.locator('tbody tr');
+      // Made within a minute or so, the two runs still have different labels (seconds, if need be).
+      const runLinks = await runs.getByRole('link', { name: /^Open the run of / }).allInnerTexts();
+      expect(runLinks).toHaveLength(2);
+      expect(new Set(runLinks).size).toBe(2);
+      for (const label of runLinks) expect(label).toMatch(/^\d{4}-\d\d-\d\d \d\d:\d\d(:\d\d)?/);
       await rows.nth(1).getByRole('radio', { name: /as A$/ }).check();
       await rows.nth(0).getByRole('radio', { name: /as B$/ }).check();
       const comparison = page.getByRole('table', { name: 'Metrics of A and B' });
@@ -351,6 +368,15 @@ describeWhenServerHas(
         .click();
       await page.getByRole('heading', { level: 1, name: 'Evaluation run' }).waitFor();
       await page.getByTestId('answer-figures').waitFor();
+      // The settings it ran with (the newest run: the dense ranker), and what its metrics mean.
+      const ranWith = page.getByTestId('run-settings');
+      expect((await ranWith.innerText()).replace(/\s+/g, ' ')).toMatch(
+        /Ranker Dense \(embeddings\) Passages top 6 of 30 candidates per branch Query expansion off HyDE off Reranking off/,
+      );
+      const meanings = await page.getByTestId('metric-explanations').innerText();
+      expect(meanings).toContain('Share of questions whose first result is an expected source.');
+      expect(meanings).toMatch(/Mean reciprocal rank/);
+      expect(meanings).toMatch(/Normalised discounted cumulative gain/);
       const perQuestion = page.getByRole('table', { name: 'Answers per question' });
       await perQuestion.waitFor();
       expect(await perQuestion.locator('tbody tr').count()).toBe(12);

@@ -2,12 +2,14 @@
  * A learned reranker in a real browser against the real server: fourteen pages of one platform (each
  * with its own words, all sharing the platform's) and a bank of one question per page; the reranker is
  * fitted from the bank's page, followed to its cross-validated figures (beside the configured LLM
- * reranker's), switched on and off, and deleted. Banks too small to fit say why.
+ * reranker's), switched on and off, and deleted. A bank too small to fit is not offered a fit: the
+ * button is off with the reason, the server refuses it, and no failed model is left listed.
  */
 import type { ActiveReranker, Page as ApiPage, QuestionBank, RerankerModelSummary } from '@lumina/shared';
 import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
 import { apiJson, emptyLibrary, seedTextDocument } from './support/api';
 import {
+  API_URL,
   describeWhenServerHas,
   eventually,
   launchBrowser,
@@ -177,38 +179,37 @@ describeWhenServerHas(
       expect(left.total).toBe(0);
     });
 
-    it('says why a bank cannot be fitted: no questions (refused), too few the search finds (failed)', async () => {
+    it('does not offer a fit a bank cannot have: the button is off with the reason, and no model is listed', async () => {
       const empty = await bankWith('Empty', 0);
       let section = await openBank(empty);
-      await section.getByRole('button', { name: 'Fit a reranker' }).click();
-      const refusal = section.getByRole('alert');
-      await refusal.waitFor();
-      expect(await refusal.innerText()).toContain(
-        `The reranker can't be fitted: question bank ${empty} has no items to fit a reranker on.`,
+      let button = section.getByRole('button', { name: 'Fit a reranker' });
+      expect(await button.isDisabled()).toBe(true);
+      expect(await section.getByTestId('reranker-too-few').innerText()).toBe(
+        'Only 0 in-scope questions have expected sources; fitting a reranker needs at least 10.',
       );
-      expect(await section.locator('tbody tr').count()).toBe(0);
 
       const small = await bankWith('Small', 3);
       section = await openBank(small);
-      await section.getByRole('button', { name: 'Fit a reranker' }).click();
-      const row = section.locator('tbody tr');
-      await eventually(
-        'the fit to fail',
-        async () => (await row.count()) === 1 && (await row.getAttribute('data-status')) === 'failed',
-        60_000,
+      button = section.getByRole('button', { name: 'Fit a reranker' });
+      expect(await button.isDisabled()).toBe(true);
+      // The reason is the button's description, so a screen reader hears why it is off.
+      const reason = section.getByTestId('reranker-too-few');
+      expect(await button.getAttribute('aria-describedby')).toBe(await reason.getAttribute('id'));
+      expect(await reason.innerText()).toBe(
+        'Only 3 in-scope questions have expected sources; fitting a reranker needs at least 10.',
       );
-      expect(await row.locator('td').nth(1).innerText()).toBe('Failed');
-      expect(await row.locator('.status-reason').innerText()).toMatch(
-        /^The fit failed: only [0-3] question\(s\) of the bank have an expected source among the search's candidates .* fitting a reranker needs at least 10$/,
-      );
-      expect(await row.getByRole('button', { name: /^Activate/ }).count()).toBe(0);
-      await screenshot(page, 'reranker-failed.png');
-      await row.getByRole('button', { name: /^Delete/ }).click();
-      await section
-        .getByRole('group', { name: /^Delete small-/ })
-        .getByRole('button', { name: 'Delete', exact: true })
-        .click();
-      await eventually('the failed fit to be deleted', async () => (await row.count()) === 0);
+      await screenshot(page, 'reranker-too-few.png');
+      // The server refuses it too, before recording anything: no failed model is left listed.
+      const refused = await fetch(`${API_URL}/question-banks/${small}/rerankers`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', 'x-lumina-client': 'e2e' },
+        body: '{}',
+      });
+      expect(refused.status).toBe(400);
+      expect(JSON.stringify(await refused.json())).toContain('fitting a reranker needs at least 10');
+      const listed = await apiJson<{ total: number }>('GET', `/rerankers?bankId=${small}`);
+      expect(listed.total).toBe(0);
+      expect(await section.locator('tbody tr').count()).toBe(0);
     });
   },
 );

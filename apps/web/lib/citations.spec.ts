@@ -1,6 +1,15 @@
 import type { Citation } from '@lumina/shared';
 import type { SearchHitView } from './api/search';
-import { citedRange, formatPages, resolveMarker, segmentAnswer, sentenceAround } from './citations';
+import {
+  citedRange,
+  citedRanges,
+  formatPages,
+  quoteBefore,
+  quotedRanges,
+  resolveMarker,
+  segmentAnswer,
+  sentenceAround,
+} from './citations';
 import { parsePages } from './api/search';
 
 const citation = (marker: number, chunkId: string, span = { start: 0, end: 0 }): Citation => ({
@@ -92,6 +101,67 @@ describe('citedRange', () => {
       end: text.length,
     });
     expect(citedRange(text, null, null, 'zebra')).toBeNull();
+  });
+});
+
+describe('quoteBefore', () => {
+  it('reads the text a marker closes: its paragraph since the previous marker', () => {
+    const answer =
+      'Leave is long. Vacation is 27 days. [1][2]\n\n| Key | Default |\n| --- | --- |\n| a | b [3] |';
+    expect(quoteBefore(answer, answer.indexOf('[1]'))).toBe('Leave is long. Vacation is 27 days.');
+    expect(quoteBefore(answer, answer.indexOf('[2]'))).toBe('Leave is long. Vacation is 27 days.');
+    expect(quoteBefore(answer, answer.indexOf('[3]'))).toBe('| Key | Default |\n| --- | --- |\n| a | b');
+  });
+});
+
+describe('quotedRanges', () => {
+  const passage = [
+    'Intro sentence stays unmarked. Sentinels listen on port 26379 by default. Another one here.',
+    '',
+    'To connect using `Sentinel`, use:',
+    '',
+    '```js',
+    'new Redis({ sentinels });',
+    '```',
+    '',
+    '| Key | Default |',
+    '| --- | --- |',
+    '| retries | three |',
+    '| timeout | thirty seconds |',
+  ].join('\n');
+
+  it('marks only the quoted sentences, not the whole passage', () => {
+    const ranges = quotedRanges(passage, 'Sentinels listen on port 26379 by default.');
+    expect(ranges.map((r) => passage.slice(r.start, r.end))).toEqual([
+      'Sentinels listen on port 26379 by default.',
+    ]);
+  });
+
+  it('merges sentences that follow each other and finds text with inline code', () => {
+    const ranges = quotedRanges(
+      passage,
+      'Intro sentence stays unmarked. Sentinels listen on port 26379 by default.',
+    );
+    expect(ranges.map((r) => passage.slice(r.start, r.end))).toEqual([
+      'Intro sentence stays unmarked. Sentinels listen on port 26379 by default.',
+    ]);
+    const code = quotedRanges(passage, 'To connect using `Sentinel`, use:');
+    expect(code.map((r) => passage.slice(r.start, r.end))).toEqual(['To connect using `Sentinel`, use:']);
+  });
+
+  it('marks a quoted table row with its header, and not the rows between', () => {
+    const ranges = quotedRanges(passage, '| Key | Default |\n| --- | --- |\n| timeout | thirty seconds');
+    expect(ranges.map((r) => passage.slice(r.start, r.end))).toEqual([
+      'Key | Default',
+      'timeout | thirty seconds',
+    ]);
+  });
+
+  it('finds nothing for a quote the passage does not hold, and then falls back to the best sentence', () => {
+    expect(quotedRanges(passage, 'Backups run nightly at two.')).toEqual([]);
+    const text = 'Every employee receives 27 days of paid vacation. Unused days carry over until March.';
+    const ranges = citedRanges(text, null, null, 'Holidays are in May.', 'Unused vacation days carry over');
+    expect(ranges.map((r) => text.slice(r.start, r.end))).toEqual(['Unused days carry over until March.']);
   });
 });
 

@@ -151,3 +151,107 @@ export function citedRange(
   if (fromSpan && !wholePassage) return fromSpan;
   return bestMatchingSentence(passageText, claim) ?? fromSpan;
 }
+
+/**
+ * The text a marker closes, as the answer quotes it: its paragraph's text since the previous marker (a
+ * marker right after another, "[1][2]", closes the same text), markers removed. For an offline answer
+ * this is the quoted sentences, or a table's header and row.
+ */
+export function quoteBefore(text: string, index: number): string {
+  const paragraphStart = text.lastIndexOf('\n\n', index);
+  const paragraph = text.slice(paragraphStart < 0 ? 0 : paragraphStart + 2, index);
+  const pieces = paragraph.split(MARKER_GROUP_SPLIT);
+  for (let i = pieces.length - 1; i >= 0; i -= 1) {
+    if (/[\p{L}\p{N}]/u.test(pieces[i])) return pieces[i].trim();
+  }
+  return '';
+}
+
+const MARKER_GROUP_SPLIT = /\[\d{1,2}(?:\s*,\s*\d{1,2})*\]/;
+
+interface WordAt {
+  word: string;
+  start: number;
+  end: number;
+}
+
+function wordsAt(text: string): WordAt[] {
+  return [...text.matchAll(WORD)].map((match) => ({
+    word: match[0].toLowerCase(),
+    start: match.index,
+    end: match.index + match[0].length,
+  }));
+}
+
+/** Fewer words than this are found anywhere: a shorter piece of a quote is not looked for. */
+const MIN_QUOTE_WORDS = 3;
+
+/**
+ * Where a passage holds a quote: each line and sentence of the quote (a "…" cut ends one) found as a
+ * run of the passage's words, Markdown punctuation and spacing aside; neighbouring runs merged. Empty
+ * when no piece of at least three words is found.
+ */
+export function quotedRanges(passageText: string, quote: string): TextRange[] {
+  const passage = wordsAt(passageText);
+  const lines: WordAt[][] = [];
+  let lineStart = 0;
+  for (const line of passageText.split('\n')) {
+    lines.push(passage.filter((w) => w.start >= lineStart && w.end <= lineStart + line.length));
+    lineStart += line.length + 1;
+  }
+  const found: TextRange[] = [];
+  const push = (first: WordAt, last: WordAt) => {
+    let end = last.end;
+    while (end < passageText.length && /[.!?:;,)`*_。！？]/.test(passageText[end])) end += 1;
+    found.push({ start: first.start, end });
+  };
+  for (const piece of quote.split(/\n|…|(?<=[.!?。！？])\s+/)) {
+    const wanted = (piece.toLowerCase().match(WORD) ?? []) as string[];
+    if (wanted.length === 0) continue;
+    if (wanted.length < MIN_QUOTE_WORDS) {
+      // A short piece (a table's header) counts only as a whole line of the passage.
+      const line = lines.find(
+        (words) => words.length === wanted.length && words.every((w, j) => w.word === wanted[j]),
+      );
+      if (line) push(line[0], line[line.length - 1]);
+      continue;
+    }
+    for (let i = 0; i + wanted.length <= passage.length; i += 1) {
+      if (wanted.every((word, j) => passage[i + j].word === word)) {
+        push(passage[i], passage[i + wanted.length - 1]);
+        break;
+      }
+    }
+  }
+  found.sort((a, b) => a.start - b.start);
+  const merged: TextRange[] = [];
+  for (const range of found) {
+    const last = merged.at(-1);
+    if (last && range.start <= last.end) last.end = Math.max(last.end, range.end);
+    else if (
+      last &&
+      /^[\s|>*_`-]*$/.test(passageText.slice(last.end, range.start)) &&
+      !passageText.slice(last.end, range.start).includes('\n\n')
+    )
+      last.end = Math.max(last.end, range.end);
+    else merged.push({ ...range });
+  }
+  return merged;
+}
+
+/**
+ * The parts of a passage a marker points at: where the passage holds the quote the marker closes; else
+ * the one range `citedRange` finds (the server's span, or the sentence sharing most words with the claim).
+ */
+export function citedRanges(
+  passageText: string,
+  citation: Pick<Citation, 'span'> | null,
+  passage: Pick<SearchHitView, 'spanStart' | 'spanEnd'> | null,
+  quote: string,
+  claim: string,
+): TextRange[] {
+  const quoted = quote ? quotedRanges(passageText, quote) : [];
+  if (quoted.length > 0) return quoted;
+  const range = citedRange(passageText, citation, passage, claim);
+  return range ? [range] : [];
+}

@@ -1,6 +1,13 @@
 import { createElement } from 'react';
 import { renderToStaticMarkup } from 'react-dom/server';
-import { MAX_MARKDOWN_CHARS, parseInline, parseMarkdown, renderMarkdown, safeHref } from './markdown';
+import {
+  MAX_MARKDOWN_CHARS,
+  parseInline,
+  parseMarkdown,
+  renderMarkdown,
+  renderPassage,
+  safeHref,
+} from './markdown';
 
 /** The answer as HTML, markers shown as <button class="cite" data-start=…>n</button>. */
 function html(text: string): string {
@@ -125,6 +132,59 @@ describe('markdown answers', () => {
       { type: 'text', text: 'see [2024] and ' },
       { type: 'link', href: 'https://x.example/', children: [{ type: 'text', text: '1' }] },
     ]);
+  });
+
+  it('renders a quoted table row under its header, the marker in its cell at its offset', () => {
+    const answer = 'Options:\n\n| Key | Default |\n| --- | :---: |\n| `timeout` | 30 s [2] |\n\nAfter. [1]';
+    expect(html(answer)).toBe(
+      '<div><p>Options:</p>' +
+        '<div class="md-table-wrap"><table class="md-table"><thead><tr><th scope="col">Key</th>' +
+        '<th scope="col">Default</th></tr></thead><tbody><tr><td><code class="md-code">timeout</code></td>' +
+        `<td>30 s <button class="cite" data-start="${answer.indexOf('[2]')}">2</button></td></tr></tbody></table></div>` +
+        `<p>After. <button class="cite" data-start="${answer.indexOf('[1]')}">1</button></p></div>`,
+    );
+    // Without the delimiter row it is a paragraph; a row with extra cells keeps the header's width.
+    expect(parseMarkdown('| a | b |\n| c | d |')[0].type).toBe('paragraph');
+    const table = parseMarkdown('| a | b |\n|---|---|\n| 1 | 2 | 3 |\n| x |')[0];
+    expect(table.type === 'table' ? table.rows.map((row) => row.length) : []).toEqual([2, 2]);
+  });
+
+  it('renders a cited passage with code as code and only the quoted span marked', () => {
+    const passage =
+      'Intro here. Connect with the **sentinels** option:\n\n```js\nnew Redis({ sentinels });\n```\n\nSee [1].';
+    const start = passage.indexOf('Connect');
+    const end = passage.indexOf('```\n\nSee') + 3;
+    const out = renderToStaticMarkup(createElement('div', null, ...renderPassage(passage, [{ start, end }])));
+    expect(out).toBe(
+      '<div><p>Intro here. <mark class="cited-span">Connect with the </mark><strong>' +
+        '<mark class="cited-span">sentinels</mark></strong><mark class="cited-span"> option:</mark></p>' +
+        '<pre class="md-pre"><code class="language-js"><mark class="cited-span">new Redis({ sentinels });</mark>' +
+        '</code></pre><p>See [1].</p></div>',
+    );
+    expect(renderToStaticMarkup(createElement('div', null, ...renderPassage('a\uE000b', [])))).toBe(
+      '<div><p>a\uFFFDb</p></div>',
+    );
+  });
+
+  it('marks a whole table row (from its first pipe) inside its cells, keeping the table', () => {
+    const passage = '- intro item\n\n| Key | Default |\n| --- | --- |\n| timeout | 30 s |';
+    const row = passage.indexOf('| timeout');
+    const item = passage.indexOf('- intro');
+    const out = renderToStaticMarkup(
+      createElement(
+        'div',
+        null,
+        ...renderPassage(passage, [
+          { start: item, end: item + '- intro item'.length },
+          { start: row, end: passage.length },
+        ]),
+      ),
+    );
+    expect(out).toContain('<ul><li><mark class="cited-span">intro item</mark></li></ul>');
+    expect(out).toContain(
+      '<tbody><tr><td><mark class="cited-span">timeout</mark></td><td><mark class="cited-span">30 s</mark></td></tr>',
+    );
+    expect(out).toContain('<th scope="col">Key</th>');
   });
 
   it('renders a streaming answer as far as it goes: an unclosed fence is code so far', () => {

@@ -1,6 +1,6 @@
 /**
  * A small Markdown reader for answers: paragraphs (line breaks kept), headings (shown as bold lines),
- * lists (nested, ordered or not), fenced code, block quotes, rules; inline code, emphasis, strike,
+ * lists (nested, ordered or not), fenced code, block quotes, rules, GFM tables; inline code, emphasis, strike,
  * links and citation markers `[n]`. It builds React elements, never HTML strings: text is always a
  * React text node, so `<script>` in an answer is shown as the characters it is. Links keep only
  * http(s) addresses and open in a new tab without the opener; images show their alt text only.
@@ -25,6 +25,7 @@ export type Block =
   | { type: 'code'; language: string | null; text: string }
   | { type: 'list'; ordered: boolean; start: number; items: Block[][] }
   | { type: 'quote'; blocks: Block[] }
+  | { type: 'table'; header: Inline[][]; rows: Inline[][][] }
   | { type: 'rule' };
 
 interface Line {
@@ -43,6 +44,37 @@ const HEADING = /^ {0,3}(#{1,6})(?:[ \t]+(.*?))?(?:[ \t]+#+)?[ \t]*$/;
 const RULE = /^ {0,3}([-*_])(?:[ \t]*\1){2,}[ \t]*$/;
 const QUOTE = /^ {0,3}> ?/;
 const LIST_ITEM = /^( *)([-*+]|\d{1,9}[.)])([ \t]+|$)/;
+/** A table's delimiter row: `| --- | :---: |` (at least one dash per cell). */
+const TABLE_RULE = /^ {0,3}\|?(?:\s*:?-+:?\s*\|)*\s*:?-+:?\s*\|?\s*$/;
+/** A table has at most this many columns; wider rows keep only these. */
+const MAX_TABLE_COLUMNS = 32;
+
+/** The cells of a table line, each parsed inline at its own offset (`\|` stays inside its cell). */
+function tableCells(line: Line): Inline[][] {
+  const { text } = line;
+  let from = text.length - text.trimStart().length;
+  let to = text.trimEnd().length;
+  if (text[from] === '|') from += 1;
+  if (to > from && text[to - 1] === '|' && text[to - 2] !== '\\') to -= 1;
+  const cells: Inline[][] = [];
+  let start = from;
+  for (let i = from; i <= to && cells.length < MAX_TABLE_COLUMNS; i += 1) {
+    if (i === to || (text[i] === '|' && text[i - 1] !== '\\')) {
+      const raw = text.slice(start, i);
+      const lead = raw.length - raw.trimStart().length;
+      cells.push(parseInline(raw.trim(), line.offset + start + lead));
+      start = i + 1;
+    }
+  }
+  return cells;
+}
+
+function isTableStart(lines: Line[], i: number): boolean {
+  const next = lines[i + 1];
+  return (
+    lines[i].text.includes('|') && next !== undefined && next.text.includes('|') && TABLE_RULE.test(next.text)
+  );
+}
 
 function indentOf(text: string): number {
   return text.length - text.trimStart().length;
@@ -132,6 +164,24 @@ function parseBlocks(lines: Line[], depth: number): Block[] {
       blocks.push({ type: 'quote', blocks: parseBlocks(inner, depth + 1) });
       continue;
     }
+    if (isTableStart(lines, i)) {
+      const header = tableCells(line);
+      const rows: Inline[][][] = [];
+      i += 2;
+      while (
+        i < lines.length &&
+        !isBlank(lines[i]) &&
+        lines[i].text.includes('|') &&
+        !startsBlock(lines[i].text)
+      ) {
+        const cells = tableCells(lines[i]).slice(0, header.length);
+        while (cells.length < header.length) cells.push([]);
+        rows.push(cells);
+        i += 1;
+      }
+      blocks.push({ type: 'table', header, rows });
+      continue;
+    }
     if (depth < MAX_BLOCK_DEPTH && LIST_ITEM.test(line.text)) {
       const [list, next] = parseList(lines, i, depth);
       blocks.push(list);
@@ -211,12 +261,15 @@ function parseList(lines: Line[], from: number, depth: number): [Block, number] 
 // --- inline -------------------------------------------------------------------------------------
 
 const MARKER = /^\[(\d{1,2}(?:\s*,\s*\d{1,2})*)\]/;
-const URL_IN_TEXT = /^https?:\/\/[^\s<>()[\]]*[^\s<>()[\].,;:!?'"*_~]/;
+const URL_IN_TEXT = /^https?:\/\/[^\s<>()[\]\uE000\uE001]*[^\s<>()[\].,;:!?'"*_~\uE000\uE001]/;
 const EMPHASIS = ['***', '___', '**', '__', '~~', '*', '_'] as const;
 
 /** An http(s) address, normalised; anything else (javascript:, data:, relative) is refused. */
 export function safeHref(raw: string): string | null {
-  const trimmed = raw.trim().replace(/^<|>$/g, '');
+  const trimmed = raw
+    .replace(/[\uE000\uE001]/g, '')
+    .trim()
+    .replace(/^<|>$/g, '');
   if (!/^https?:\/\//i.test(trimmed)) return null;
   try {
     const url = new URL(trimmed);
@@ -432,6 +485,40 @@ export function parseInline(text: string, base = 0): Inline[] {
 export interface RenderOptions {
   /** Renders citation marker n (found at `start` in the answer). */
   renderMarker: (marker: number, start: number, key: string) => ReactNode;
+  /**
+   * Marks the text between MARK_OPEN and MARK_CLOSE (a passage's quoted span) as `<mark>`; `inside`
+   * carries across nodes and blocks, which are rendered in reading order.
+   */
+  highlight?: { inside: boolean };
+}
+
+/** Private-use characters that open and close a marked span in text given to `renderPassage`. */
+const MARK_OPEN = '\uE000';
+const MARK_CLOSE = '\uE001';
+
+function renderText(text: string, options: RenderOptions, key: string): ReactNode {
+  const state = options.highlight;
+  if (!state) return text;
+  const parts: ReactNode[] = [];
+  let buffer = '';
+  const flush = () => {
+    if (!buffer) return;
+    parts.push(
+      state.inside
+        ? createElement('mark', { key: `${key}.m${parts.length}`, className: 'cited-span' }, buffer)
+        : buffer,
+    );
+    buffer = '';
+  };
+  for (const char of text) {
+    if (char === MARK_OPEN || char === MARK_CLOSE) {
+      flush();
+      state.inside = char === MARK_OPEN;
+    } else buffer += char;
+  }
+  flush();
+  if (parts.length === 0) return null;
+  return parts.length === 1 ? parts[0] : createElement(Fragment, { key }, ...parts);
 }
 
 function renderInline(nodes: Inline[], options: RenderOptions, prefix: string): ReactNode[] {
@@ -439,9 +526,9 @@ function renderInline(nodes: Inline[], options: RenderOptions, prefix: string): 
     const key = `${prefix}.${index}`;
     switch (node.type) {
       case 'text':
-        return node.text;
+        return renderText(node.text, options, key);
       case 'code':
-        return createElement('code', { key, className: 'md-code' }, node.text);
+        return createElement('code', { key, className: 'md-code' }, renderText(node.text, options, key));
       case 'strong':
       case 'em':
       case 'del':
@@ -493,7 +580,7 @@ export function renderBlocks(
           createElement(
             'code',
             block.language ? { className: `language-${block.language}` } : null,
-            block.text,
+            renderText(block.text, options, key),
           ),
         );
       case 'list':
@@ -515,10 +602,106 @@ export function renderBlocks(
         );
       case 'quote':
         return createElement('blockquote', { key }, ...renderBlocks(block.blocks, options, key));
+      case 'table':
+        return createElement(
+          'div',
+          { key, className: 'md-table-wrap' },
+          createElement(
+            'table',
+            { className: 'md-table' },
+            createElement(
+              'thead',
+              null,
+              createElement(
+                'tr',
+                null,
+                ...block.header.map((cell, c) =>
+                  createElement(
+                    'th',
+                    { key: `${key}.h${c}`, scope: 'col' },
+                    ...renderInline(cell, options, `${key}.h${c}`),
+                  ),
+                ),
+              ),
+            ),
+            createElement(
+              'tbody',
+              null,
+              ...block.rows.map((row, r) =>
+                createElement(
+                  'tr',
+                  { key: `${key}.r${r}` },
+                  ...row.map((cell, c) =>
+                    createElement(
+                      'td',
+                      { key: `${key}.r${r}.${c}` },
+                      ...renderInline(cell, options, `${key}.r${r}.${c}`),
+                    ),
+                  ),
+                ),
+              ),
+            ),
+          ),
+        );
       case 'rule':
         return createElement('hr', { key });
     }
   });
+}
+
+/** The line of `text` holding `index`: its start and end offsets. */
+function lineAt(text: string, index: number): { start: number; end: number } {
+  const start = text.lastIndexOf('\n', index - 1) + 1;
+  const next = text.indexOf('\n', index);
+  return { start, end: next < 0 ? text.length : next };
+}
+
+const FENCE_LINE = /^ {0,3}(`{3,}|~{3,})/;
+/** What opens a block on a line: list bullets, heading hashes, quote marks, a table's first pipe. */
+const LINE_PREFIX = /^\s*(?:(?:[-*+]|\d{1,9}[.)])\s+|#{1,6}\s+|>\s?|\|\s*)*/;
+
+/**
+ * A range moved so its marks never break the Markdown around it: off fence lines, after a line's block
+ * prefix ("- ", "## ", "| "), before a table row's closing pipe.
+ */
+function markableRange(text: string, range: { start: number; end: number }): { start: number; end: number } {
+  let { start, end } = range;
+  const first = lineAt(text, start);
+  if (FENCE_LINE.test(text.slice(first.start, first.end))) start = Math.min(text.length, first.end + 1);
+  else if (/^\s*$/.test(text.slice(first.start, start))) {
+    start = first.start + (LINE_PREFIX.exec(text.slice(first.start, first.end))?.[0].length ?? 0);
+  }
+  const last = lineAt(text, Math.max(start, end - 1));
+  if (FENCE_LINE.test(text.slice(last.start, last.end))) end = Math.max(start, last.start - 1);
+  else {
+    const tail = /\s*\|?\s*$/.exec(text.slice(Math.max(start, last.start), end));
+    if (tail && text.slice(end, last.end).trim() === '') end -= tail[0].length;
+  }
+  return { start, end: Math.max(start, end) };
+}
+
+/**
+ * A cited passage as Markdown (code as code, tables as tables, never raw HTML), its `marked` ranges
+ * (offsets in `text`) shown as `<mark class="cited-span">`; markers in the passage stay text.
+ */
+export function renderPassage(text: string, marked: readonly { start: number; end: number }[]): ReactNode[] {
+  const source = text.replace(/[\uE000\uE001]/g, '\uFFFD');
+  let withMarks = '';
+  let last = 0;
+  for (const range of [...marked].map((r) => markableRange(source, r)).sort((a, b) => a.start - b.start)) {
+    if (range.start < last || range.end <= range.start || range.end > source.length) continue;
+    withMarks += `${source.slice(last, range.start)}${MARK_OPEN}${source.slice(range.start, range.end)}${MARK_CLOSE}`;
+    last = range.end;
+  }
+  withMarks += source.slice(last);
+  return renderBlocks(
+    parseMarkdown(withMarks),
+    {
+      renderMarker: (marker, _start, key) => createElement(Fragment, { key }, `[${marker}]`),
+      highlight: { inside: false },
+    },
+    'passage',
+  );
 }
 
 /** Longer answers are shown as plain text (with their markers), not read as Markdown. */

@@ -79,6 +79,8 @@ export interface QuestionBank {
   templateId: string | null;
   tags: string[];
   itemCount: number;
+  /** In-scope items with at least one expected source: the questions a reranker can be fitted on. */
+  judgedItemCount: number;
   createdAt: string;
   updatedAt: string;
 }

@@ -12,6 +12,12 @@ export type RerankerLearner = 'linear' | 'lambdamart';
 
 export const RERANKER_LEARNERS: readonly RerankerLearner[] = ['linear', 'lambdamart'];
 
+/**
+ * Fewest in-scope questions with expected sources a bank needs before a reranker is fitted on it (a fit
+ * then also needs that many whose expected source the search finds among its candidates).
+ */
+export const RERANKER_MIN_QUESTIONS = 10;
+
 export type RerankerFitStatus = 'queued' | 'fitting' | 'ready' | 'failed';
 
 /** Which reranker serves `enableRerank` on this server. */

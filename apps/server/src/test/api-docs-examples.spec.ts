@@ -67,6 +67,14 @@ describe('the OpenAPI examples are valid requests (embedded PGlite)', () => {
       await post('/question-templates', { name: 'T', kind: 'definition', promptTemplate: 'p' })
     ).id;
     ids.item = (await post(`/question-banks/${ids.bank}/items`, { question: 'Is this an example?' })).id;
+    // Enough in-scope questions with expected sources for a reranker fit to be accepted.
+    const [{ id: documentId }] = await dataSource.query(`SELECT id FROM documents LIMIT 1`);
+    await post(`/question-banks/${ids.bank}/items`, {
+      items: Array.from({ length: 10 }, (_, i) => ({
+        question: `How do I fail over, example ${i + 1}?`,
+        expectedSources: [{ documentId }],
+      })),
+    });
     const chat = await fetch(`${server.baseUrl}/chat`, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },

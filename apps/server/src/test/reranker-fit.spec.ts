@@ -201,6 +201,31 @@ describe('a learned reranker fitted on a question bank (queue, PGlite, offline)'
     expect(empty.status).toBe(400);
     expect(empty.body.message).toEqual([`question bank ${emptyBank} has no items to fit a reranker on`]);
 
+    // Too few in-scope questions with expected sources: refused up front, and no model is recorded.
+    const small = (await call(server, 'POST', '/question-banks', { name: 'small' })).body.id;
+    await call(server, 'POST', `/question-banks/${small}/items`, {
+      items: [
+        {
+          question: 'Which service pages the on-call engineer?',
+          expectedSources: [{ documentId: documentIds[0] }],
+        },
+        {
+          question: 'Who rotates the database credentials?',
+          expectedSources: [{ documentId: documentIds[1] }],
+        },
+        { question: 'What is the capital of Mongolia?', inScope: false },
+      ],
+    });
+    const bank = await call(server, 'GET', `/question-banks/${small}`);
+    expect(bank.body).toMatchObject({ itemCount: 3, judgedItemCount: 2 });
+    const tooFew = await call(server, 'POST', `/question-banks/${small}/rerankers`, {});
+    expect(tooFew.status).toBe(400);
+    expect(tooFew.body).toMatchObject({ code: 'invalid_request' });
+    expect(tooFew.body.message).toEqual([
+      `question bank ${small} has 2 in-scope question(s) with expected sources; fitting a reranker needs at least 10`,
+    ]);
+    expect((await call(server, 'GET', `/rerankers?bankId=${small}`)).body.total).toBe(0);
+
     expect((await call(server, 'GET', '/rerankers/not-a-uuid')).status).toBe(400);
     expect((await call(server, 'GET', `/rerankers?bankId=${crypto.randomUUID()}`)).status).toBe(404);
   });
@@ -208,11 +233,23 @@ describe('a learned reranker fitted on a question bank (queue, PGlite, offline)'
   it('fails a fit on a bank whose questions the search cannot find, saying why', async () => {
     // Words no page holds: the search finds no candidate for either question.
     const lost = (await call(server, 'POST', '/question-banks', { name: 'lost questions' })).body.id;
+    const animals = [
+      'zebra',
+      'giraffe',
+      'okapi',
+      'tapir',
+      'gazelle',
+      'ibex',
+      'kudu',
+      'oryx',
+      'eland',
+      'impala',
+    ];
     const added = await call(server, 'POST', `/question-banks/${lost}/items`, {
-      items: [
-        { question: 'zebra savanna migration', expectedSources: [{ documentId: documentIds[0] }] },
-        { question: 'giraffe acacia browsing', expectedSources: [{ documentId: documentIds[1] }] },
-      ],
+      items: animals.map((animal, i) => ({
+        question: `${animal} savanna migration`,
+        expectedSources: [{ documentId: documentIds[i % documentIds.length] }],
+      })),
     });
     expect(added.status).toBe(201);
     const queued = await call(server, 'POST', `/question-banks/${lost}/rerankers`, {});

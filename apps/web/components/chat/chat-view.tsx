@@ -6,7 +6,7 @@ import { isApiError } from '../../lib/api-errors';
 import { useApiClient } from '../../hooks/use-api-client';
 import type { Conversation } from '@lumina/shared';
 import { createChatSession } from '../../store/chat-session';
-import { resolveMarker, sentenceAround } from '../../lib/citations';
+import { quoteBefore, resolveMarker, sentenceAround } from '../../lib/citations';
 import {
   chatStore,
   findAssistant,
@@ -112,7 +112,8 @@ export function ChatView() {
     );
     const index = markerIndex >= 0 ? markerIndex : current.text.indexOf(`[${marker}]`);
     const claim = index >= 0 ? sentenceAround(current.text, index) : current.text;
-    setCitation({ marker, citation: resolved.citation, passage: resolved.passage, claim });
+    const quote = index >= 0 ? quoteBefore(current.text, index) : '';
+    setCitation({ marker, citation: resolved.citation, passage: resolved.passage, claim, quote });
   };
 
   const openConversation = async (conversation: Conversation) => {

@@ -6,7 +6,8 @@ import { isApiError } from '../../lib/api-errors';
 import { useApiClient } from '../../hooks/use-api-client';
 import type { Citation } from '@lumina/shared';
 import type { SearchHitView } from '../../lib/api/search';
-import { citedRange, formatPages } from '../../lib/citations';
+import { citedRanges, formatPages } from '../../lib/citations';
+import { renderPassage } from '../../lib/markdown';
 
 export interface OpenCitation {
   marker: number;
@@ -14,6 +15,8 @@ export interface OpenCitation {
   passage: SearchHitView | null;
   /** The answer sentence that carries the marker. */
   claim: string;
+  /** The text the marker closes (its paragraph's text since the previous marker). */
+  quote: string;
 }
 
 export interface CitationDialogProps {
@@ -79,7 +82,10 @@ function usePassageText(open: OpenCitation | null) {
   return { text: null, error: null, loading: Boolean(open) };
 }
 
-/** The cited passage: document title, heading path, and the passage with the cited span marked. */
+/**
+ * The cited passage: document title, heading path, and the passage rendered as Markdown (code as code)
+ * with the text the marker quotes marked.
+ */
 export function CitationDialog({ open, onClose }: CitationDialogProps) {
   const ref = useRef<HTMLDialogElement>(null);
   const passage = usePassageText(open);
@@ -97,7 +103,8 @@ export function CitationDialog({ open, onClose }: CitationDialogProps) {
   const documentId = open?.citation?.documentId ?? open?.passage?.documentId ?? '';
   const chunkId = open?.citation?.chunkId ?? open?.passage?.chunkId ?? '';
   const text = passage.text?.text ?? '';
-  const range = open && passage.text ? citedRange(text, open.citation, passage.text, open.claim) : null;
+  const ranges =
+    open && passage.text ? citedRanges(text, open.citation, passage.text, open.quote, open.claim) : [];
 
   return (
     <dialog
@@ -133,18 +140,10 @@ export function CitationDialog({ open, onClose }: CitationDialogProps) {
         {passage.error ? <p className="notice notice-bad">{passage.error}</p> : null}
         {passage.text ? (
           <blockquote className="cited-passage" data-chunk-id={chunkId}>
-            {range ? (
-              <>
-                {text.slice(0, range.start)}
-                <mark className="cited-span">{text.slice(range.start, range.end)}</mark>
-                {text.slice(range.end)}
-              </>
-            ) : (
-              text
-            )}
+            {renderPassage(text, ranges)}
           </blockquote>
         ) : null}
-        {passage.text && !range ? (
+        {passage.text && ranges.length === 0 ? (
           <p className="field-hint">The whole passage is cited; no single sentence was singled out.</p>
         ) : null}
         {documentId ? (

@@ -9,7 +9,8 @@ import { useUrlState } from '../../hooks/use-url-state';
 import { pageFromParam } from '../../lib/url-state';
 import { useApiClient } from '../../hooks/use-api-client';
 import type { EvalRunSummary } from '@lumina/shared';
-import { formatDateTime, formatMetric } from '../../lib/format';
+import { runLabels } from '../../lib/eval-runs';
+import { formatMetric } from '../../lib/format';
 import { metricNames, metricSeries } from '../../lib/eval-charts';
 import { DataTable } from '../ui/data-table';
 import { ErrorNotice } from '../ui/error-notice';
@@ -55,6 +56,8 @@ export function EvalsView() {
     api.listEvalRuns({ page, limit: PAGE_SIZE, bankId: bankId || undefined }, { signal }),
   );
   const items = useMemo(() => runs.data?.items ?? [], [runs.data]);
+  // Two runs made in the same minute get the seconds (or the start of their id) to tell them apart.
+  const labels = useMemo(() => runLabels(items), [items]);
   const pending = items.some((run) => run.status === 'queued' || run.status === 'running');
   // While a run is queued or running, the list refreshes itself.
   usePoll(
@@ -159,7 +162,7 @@ export function EvalsView() {
                     <input
                       type="radio"
                       name="run-a"
-                      aria-label={`Use the run of ${formatDateTime(run.finishedAt ?? run.createdAt)} as A`}
+                      aria-label={`Use the run of ${labels.get(run.id)} as A`}
                       checked={runA === run.id}
                       disabled={!done}
                       onChange={() => setRunA(run.id)}
@@ -169,7 +172,7 @@ export function EvalsView() {
                     <input
                       type="radio"
                       name="run-b"
-                      aria-label={`Use the run of ${formatDateTime(run.finishedAt ?? run.createdAt)} as B`}
+                      aria-label={`Use the run of ${labels.get(run.id)} as B`}
                       checked={runB === run.id}
                       disabled={!done}
                       onChange={() => setRunB(run.id)}
@@ -178,9 +181,9 @@ export function EvalsView() {
                   <td>
                     <Link
                       href={`/evals/${encodeURIComponent(run.id)}`}
-                      aria-label={`Open the run of ${formatDateTime(run.finishedAt ?? run.createdAt)}`}
+                      aria-label={`Open the run of ${labels.get(run.id)}`}
                     >
-                      {formatDateTime(run.finishedAt ?? run.createdAt)}
+                      {labels.get(run.id)}
                     </Link>
                   </td>
                   <td>{bankName(run.bankId)}</td>

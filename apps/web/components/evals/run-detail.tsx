@@ -1,11 +1,13 @@
 'use client';
 
+import { resolveSettings } from '@lumina/shared';
 import Link from 'next/link';
 import { useState } from 'react';
 import { usePoll } from '../../hooks/use-poll';
 import { useResource } from '../../hooks/use-resource';
 import { useApiClient } from '../../hooks/use-api-client';
-import { formatDateTime, formatMetric, plural } from '../../lib/format';
+import { explainMetric, runTime, settingsFacts } from '../../lib/eval-runs';
+import { formatMetric, plural } from '../../lib/format';
 import { ErrorNotice } from '../ui/error-notice';
 import { Notice } from '../ui/notice';
 import { AnswerFigures } from './answer-figures';
@@ -61,7 +63,7 @@ export function RunDetail({ id }: { id: string }) {
             </div>
             <div>
               <dt>Finished</dt>
-              <dd>{formatDateTime(data.finishedAt)}</dd>
+              <dd>{runTime(data.finishedAt, true)}</dd>
             </div>
             <div>
               <dt>Questions</dt>
@@ -71,6 +73,18 @@ export function RunDetail({ id }: { id: string }) {
             </div>
           </dl>
 
+          <section className="card" aria-labelledby="settings-title">
+            <h2 id="settings-title">Settings it ran with</h2>
+            <dl className="trace-facts" data-testid="run-settings">
+              {settingsFacts(resolveSettings(data.settings)).map((fact) => (
+                <div key={fact.label}>
+                  <dt>{fact.label}</dt>
+                  <dd>{fact.value}</dd>
+                </div>
+              ))}
+            </dl>
+          </section>
+
           <section className="card" aria-labelledby="answers-title">
             <h2 id="answers-title">Answers</h2>
             <AnswerFigures answers={data.answers} />
@@ -79,14 +93,29 @@ export function RunDetail({ id }: { id: string }) {
           <section className="card" aria-labelledby="metrics-title">
             <h2 id="metrics-title">Retrieval</h2>
             {data.metrics ? (
-              <dl className="metric-tiles">
-                {Object.entries(data.metrics).map(([name, value]) => (
-                  <div key={name}>
-                    <dt>{name}</dt>
-                    <dd>{formatMetric(value)}</dd>
-                  </div>
-                ))}
-              </dl>
+              <>
+                <dl className="metric-tiles">
+                  {Object.entries(data.metrics).map(([name, value]) => (
+                    <div key={name}>
+                      <dt>{name}</dt>
+                      <dd>{formatMetric(value)}</dd>
+                    </div>
+                  ))}
+                </dl>
+                <dl className="metric-explanations" data-testid="metric-explanations">
+                  {Object.keys(data.metrics).flatMap((name) => {
+                    const meaning = explainMetric(name);
+                    return meaning
+                      ? [
+                          <div key={name}>
+                            <dt>{name}</dt>
+                            <dd>{meaning}</dd>
+                          </div>,
+                        ]
+                      : [];
+                  })}
+                </dl>
+              </>
             ) : (
               <p className="field-hint">No metrics yet.</p>
             )}

@@ -139,7 +139,7 @@ export function BankDetail({ id }: { id: string }) {
         <>
           <BankEvaluate bankId={id} itemCount={data.itemCount} />
           <BankAblation bankId={id} itemCount={data.itemCount} />
-          <BankRerankers bankId={id} />
+          <BankRerankers bankId={id} judgedItemCount={data.judgedItemCount} />
           <BankItems bankId={id} version={version} onChanged={changed} />
           <BankImportExport bankId={id} onImported={changed} />
           <BankGenerate

@@ -184,6 +184,7 @@ export function BankItems({ bankId, version, onChanged }: BankItemsProps) {
                   <td colSpan={5}>
                     <ItemForm
                       initial={draftFromItem(item)}
+                      knownSources={item.expectedSources ?? []}
                       submitLabel="Save question"
                       onCancel={() => setEditing(null)}
                       onSubmit={async (input) => {

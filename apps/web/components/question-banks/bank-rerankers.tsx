@@ -1,7 +1,7 @@
 'use client';
 
 import { useState } from 'react';
-import { RERANKER_LEARNERS, type RerankerLearner } from '@lumina/shared';
+import { RERANKER_LEARNERS, RERANKER_MIN_QUESTIONS, type RerankerLearner } from '@lumina/shared';
 import { useAction } from '../../hooks/use-action';
 import { useApiClient } from '../../hooks/use-api-client';
 import { saveTextFile } from '../../lib/download';
@@ -19,13 +19,15 @@ const LEARNER_LABELS: Record<RerankerLearner, string> = {
  * "Learned reranker": fits a reranker on the bank's questions in a background job, follows the fits,
  * shows how each measured by cross-validation on the bank, and switches one on or off.
  */
-export function BankRerankers({ bankId }: { bankId: string }) {
+export function BankRerankers({ bankId, judgedItemCount }: { bankId: string; judgedItemCount: number }) {
   const api = useApiClient();
   const { shown, busy, error, reload, refresh } = useBankRerankers(bankId);
   const [learner, setLearner] = useState<RerankerLearner>('linear');
   const [activate, setActivate] = useState(true);
   const fit = useAction();
   const act = useAction();
+  // Refused up front (the server says the same): a fit on fewer questions would fail or mean nothing.
+  const tooFew = judgedItemCount < RERANKER_MIN_QUESTIONS;
 
   const run = (work: () => Promise<unknown>, fallback: string) =>
     act.run(async () => {
@@ -40,7 +42,7 @@ export function BankRerankers({ bankId }: { bankId: string }) {
         Fits a reranker on this bank: every in-scope question with expected sources is searched as the chat
         searches, and a model learns to move the expected sources up among the candidates. It is measured by
         cross-validation on the bank (nDCG@10 of the fused order against the reranked one). It needs at least
-        10 such questions whose expected sources the search finds.
+        {` ${RERANKER_MIN_QUESTIONS} `}such questions whose expected sources the search finds.
       </p>
       <form
         className="form-grid"
@@ -81,9 +83,22 @@ export function BankRerankers({ bankId }: { bankId: string }) {
           </div>
         </div>
         <div className="form-actions field-wide">
-          <button type="submit" className="button button-primary" disabled={fit.busy}>
+          <button
+            type="submit"
+            className="button button-primary"
+            disabled={fit.busy || tooFew}
+            aria-describedby={tooFew ? 'reranker-too-few' : undefined}
+          >
             {fit.busy ? 'Starting…' : 'Fit a reranker'}
           </button>
+          {tooFew ? (
+            <span id="reranker-too-few" className="field-hint" data-testid="reranker-too-few">
+              {judgedItemCount === 1
+                ? 'Only 1 in-scope question has'
+                : `Only ${judgedItemCount} in-scope questions have`}{' '}
+              expected sources; fitting a reranker needs at least {RERANKER_MIN_QUESTIONS}.
+            </span>
+          ) : null}
         </div>
       </form>
       <ErrorNotice error={fit.error} />

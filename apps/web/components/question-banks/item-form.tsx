@@ -1,7 +1,13 @@
 'use client';
 
-import { QUESTION_DIFFICULTIES, type QuestionBankItemInput, type QuestionDifficulty } from '@lumina/shared';
-import { useId, useState } from 'react';
+import {
+  QUESTION_DIFFICULTIES,
+  type ExpectedSource,
+  type QuestionBankItemInput,
+  type QuestionDifficulty,
+} from '@lumina/shared';
+import { useEffect, useId, useState } from 'react';
+import { useApiClient } from '../../hooks/use-api-client';
 import {
   addSourceLine,
   EMPTY_DRAFT,
@@ -11,6 +17,7 @@ import {
   type ItemDraft,
   type PickedSource,
 } from '../../lib/item-form';
+import { passageSourceLabel } from '../../lib/source-labels';
 import { Notice } from '../ui/notice';
 import { SourcePicker } from './source-picker';
 
@@ -20,11 +27,66 @@ export interface ItemFormProps {
   /** Resolves to an error sentence, or null when saved. */
   onSubmit: (input: QuestionBankItemInput) => Promise<string | null>;
   onCancel?: () => void;
+  /** The item's stored sources (with the document of each passage), named in the form once looked up. */
+  knownSources?: readonly ExpectedSource[];
+}
+
+/**
+ * Names of stored sources, by their line in the sources box: a passage as "Title › Heading — “first
+ * words…”", a document as its title. One look-up per source; a source that can't be found keeps its id.
+ */
+function useKnownSourceLabels(sources: readonly ExpectedSource[]): Record<string, string> {
+  const api = useApiClient();
+  const [labels, setLabels] = useState<Record<string, string>>({});
+  const key = sources.map((s) => `${s.documentId ?? ''}/${s.chunkId ?? ''}`).join(',');
+  useEffect(() => {
+    if (!key) return;
+    const controller = new AbortController();
+    const { signal } = controller;
+    const titles = new Map<string, Promise<string>>();
+    const titleOf = (documentId: string) => {
+      if (!titles.has(documentId)) {
+        titles.set(
+          documentId,
+          api.getDocument(documentId, { signal }).then((document) => document.title),
+        );
+      }
+      return titles.get(documentId) as Promise<string>;
+    };
+    const lookUp = async (source: ExpectedSource): Promise<[string, string] | null> => {
+      if (!source.documentId) return null;
+      const title = await titleOf(source.documentId);
+      if (!source.chunkId) return [source.documentId, `${title} (whole document)`];
+      const page = await api.listChunks(source.documentId, { chunk: source.chunkId, limit: 1 }, { signal });
+      const chunk = page.items.find((item) => item.id === source.chunkId);
+      return chunk
+        ? [`chunk:${source.chunkId}`, passageSourceLabel(title, chunk.headingPath, chunk.text)]
+        : null;
+    };
+    void Promise.allSettled(sources.map(lookUp)).then((results) => {
+      if (signal.aborted) return;
+      const found: Record<string, string> = {};
+      for (const result of results) {
+        if (result.status === 'fulfilled' && result.value) found[result.value[0]] = result.value[1];
+      }
+      setLabels(found);
+    });
+    return () => controller.abort();
+    // `key` stands for `sources` (a new array on every render of the list).
+  }, [api, key]);
+  return labels;
 }
 
 /** Add or edit one question: text, expected answer, scope, expected sources, tags. */
-export function ItemForm({ initial = EMPTY_DRAFT, submitLabel, onSubmit, onCancel }: ItemFormProps) {
+export function ItemForm({
+  initial = EMPTY_DRAFT,
+  submitLabel,
+  onSubmit,
+  onCancel,
+  knownSources = [],
+}: ItemFormProps) {
   const id = useId();
+  const storedLabels = useKnownSourceLabels(knownSources);
   const [draft, setDraft] = useState<ItemDraft>(initial);
   const [error, setError] = useState<string | null>(null);
   const [saving, setSaving] = useState(false);
@@ -98,11 +160,11 @@ export function ItemForm({ initial = EMPTY_DRAFT, submitLabel, onSubmit, onCance
           <ul className="picked-sources" aria-label="Expected sources picked">
             {picked.map(({ source, ref }) => (
               <li key={ref} className="chip">
-                {labels[ref] ?? ref}
+                {labels[ref] ?? storedLabels[ref] ?? ref}
                 <button
                   type="button"
                   className="button button-ghost button-small"
-                  aria-label={`Remove ${labels[ref] ?? ref}`}
+                  aria-label={`Remove ${labels[ref] ?? storedLabels[ref] ?? ref}`}
                   onClick={() => set('sources', removeSourceLine(draft.sources, source))}
                 >
                   ×

@@ -1,10 +1,12 @@
 'use client';
 
-import { DEFAULT_SETTINGS, headingsAfterTitle, type SearchSettings } from '@lumina/shared';
+import { DEFAULT_SETTINGS, type SearchSettings } from '@lumina/shared';
 import { useState } from 'react';
 import { useDebounced, useResource } from '../../hooks/use-resource';
 import { useApiClient } from '../../hooks/use-api-client';
 import { hasSourceLine, type PickedSource } from '../../lib/item-form';
+import { formatPages } from '../../lib/citations';
+import { passageLabel, passageSourceLabel } from '../../lib/source-labels';
 import { ErrorNotice } from '../ui/error-notice';
 
 /** A quick lexical search: no model calls, so results follow the typing. */
@@ -28,14 +30,10 @@ export interface SourcePickerProps {
   onPick: (source: PickedSource, label: string) => void;
 }
 
-/** "Title › Heading › Subheading" of a passage. */
-export function passageLabel(title: string, headingPath: readonly string[]): string {
-  return [title, ...headingsAfterTitle(title, headingPath)].join(' › ');
-}
-
 /**
- * Find expected sources by searching the library as you type: each passage shows its document's title
- * and heading path, and adds either the passage itself or its whole document.
+ * Find expected sources by searching the library as you type: each passage shows its document's title,
+ * heading path, page and first words (passages under one heading differ), and adds either the passage
+ * itself or its whole document.
  */
 export function SourcePicker({ idPrefix, sources, onPick }: SourcePickerProps) {
   const api = useApiClient();
@@ -64,12 +62,20 @@ export function SourcePicker({ idPrefix, sources, onPick }: SourcePickerProps) {
       {found.length > 0 ? (
         <ul className="picker-results" aria-label="Matching passages" aria-busy={results.loading}>
           {found.map((result) => {
-            const label = passageLabel(result.documentTitle, result.headingPath);
+            const label = passageSourceLabel(
+              result.documentTitle,
+              result.headingPath,
+              result.text,
+              result.pages,
+            );
             const passageAdded = hasSourceLine(sources, { chunkId: result.chunkId });
             const documentAdded = hasSourceLine(sources, { documentId: result.documentId });
             return (
               <li key={result.chunkId} className="picker-result" data-chunk-id={result.chunkId}>
-                <span className="picker-label">{label}</span>
+                <span className="picker-label">
+                  {passageLabel(result.documentTitle, result.headingPath)}
+                  {result.pages ? `, ${formatPages(result.pages)}` : ''}
+                </span>
                 <span className="picker-snippet">{snippet(result.text)}</span>
                 <span className="picker-actions">
                   <button

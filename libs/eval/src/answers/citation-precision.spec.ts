@@ -35,6 +35,15 @@ describe('citation precision', () => {
     expect(passageHoldsQuote(passages.get('c1')!, '')).toBe(false);
   });
 
+  it('holds a table quoted as its header and one row, each line from the passage', () => {
+    const table = '| Key | Default |\n| --- | --- |\n| timeout | 30 s |';
+    const [{ quote }] = markerQuotes(table.replace('30 s |', '30 s [1] |'));
+    expect(passageHoldsQuote(passages.get('c3')!, quote)).toBe(true);
+    expect(passageHoldsQuote(passages.get('c3')!, quote.replace('timeout', 'retries'))).toBe(false);
+    expect(passageHoldsQuote(passages.get('c1')!, quote)).toBe(false);
+    expect(passageHoldsQuote(passages.get('c3')!, '| --- |\n| --- |')).toBe(false);
+  });
+
   it('counts a marker precise only when the passage it opens holds its quote', () => {
     const answer =
       'Run `pg_ctl promote` on the standby. [1]\n\nBackups run nightly at two. [2]\n\nLogs rotate weekly. [3]';

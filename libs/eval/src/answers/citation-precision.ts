@@ -51,10 +51,18 @@ const MIN_RUN_WORDS = 3;
  * True when `passage` holds `quote`: the quote is made of runs of the passage's words, each at least
  * three words long (or the whole piece when shorter), in any order. Quoted sentences of one passage are
  * joined with a space, so their boundaries are not known; table cells joined by " — " read as the row;
- * a sentence cut with "…" may end inside a word. An empty quote is held by nothing.
+ * a table quoted as its header and one row holds each of its lines (the header is not next to the row
+ * in the passage); a sentence cut with "…" may end inside a word. An empty quote is held by nothing.
  */
 export function passageHoldsQuote(passage: string, quote: string): boolean {
   const haystack = ` ${words(passage).join(' ')} `;
+  const lines = quote.split('\n');
+  if (lines.length > 1 && lines.every((line) => /^\s*\|/.test(line))) {
+    return (
+      words(quote).length > 0 &&
+      lines.every((line) => words(line).length === 0 || passageHoldsQuote(passage, line))
+    );
+  }
   const pieces = quote.split('…').map((piece, i, all) => ({ words: words(piece), cut: i < all.length - 1 }));
   if (pieces.every((piece) => piece.words.length === 0)) return false;
   return pieces.every(({ words: w, cut }) => {

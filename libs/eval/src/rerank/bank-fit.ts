@@ -1,4 +1,5 @@
 import type { LearnedRankingModel } from '@lumina/rag';
+import { RERANKER_MIN_QUESTIONS } from '@lumina/shared';
 import type { RerankerMeasurement } from '@lumina/shared';
 import { itemJudgments, relevanceLevel } from '../bank/bank-evaluation';
 import type { EvaluableItem } from '../bank/bank-evaluation';
@@ -46,7 +47,7 @@ export function learnableSamples(samples: readonly JudgedRankingSample[]): Judge
 }
 
 /** Fewest learnable questions a bank needs before a fit means anything. */
-export const MIN_FIT_QUESTIONS = 10;
+export const MIN_FIT_QUESTIONS = RERANKER_MIN_QUESTIONS;
 
 export interface BankFit {
   model: LearnedRankingModel;

@@ -1,5 +1,6 @@
 import type { EmbeddingProvider } from '../ports/embedding-provider.port';
 import {
+  asksForCode,
   candidateSentences,
   cosineSimilarity,
   extractiveAnswer,
@@ -8,6 +9,7 @@ import {
   lexicalScore,
   markdownBlocks,
   matchesStem,
+  quotedTableRow,
   selectSentences,
 } from './extractive-answerer';
 import type { QuotedSentence } from './extractive-answerer';
@@ -119,11 +121,130 @@ describe('extractive answerer', () => {
     );
   });
 
+  it('tells questions a code example answers', () => {
+    expect(asksForCode('How do I connect ioredis to Sentinel?')).toBe(true);
+    expect(asksForCode('how to add my own log level')).toBe(true);
+    expect(asksForCode("what's the syntax for a custom validator")).toBe(true);
+    expect(asksForCode('What is the default log level?')).toBe(false);
+    expect(asksForCode('Who maintains pino?')).toBe(false);
+  });
+
+  it('quotes the code block after a sentence, colon or not, when the question asks how', async () => {
+    const text = [
+      'ioredis supports Sentinel out of the box. You connect to a Sentinel group with the sentinels option.',
+      '',
+      '```js',
+      'const redis = new Redis({ sentinels: [{ host: "localhost", port: 26379 }], name: "mymaster" });',
+      '```',
+      '',
+      'Sentinels listen on port 26379 by default, and ioredis connects to a Sentinel group in order.',
+    ].join('\n');
+    const t = terms(['connect', 2], ['sentinel', 3]);
+    const how = await extractiveAnswer(
+      'How do I connect to Sentinel?',
+      [{ marker: 1, text }],
+      null,
+      {},
+      undefined,
+      t,
+    );
+    expect(how.text).toContain(
+      'You connect to a Sentinel group with the sentinels option. [1]\n\n```js\nconst redis = new Redis(',
+    );
+    // The same words without "how": the sentences alone, no code.
+    const which = await extractiveAnswer(
+      'Sentinel connect order',
+      [{ marker: 1, text }],
+      null,
+      {},
+      undefined,
+      t,
+    );
+    expect(which.text).not.toContain('```');
+    expect(which.sentences.every((sentence) => sentence.block === null)).toBe(true);
+  });
+
+  it('prefers the sentence that introduces an example for a how question, within the bonus', async () => {
+    const passages2 = [
+      { marker: 1, text: 'A Sentinel group is watched by the client, which connects to it again.' },
+      {
+        marker: 2,
+        text: 'Connect to a Sentinel group with the sentinels option:\n\n```js\nnew Redis({ sentinels });\n```',
+      },
+    ];
+    const t = terms(['connect', 1], ['sentinel', 1], ['group', 1]);
+    const options = { maxSentences: 1, relativeFloor: 1 };
+    const how = await extractiveAnswer(
+      'How do I connect to a Sentinel group?',
+      passages2,
+      null,
+      options,
+      undefined,
+      t,
+    );
+    expect(how.text).toBe(
+      'Connect to a Sentinel group with the sentinels option: [2]\n\n```js\nnew Redis({ sentinels });\n```',
+    );
+    const what = await extractiveAnswer('Sentinel group connect', passages2, null, options, undefined, t);
+    expect(what.text).toBe('A Sentinel group is watched by the client, which connects to it again. [1]');
+  });
+
   it('turns table rows into readable lines and skips the header rule', () => {
     const rows = candidateSentences([
       { marker: 1, text: '| Option | Default value |\n| --- | --- |\n| retries | three times |' },
     ]);
     expect(rows.map((r) => r.text)).toEqual(['Option — Default value', 'retries — three times']);
+    expect(rows.map((r) => r.table ?? null)).toEqual([
+      null,
+      { header: '| Option | Default value |', row: '| retries | three times |' },
+    ]);
+    expect(rows[0].tableHeader).toBe(true);
+  });
+
+  it('quotes a table row under its header, never the header alone, the marker in its last cell', async () => {
+    const text = [
+      'Options of the client:',
+      '',
+      '| Key | Description | Default |',
+      '| --- | :--- | --- |',
+      '| `retries` | How many times a failed request is retried | 3 |',
+      '| `timeout` | Milliseconds before a request is aborted | 30000 |',
+    ].join('\n');
+    const answer = await extractiveAnswer(
+      'what is the default timeout?',
+      [{ marker: 2, text }],
+      null,
+      {},
+      undefined,
+      [
+        { term: 'timeout', weight: 3 },
+        { term: 'default', weight: 1 },
+      ],
+    );
+    expect(answer.text).toBe(
+      [
+        '| Key | Description | Default |',
+        '| --- | --- | --- |',
+        '| `timeout` | Milliseconds before a request is aborted | 30000 [2] |',
+      ].join('\n'),
+    );
+    expect(answer.sentences.some((s) => s.tableHeader)).toBe(false);
+  });
+
+  it('quotes a row of a table without a header rule as a line', () => {
+    const rows = candidateSentences([
+      { marker: 1, text: '| retries | three times |\n| timeout | thirty s |' },
+    ]);
+    expect(rows.map((r) => [r.text, r.table ?? null])).toEqual([
+      ['retries — three times', null],
+      ['timeout — thirty s', null],
+    ]);
+  });
+
+  it('pads a short row to the header and closes it with the marker', () => {
+    expect(quotedTableRow('| a | b | c |', '| x |', 4)).toBe(
+      '| a | b | c |\n| --- | --- | --- |\n| x |  | [4] |',
+    );
   });
 
   it('matches Snowball stems against word forms', () => {

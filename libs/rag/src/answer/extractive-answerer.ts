@@ -4,7 +4,7 @@ import { STOP_WORDS } from '../expansion/tokenize';
 import type { EmbeddingProvider } from '../ports/embedding-provider.port';
 
 /** Version of the extractive answerer's rules (recorded in traces like a prompt version). */
-export const EXTRACTIVE_ANSWERER_VERSION = 'extractive-v2';
+export const EXTRACTIVE_ANSWERER_VERSION = 'extractive-v3';
 
 export interface ExtractiveOptions {
   /** Most sentences quoted. */
@@ -25,6 +25,11 @@ export interface ExtractiveOptions {
   denseCandidates: number;
   /** Weight of the embedder's cosine similarity added to the lexical score. */
   denseWeight: number;
+  /**
+   * For a question a code example answers ("How do I …", "what is the syntax …"): a sentence that
+   * introduces a code block scores this share more, so the example is quoted with it.
+   */
+  codeBonus: number;
 }
 
 /**
@@ -41,7 +46,17 @@ export const DEFAULT_EXTRACTIVE_OPTIONS: Readonly<ExtractiveOptions> = Object.fr
   rankDecay: 0.04,
   denseCandidates: 0,
   denseWeight: 0.2,
+  codeBonus: 0.25,
 });
+
+/** English questions a code example answers: "how do I …", "how to …", "what is the syntax …", "example". */
+const ASKS_FOR_CODE =
+  /^\s*(?:how\s+(?:do|can|could|should|would|to)\b|what(?:'s|\s+is|\s+are)\s+the\s+(?:syntax|command|code)\b|show\s+me\b)|\b(?:syntax|code\s+example|example|snippet)\b/i;
+
+/** True for a question a code example answers ("How do I connect to Sentinel?", "what is the syntax of …"). */
+export function asksForCode(question: string): boolean {
+  return ASKS_FOR_CODE.test(question);
+}
 
 /** A query word as the index analysed it (a stem), with its weight. */
 export interface WeightedTerm {
@@ -68,6 +83,13 @@ export interface CandidateSentence {
   end: number;
   /** The code block or list this sentence introduces, verbatim; null when it introduces none. */
   block: string | null;
+  /**
+   * A table row with a header: the header line and the row line, verbatim, quoted as a small table.
+   * Absent for prose, lists and tables without a header rule.
+   */
+  table?: { header: string; row: string };
+  /** A table's header row: read for the question's words, never quoted on its own. */
+  tableHeader?: boolean;
 }
 
 export interface QuotedSentence extends CandidateSentence {
@@ -92,6 +114,8 @@ const LINK_DEFINITION = /^ {0,3}\[[^\]\n]+\]:\s*\S/;
 /** A block that opens with an HTML tag (a sponsor block, a centred logo): markup, not prose. */
 const HTML_BLOCK = /^\s*<(?:[a-z][a-z0-9-]*)(?:\s[^>]*)?\/?>/i;
 const HTML_TAG = /<\/?[a-z][^>\n]{0,200}>/gi;
+/** A table's header rule: `| --- | :---: |`. */
+const TABLE_RULE = /^\s*\|?[\s:|-]+\|?\s*$/;
 
 /** Cut a passage into Markdown blocks: paragraphs, fenced code, lists, tables, headings; navigation is noise. */
 export function markdownBlocks(text: string): Block[] {
@@ -160,10 +184,15 @@ export function isNavigation(text: string): boolean {
   return remaining.length < text.length / 3 || words(remaining) <= linkCount;
 }
 
-/** The passages' sentences worth quoting, each with the code block or list it introduces. */
+/**
+ * The passages' sentences worth quoting, each with the code block or list it introduces: the block after
+ * a paragraph whose last sentence ends with a colon, or (with `codeAfterLastSentence`, for a question a
+ * code example answers) the code block right after a paragraph's last sentence, colon or not.
+ */
 export function candidateSentences(
   passages: readonly ExtractivePassage[],
   options: Pick<ExtractiveOptions, 'minWords' | 'maxBlockChars'> = DEFAULT_EXTRACTIVE_OPTIONS,
+  codeAfterLastSentence = false,
 ): CandidateSentence[] {
   const seen = new Set<string>();
   const candidates: CandidateSentence[] = [];
@@ -176,6 +205,13 @@ export function candidateSentences(
         block.kind === 'prose'
           ? splitSentences(body).map((span) => ({ start: span.start, end: span.end }))
           : lineSpans(body);
+      // A GFM table: a header line, then the rule ("| --- | --- |"); its rows are quoted under the header.
+      const header =
+        block.kind === 'table' &&
+        units.length >= 2 &&
+        TABLE_RULE.test(body.slice(units[1].start, units[1].end))
+          ? body.slice(units[0].start, units[0].end).trim()
+          : null;
       units.forEach((unit, u) => {
         let start = block.start + unit.start;
         let raw = passage.text.slice(start, block.start + unit.end);
@@ -184,8 +220,9 @@ export function candidateSentences(
           start += bullet[0].length;
           raw = raw.slice(bullet[0].length);
         }
+        const row = raw.trim();
         if (block.kind === 'table') {
-          if (/^\s*\|?[\s:|-]+\|?\s*$/.test(raw)) return; // the header rule
+          if (TABLE_RULE.test(raw)) return; // the header rule
           raw = raw
             .replace(/^\s*\|/, '')
             .replace(/\|\s*$/, '')
@@ -198,7 +235,14 @@ export function candidateSentences(
         const key = text.toLowerCase();
         if (seen.has(key)) return;
         seen.add(key);
-        const introduces = u === units.length - 1 && /[:：]\s*$/.test(text) ? blocks[b + 1] : undefined;
+        const last = u === units.length - 1 && block.kind === 'prose';
+        const next = blocks[b + 1] as Block | undefined;
+        const introduces =
+          u === units.length - 1 && /[:：]\s*$/.test(text)
+            ? next
+            : last && codeAfterLastSentence && next?.kind === 'code'
+              ? next
+              : undefined;
         const block2 =
           introduces && (introduces.kind === 'code' || introduces.kind === 'list')
             ? cutBlock(passage.text.slice(introduces.start, introduces.end), options.maxBlockChars)
@@ -211,6 +255,8 @@ export function candidateSentences(
           start,
           end: block.start + unit.end,
           block: block2,
+          ...(header !== null && u === 0 ? { tableHeader: true } : {}),
+          ...(header !== null && u > 0 ? { table: { header, row } } : {}),
         });
       });
     });
@@ -337,9 +383,10 @@ export function selectSentences(
   scored: readonly QuotedSentence[],
   options: Pick<ExtractiveOptions, 'relativeFloor' | 'maxSentences'> = DEFAULT_EXTRACTIVE_OPTIONS,
 ): QuotedSentence[] {
-  const best = Math.max(0, ...scored.map((s) => s.score));
+  const quotable = scored.filter((s) => !s.tableHeader);
+  const best = Math.max(0, ...quotable.map((s) => s.score));
   if (best <= 0) return [];
-  return scored
+  return quotable
     .filter((s) => s.score >= best * options.relativeFloor)
     .sort((a, b) => b.score - a.score || a.rank - b.rank || a.start - b.start)
     .slice(0, options.maxSentences)
@@ -362,6 +409,12 @@ export function formatExtractiveAnswer(
     current = [];
   };
   for (const s of sentences) {
+    if (s.table) {
+      flush();
+      paragraphs.push(quotedTableRow(s.table.header, s.table.row, s.marker));
+      marker = null;
+      continue;
+    }
     if (s.marker !== marker) flush();
     marker = s.marker;
     const text =
@@ -374,6 +427,31 @@ export function formatExtractiveAnswer(
   }
   flush();
   return paragraphs.join('\n\n');
+}
+
+/** The cells of a table line: `| a | b |` → ["a", "b"] (an escaped `\\|` stays inside its cell). */
+function tableCells(line: string): string[] {
+  return line
+    .trim()
+    .replace(/^\|/, '')
+    .replace(/(?<!\\)\|$/, '')
+    .split(/(?<!\\)\|/)
+    .map((cell) => cell.trim());
+}
+
+/**
+ * A table row quoted with its header, as a GFM table of two lines (and the rule); the marker closes the
+ * row's last cell, so the row it cites is the text before it.
+ */
+export function quotedTableRow(header: string, row: string, marker: number): string {
+  const head = tableCells(header);
+  const cells = tableCells(row);
+  const width = Math.max(head.length, cells.length);
+  const pad = (list: string[]) => [...list, ...Array<string>(width - list.length).fill('')];
+  const line = (list: string[]) => `| ${list.join(' | ')} |`;
+  const body = pad(cells);
+  body[width - 1] = `${body[width - 1]} [${marker}]`.trim();
+  return [line(pad(head)), line(Array<string>(width).fill('---')), line(body)].join('\n');
 }
 
 /**
@@ -390,8 +468,14 @@ export async function extractiveAnswer(
   terms: readonly WeightedTerm[] = fallbackTerms(question),
 ): Promise<ExtractiveAnswer> {
   const opts: ExtractiveOptions = { ...DEFAULT_EXTRACTIVE_OPTIONS, ...options };
-  const candidates = candidateSentences(passages, opts);
-  const scored: QuotedSentence[] = candidates.map((c) => ({ ...c, score: lexicalScore(c, terms, opts) }));
+  const wantsCode = asksForCode(question);
+  const candidates = candidateSentences(passages, opts, wantsCode);
+  const codeBonus = (c: CandidateSentence) =>
+    wantsCode && c.block?.trimStart().match(/^(```|~~~)/) ? 1 + opts.codeBonus : 1;
+  const scored: QuotedSentence[] = candidates.map((c) => ({
+    ...c,
+    score: lexicalScore(c, terms, opts) * codeBonus(c),
+  }));
   const ranked = [...scored].sort((a, b) => b.score - a.score || a.rank - b.rank || a.start - b.start);
   const top = ranked.slice(0, opts.denseCandidates).filter((s) => s.score > 0);
   if (embedder && top.length > 1 && opts.denseWeight > 0) {

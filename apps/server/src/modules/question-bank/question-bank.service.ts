@@ -95,6 +95,7 @@ function toBank(row: BankRow): QuestionBank {
     templateId: row.template_id,
     tags: row.tags,
     itemCount: row.item_count,
+    judgedItemCount: row.judged_item_count,
     createdAt: new Date(row.created_at).toISOString(),
     updatedAt: new Date(row.updated_at).toISOString(),
   };

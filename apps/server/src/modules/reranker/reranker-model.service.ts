@@ -2,7 +2,7 @@ import { InjectQueue } from '@nestjs/bullmq';
 import { Injectable } from '@nestjs/common';
 import { isTreesModel } from '@lumina/rag';
 import type { LearnedRankingModel } from '@lumina/rag';
-import { DEFAULT_SETTINGS } from '@lumina/shared';
+import { DEFAULT_SETTINGS, RERANKER_MIN_QUESTIONS } from '@lumina/shared';
 import type {
   ActiveReranker,
   FitRerankerRequest,
@@ -37,11 +37,19 @@ export class RerankerModelService {
     @InjectQueue(QueueName.Evaluation) private readonly queue: Queue,
   ) {}
 
-  /** Records a queued fit on the bank and queues its job; 404 for an unknown bank, 400 for an empty one. */
+  /**
+   * Records a queued fit on the bank and queues its job; 404 for an unknown bank, 400 (and no model
+   * recorded) for an empty one or one with fewer in-scope questions with expected sources than a fit needs.
+   */
   async request(bankId: string, body: FitRerankerRequest): Promise<RerankerModelSummary> {
     const bank = await this.banks.findOne(bankId);
     if (bank.itemCount === 0)
       throw new InvalidRequestError([`question bank ${bankId} has no items to fit a reranker on`]);
+    if (bank.judgedItemCount < RERANKER_MIN_QUESTIONS)
+      throw new InvalidRequestError([
+        `question bank ${bankId} has ${bank.judgedItemCount} in-scope question(s) with expected sources; ` +
+          `fitting a reranker needs at least ${RERANKER_MIN_QUESTIONS}`,
+      ]);
     const version = await this.nextVersion(bankId, bank.name);
     const row = await this.models.insert({
       version,

@@ -34,7 +34,10 @@ export class RerankersController {
       '`activate` is false. Poll GET /rerankers/:id.',
   })
   @ApiAcceptedResponse({ description: 'The queued fit' })
-  @ApiBadRequestResponse({ description: 'The bank has no items, or the body is invalid' })
+  @ApiBadRequestResponse({
+    description:
+      'The bank has no items or fewer than 10 in-scope questions with expected sources, or the body is invalid',
+  })
   @ApiNotFoundResponse({ description: 'No such bank' })
   fit(@Param('id', ParseUUIDPipe) id: string, @Body() body: FitRerankerDto): Promise<RerankerModelSummary> {
     return this.rerankers.request(id, body);

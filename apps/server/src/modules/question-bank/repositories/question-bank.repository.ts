@@ -12,6 +12,7 @@ export interface BankRow {
   template_id: string | null;
   tags: string[];
   item_count: number;
+  judged_item_count: number;
   created_at: Date;
   updated_at: Date;
 }
