@@ -21,6 +21,9 @@ npx nx run-many -t lint --parallel=2 --outputStyle=static
 step 'build'
 npx nx run-many -t build --parallel=1 --outputStyle=static
 
+step 'in-process models (fetched into MODELS_DIR once; checked by sha256 every time)'
+node dist/apps/server/apps/server/src/cli/models.js fetch
+
 step 'tests and gates, in two lanes side by side (each lane prints its own table)'
 # tools/test-lane.sh says what runs in which lane. Their lines are prefixed with the lane's name.
 run_lane() {
