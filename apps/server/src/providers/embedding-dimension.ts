@@ -1,5 +1,6 @@
 import type { Env } from '../config/env.schema';
 import { HASH_EMBEDDING_DIMENSION } from './hash-embedder';
+import { MINILM_DIMENSION } from './local-models/catalogue';
 
 /** Universal Sentence Encoder lite returns 512-dimensional vectors. */
 export const LOCAL_EMBEDDING_DIMENSION = 512;
@@ -9,5 +10,6 @@ export const LOCAL_EMBEDDING_MODEL = 'use-lite-512';
 export function embeddingDimensionFor(env: Env): number {
   if (env.EMBEDDINGS_PROVIDER === 'local') return LOCAL_EMBEDDING_DIMENSION;
   if (env.EMBEDDINGS_PROVIDER === 'hash') return HASH_EMBEDDING_DIMENSION;
+  if (env.EMBEDDINGS_PROVIDER === 'minilm') return MINILM_DIMENSION;
   return env.EMBEDDINGS_DIMENSIONS as number;
 }

