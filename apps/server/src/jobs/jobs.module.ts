@@ -1,13 +1,18 @@
 import { BullModule } from '@nestjs/bullmq';
 import { Global, Module } from '@nestjs/common';
 import type { DynamicModule } from '@nestjs/common';
+import { DiscoveryModule } from '@nestjs/core';
 import type { Env } from '../config/env.schema';
 import { JobHandlerRegistry } from './job-handler-registry';
 import { QueueName } from './queue-name.enum';
 import { QueueOutageWatcher } from './queue-outage-watcher';
 import { REDIS_CLIENT, RedisClientCloser, redisClientProvider } from './redis-client.provider';
+import { RedisDownShutdown } from './redis-down-shutdown';
 
-/** BullMQ root connection, the queues, a Redis client for health checks, and the job handlers' boot check. */
+/**
+ * BullMQ root connection, the queues, a Redis client for health checks, the job handlers' boot check,
+ * and a shutdown that does not wait for a Redis that is gone.
+ */
 @Global()
 @Module({})
 export class JobsModule {
@@ -21,8 +26,15 @@ export class JobsModule {
           prefix: env.QUEUE_PREFIX,
         }),
         queues,
+        DiscoveryModule,
       ],
-      providers: [redisClientProvider, RedisClientCloser, QueueOutageWatcher, JobHandlerRegistry],
+      providers: [
+        redisClientProvider,
+        RedisClientCloser,
+        QueueOutageWatcher,
+        RedisDownShutdown,
+        JobHandlerRegistry,
+      ],
       exports: [queues, REDIS_CLIENT, JobHandlerRegistry],
     };
   }

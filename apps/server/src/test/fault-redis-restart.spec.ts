@@ -285,7 +285,12 @@ describe('Redis killed and restarted during ingestion', () => {
       `SELECT (SELECT chunk_count FROM bm25_corpus)::int AS kept, (SELECT count(*) FROM chunks)::int AS actual`,
     );
     expect(bm25.kept).toBe(bm25.actual);
-    const counts = await queue.getJobCounts('completed', 'failed', 'active', 'waiting', 'delayed');
+    // A document is marked indexed just before its job is marked completed: read until none is active.
+    let counts = await queue.getJobCounts('completed', 'failed', 'active', 'waiting', 'delayed');
+    for (let i = 0; i < 50 && counts.active > 0; i++) {
+      await sleep(100);
+      counts = await queue.getJobCounts('completed', 'failed', 'active', 'waiting', 'delayed');
+    }
     expect(counts).toEqual({ completed: 9, failed: 0, active: 0, waiting: 0, delayed: 0 });
   }, 120_000);
 });

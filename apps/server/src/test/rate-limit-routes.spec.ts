@@ -138,4 +138,42 @@ describe('rate limits key on the matched route, whatever the spelling of the pat
       /^Too many requests: at most 3 changes \(POST, PUT, PATCH, DELETE\) per minute per client/,
     );
   });
+
+  it("counts the queue dashboard's writes (clean, pause, resume...) against the same writes budget", async () => {
+    const { key } = await keys.create('dashboard writes', 'admin');
+    const call = (method: string, path: string) =>
+      fetch(`${server.baseUrl}${path}`, {
+        method,
+        headers: { 'content-type': 'application/json', 'x-api-key': key },
+        body: method === 'GET' ? undefined : '{}',
+      });
+    // Reads are not counted.
+    for (let i = 0; i < LIMIT + 2; i += 1)
+      expect((await call('GET', '/admin/queues/api/queues')).status).toBe(200);
+    // bull-board is served outside Nest's routing; its writes, in any spelling it routes, count all the same.
+    const writes = [
+      ['PUT', '/admin/queues/api/queues/ingestion/clean/completed'],
+      ['PUT', '/admin/Queues/API/queues/ingestion/pause'],
+      ['PUT', '/admin/queues/api/queues/ingestion/resume/'],
+    ];
+    const statuses: number[] = [];
+    for (const [method, path] of [...writes, ...writes]) statuses.push((await call(method, path)).status);
+    expect(statuses).toEqual([200, 200, 200, 429, 429, 429]);
+    const limited = await call('PUT', '/admin/queues/api/queues/ingestion/resume');
+    expect(limited.status).toBe(429);
+    expect(limited.headers.get('retry-after')).toMatch(/^\d+$/);
+    expect(await readJson(limited)).toEqual({
+      statusCode: 429,
+      code: 'rate_limited',
+      error: 'Too Many Requests',
+      message: expect.stringMatching(
+        /^Too many requests: at most 3 changes \(POST, PUT, PATCH, DELETE\) per minute per client/,
+      ),
+    });
+    // One budget for every write the client makes: the API's own writes are refused too.
+    const rename = await call('PATCH', `/conversations/${SOME_ID}`);
+    expect(rename.status).toBe(429);
+    // Reads still answer.
+    expect((await call('GET', '/admin/queues/api/queues')).status).toBe(200);
+  });
 });

@@ -1,6 +1,9 @@
 import { Injectable, Logger } from '@nestjs/common';
 import { InjectQueue } from '@nestjs/bullmq';
 import type { Job, JobState, Queue } from 'bullmq';
+import type Redis from 'ioredis';
+import { InjectRedis } from '../../jobs/redis-client.provider';
+import { reconnectOnceRedisAnswers } from '../../jobs/queue-reconnect';
 import { jobOptions, JobName } from '../../jobs/job-catalogue';
 import type { JobPayloads } from '../../jobs/job-catalogue';
 import { QueueName } from '../../jobs/queue-name.enum';
@@ -43,7 +46,10 @@ export class IngestionQueue {
   private readonly logger = new Logger(IngestionQueue.name);
 
   // The queue's connection errors are logged once per outage by the jobs module (QueueOutageWatcher).
-  constructor(@InjectQueue(QueueName.Ingestion) private readonly queue: Queue) {}
+  constructor(
+    @InjectQueue(QueueName.Ingestion) private readonly queue: Queue,
+    @InjectRedis() private readonly redis: Redis,
+  ) {}
 
   static ingestJobId(contentHash: string): string {
     return `ingest-${contentHash}`;
@@ -184,7 +190,8 @@ export class IngestionQueue {
         (async () => {
           const client = await this.queue.getBackend().client;
           // A client that is reconnecting would hold the command until Redis is back: ask only a ready one.
-          if (client.status !== 'ready') throw new Error(`the connection is ${client.status}`);
+          // One waiting out its reconnect backoff while Redis answers again reconnects now, not in 20 s.
+          if (client.status !== 'ready') await reconnectOnceRedisAnswers(client, this.redis);
           await client.runCommand('ping', []);
         })(),
         REDIS_CHECK_DEADLINE_MS,

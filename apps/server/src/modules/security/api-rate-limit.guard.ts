@@ -13,12 +13,9 @@ import { matchedRoute } from '../../common/net/matched-route';
 import { Authenticator } from '../auth/authenticator';
 import { rateLimitBudget } from './rate-limit-budget';
 import type { RateLimitBudget } from './rate-limit-budget';
+import { BUDGET_THROTTLER, rateLimitClient, rateLimitKey, rateLimitMessage } from './rate-limit-client';
 
-/** The throttler (ThrottlerModule's name) of each budget. */
-export const BUDGET_THROTTLER: Readonly<Record<RateLimitBudget, string>> = {
-  expensive: 'default',
-  writes: 'writes',
-};
+export { BUDGET_THROTTLER } from './rate-limit-client';
 
 /** The budget a request counts against, from its method and the template of the route it matched. */
 export function requestBudget(context: ExecutionContext): RateLimitBudget | null {
@@ -49,16 +46,13 @@ export class ApiRateLimitGuard extends ThrottlerGuard {
     return Promise.resolve(requestBudget(context) === null);
   }
 
-  protected override async getTracker(request: Record<string, unknown>): Promise<string> {
-    const http = request as unknown as Request;
-    const verdict = await this.authenticator.resolve(http);
-    if (verdict.ok && verdict.principal.via === 'key') return `key:${verdict.principal.keyId}`;
-    return `ip:${http.ip ?? 'unknown'}`;
+  protected override getTracker(request: Record<string, unknown>): Promise<string> {
+    return rateLimitClient(this.authenticator, request as unknown as Request);
   }
 
   /** One budget per client across the limited routes (the default key is per route). */
   protected override generateKey(_context: ExecutionContext, tracker: string, name: string): string {
-    return `${name}:${tracker}`;
+    return rateLimitKey(name, tracker);
   }
 
   protected override throwThrottlingException(
@@ -68,11 +62,7 @@ export class ApiRateLimitGuard extends ThrottlerGuard {
     const seconds = Math.max(1, Math.ceil(detail.timeToBlockExpire || detail.timeToExpire));
     // The throttler names its header after a non-default throttler (Retry-After-writes); clients read this one.
     context.switchToHttp().getResponse<Response>().setHeader('Retry-After', String(seconds));
-    const what = detail.key.startsWith(`${BUDGET_THROTTLER.writes}:`)
-      ? 'changes (POST, PUT, PATCH, DELETE)'
-      : 'searches and chat messages';
-    throw new ThrottlerException(
-      `Too many requests: at most ${detail.limit} ${what} per minute per client. Try again in ${seconds} s.`,
-    );
+    const budget = detail.key.startsWith(`${BUDGET_THROTTLER.writes}:`) ? 'writes' : 'expensive';
+    throw new ThrottlerException(rateLimitMessage(budget, detail.limit, seconds));
   }
 }
