@@ -563,6 +563,53 @@ describe('searchKnowledge', () => {
       expect(expanded.answerability).toEqual(alone.answerability);
     });
 
+    it('with a reranker on, decides on the reranked hits the original query found, with one reranker call', async () => {
+      const onlyD = (_query: string, chunkIds: string[]): TermEvidence => ({
+        ...evidence(_query, chunkIds),
+        passages: chunkIds.map((chunkId) => ({
+          chunkId,
+          length: 10,
+          tf: (chunkId === 'd' ? { replica: 1, failover: 1 } : {}) as Record<string, number>,
+        })),
+      });
+      const lists: FakeChunkSearchOptions = {
+        lexical: { [QUERY]: ['a', 'b', 'c'], [VARIANTS[0]]: ['d'], [VARIANTS[1]]: ['d'], [PASSAGE]: ['d'] },
+        termEvidence: onlyD,
+      };
+      const probe = featureProbeModel();
+      const model = {
+        ...probe,
+        weights: probe.features.map((f) => (f === 'coverageTop3' ? 10 : 0)),
+        bias: -5,
+        threshold: 0.5,
+      };
+      const calls: string[][] = [];
+      const counting: Reranker = {
+        modelId: 'counting',
+        rerank: async (_query, passages) => {
+          calls.push([...passages]);
+          return passages.map((_, i) => passages.length - i);
+        },
+      };
+      const settings = {
+        enableRerank: true,
+        enableQueryExpansion: true,
+        enableHyDE: true,
+        expansionCount: 2,
+      };
+      const expanded = await searchKnowledge(
+        QUERY,
+        settings,
+        ports(lists, { ...llm(), reranker: counting }),
+        {
+          answerabilityModel: model,
+        },
+      );
+      expect(calls).toHaveLength(1);
+      expect(expanded.results.map((hit) => hit.chunkId)).toContain('d');
+      expect(expanded.answerability?.answerable).toBe(false);
+    });
+
     it('records no decision when nothing is adaptive', async () => {
       const result = await searchKnowledge(
         QUERY,

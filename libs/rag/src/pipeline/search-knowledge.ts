@@ -53,14 +53,20 @@ export async function searchKnowledge(
   const ranked = await rank(branches.lists);
   const results = ranked.hits;
   // The answerability decision reads the original query's own evidence, ranked as the search would rank
-  // it with expansion and HyDE off (reranked too, when a reranker is on): they may reorder the passages,
-  // never make a question answerable that is not on its own (nor the reverse). Only when the original
-  // query's search failed does it read what the other branches found.
+  // it with expansion and HyDE off: they may reorder the passages, never make a question answerable that
+  // is not on its own (nor the reverse). With a reranker on, the reranked hits that the original query
+  // found stand for it, in the reranker's order: ranking them again would cost a second reranker call
+  // (an LLM's) per question. Only when the original query's search failed does it read what the other
+  // branches found.
   const original = branches.lists.filter((list) => list.name.startsWith(`${ORIGINAL_BRANCH}:`));
+  const foundByOriginal = (hit: SearchResult['results'][number]): boolean =>
+    hit.provenance.some((p) => p.branch.startsWith(`${ORIGINAL_BRANCH}:`));
   const ownEvidence =
     original.length === 0 || original.length === branches.lists.length
       ? { hits: results, lists: branches.lists }
-      : { hits: (await rank(original)).hits, lists: original };
+      : settings.enableRerank
+        ? { hits: results.filter(foundByOriginal), lists: original }
+        : { hits: (await rank(original)).hits, lists: original };
   const answerability = await decideOnHits(run, ownEvidence.hits, ownEvidence.lists);
 
   return {
