@@ -181,12 +181,16 @@ describe('validation cost is bounded by the body, not by its key count (real ser
       }).toEqual(expect.objectContaining({ within: true }));
     }
     // …and /health/live answers throughout as it does beside ordinary requests: before, it waited the
-    // seconds each hostile body took (7–13 s). On an idle machine the allowance is 100 ms (the ordinary
-    // phase's p99 is a few ms); both allowances grow with how slow this machine runs right now.
+    // seconds each hostile body took (7–13 s). On an idle machine the allowance is 300 ms (the ordinary
+    // phase's p99 is a few ms), still a twentieth of the old wait; both allowances grow with how slow
+    // this machine runs right now. (At 2×p99+50 ms a stress run with both cores busy failed once, at
+    // 509 ms against 399: one scheduling hiccup among ~100 probes, not a blocked event loop.)
     const p99 = { normal: percentile(liveNormal, 99), hostile: percentile(liveHostile, 99) };
     expect(liveHostile.length).toBeGreaterThan(10);
-    const allowance = Math.max(100, 2 * p99.normal + 50) * slowdown;
-    expect(p99.hostile).toBeLessThanOrEqual(allowance);
+    const allowance = Math.max(300, 3 * p99.normal + 100) * slowdown;
+    expect({ p99, slowdown, allowance, within: p99.hostile <= allowance }).toEqual(
+      expect.objectContaining({ within: true }),
+    );
   }, 120_000);
 
   it('still validates ordinary bodies as before', async () => {
