@@ -157,6 +157,22 @@ describe('quotedRanges', () => {
     ]);
   });
 
+  it('marks a sentence quoted from a block quote, across its > marks, without them', () => {
+    const quoted = [
+      '> ## Security Releases',
+      '>',
+      '> To avoid receiving breaking security updates, use the tilde',
+      '> range qualifier for the dependency. So please use with caution.',
+    ].join('\n');
+    const ranges = quotedRanges(
+      quoted,
+      'To avoid receiving breaking security updates, use the tilde range qualifier for the dependency.',
+    );
+    expect(ranges.map((r) => quoted.slice(r.start, r.end))).toEqual([
+      'To avoid receiving breaking security updates, use the tilde\n> range qualifier for the dependency.',
+    ]);
+  });
+
   it('finds nothing for a quote the passage does not hold, and then falls back to the best sentence', () => {
     expect(quotedRanges(passage, 'Backups run nightly at two.')).toEqual([]);
     const text = 'Every employee receives 27 days of paid vacation. Unused days carry over until March.';

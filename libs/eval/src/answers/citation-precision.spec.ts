@@ -35,6 +35,18 @@ describe('citation precision', () => {
     expect(passageHoldsQuote(passages.get('c1')!, '')).toBe(false);
   });
 
+  it('holds a sentence quoted from a block quote without its > marks', () => {
+    const quoted =
+      '> **IMPORTANT**\n> The default value is set to `true`\n> and it is highly advised to keep it.';
+    expect(
+      passageHoldsQuote(
+        quoted,
+        '**IMPORTANT** The default value is set to `true` and it is highly advised to keep it.',
+      ),
+    ).toBe(true);
+    expect(passageHoldsQuote(quoted, 'The default value is set to `false` and it is advised.')).toBe(false);
+  });
+
   it('holds a table quoted as its header and one row, each line from the passage', () => {
     const table = '| Key | Default |\n| --- | --- |\n| timeout | 30 s |';
     const [{ quote }] = markerQuotes(table.replace('30 s |', '30 s [1] |'));

@@ -11,6 +11,7 @@ import {
   matchesStem,
   quotedTableRow,
   selectSentences,
+  unquoteBlockQuotes,
 } from './extractive-answerer';
 import type { QuotedSentence } from './extractive-answerer';
 
@@ -54,6 +55,48 @@ describe('extractive answerer', () => {
     expect(candidateSentences([{ marker: 1, text }]).map((c) => c.text)).toEqual([
       'Set the referer header on every outgoing request with the referer option.',
     ]);
+  });
+
+  it('quotes a sentence from a block quote without its > marks, its offsets still in the passage', () => {
+    const text = [
+      '> ## Security Releases and Semver',
+      '>',
+      '> Such changes will _always_ be noted in the release notes of the project.',
+      '> To avoid receiving breaking security updates, use the tilde',
+      '> range qualifier for the dependency.',
+      '',
+      '> **IMPORTANT**',
+      '> The default value is highly advised.',
+    ].join('\n');
+    const candidates = candidateSentences([{ marker: 1, text }]);
+    expect(candidates.map((c) => c.text)).toEqual([
+      'Such changes will _always_ be noted in the release notes of the project.',
+      'To avoid receiving breaking security updates, use the tilde range qualifier for the dependency.',
+      '**IMPORTANT** The default value is highly advised.',
+    ]);
+    // The offsets point at the sentence's own words in the passage (the dialog marks from there).
+    expect(text.slice(candidates[0].start, candidates[0].end)).toBe(
+      'Such changes will _always_ be noted in the release notes of the project.',
+    );
+    expect(text.slice(candidates[1].start, candidates[1].end)).toBe(
+      'To avoid receiving breaking security updates, use the tilde\n> range qualifier for the dependency.',
+    );
+  });
+
+  it('keeps a code block inside a block quote, unquoted, and leaves a prompt in a code block alone', async () => {
+    const quoted = '> Start the server with the start command:\n>\n> ```sh\n> npm start\n> ```';
+    const answer = await extractiveAnswer(
+      'how do I start the server',
+      [{ marker: 1, text: quoted }],
+      null,
+      {},
+      undefined,
+      terms(['start', 1], ['server', 1]),
+    );
+    expect(answer.text).toBe('Start the server with the start command: [1]\n\n```sh\nnpm start\n```');
+    const prompt = '```sh\n> npm start\n```\n> A quoted note about the server.';
+    expect(unquoteBlockQuotes(prompt)).toBe('```sh\n> npm start\n```\n  A quoted note about the server.');
+    expect(unquoteBlockQuotes('> [!NOTE]\n> Useful words.')).toBe('         \n  Useful words.');
   });
 
   it('splits passages into quotable sentences: no headings, no tiny sentences, no repeats', () => {

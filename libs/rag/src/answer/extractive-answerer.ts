@@ -4,7 +4,7 @@ import { STOP_WORDS } from '../expansion/tokenize';
 import type { EmbeddingProvider } from '../ports/embedding-provider.port';
 
 /** Version of the extractive answerer's rules (recorded in traces like a prompt version). */
-export const EXTRACTIVE_ANSWERER_VERSION = 'extractive-v3';
+export const EXTRACTIVE_ANSWERER_VERSION = 'extractive-v4';
 
 export interface ExtractiveOptions {
   /** Most sentences quoted. */
@@ -117,6 +117,41 @@ const HTML_TAG = /<\/?[a-z][^>\n]{0,200}>/gi;
 /** A table's header rule: `| --- | :---: |`. */
 const TABLE_RULE = /^\s*\|?[\s:|-]+\|?\s*$/;
 
+/** A block quote's marks at a line's start: `> `, nested `> > `, up to three spaces before each. */
+const QUOTE_MARKS = /^(?: {0,3}>[ \t]?)+/;
+/** A GitHub alert's label opening a block quote: `> [!NOTE]`. */
+const ALERT_LABEL = /^\s*\[!(?:NOTE|TIP|IMPORTANT|WARNING|CAUTION)\]/i;
+
+/**
+ * The passage with its block quotes' `>` marks (and a GitHub alert's `[!NOTE]` label) turned into spaces,
+ * so a quoted sentence reads as prose and every offset still points into the passage. A quote's `>` line
+ * becomes blank and separates paragraphs, a heading inside a quote is a heading again. Lines inside a
+ * fenced code block opened outside a quote (`> npm start` at a prompt) are left as written.
+ */
+export function unquoteBlockQuotes(text: string): string {
+  const lines = text.split('\n');
+  let fence: { mark: string; quoted: boolean } | null = null;
+  const out = lines.map((line) => {
+    const marks = fence && !fence.quoted ? null : QUOTE_MARKS.exec(line);
+    let plain = marks ? ' '.repeat(marks[0].length) + line.slice(marks[0].length) : line;
+    if (marks) {
+      const alert = ALERT_LABEL.exec(plain.slice(marks[0].length));
+      if (alert)
+        plain =
+          plain.slice(0, marks[0].length) +
+          ' '.repeat(alert[0].length) +
+          plain.slice(marks[0].length + alert[0].length);
+    }
+    const opener = /^\s*(```|~~~)/.exec(plain)?.[1];
+    if (opener) {
+      if (!fence) fence = { mark: opener, quoted: marks !== null };
+      else if (opener === fence.mark) fence = null;
+    }
+    return plain;
+  });
+  return out.join('\n');
+}
+
 /** Cut a passage into Markdown blocks: paragraphs, fenced code, lists, tables, headings; navigation is noise. */
 export function markdownBlocks(text: string): Block[] {
   const blocks: Block[] = [];
@@ -197,10 +232,12 @@ export function candidateSentences(
   const seen = new Set<string>();
   const candidates: CandidateSentence[] = [];
   passages.forEach((passage, rank) => {
-    const blocks = markdownBlocks(passage.text);
+    // Block quotes read without their `>` marks; offsets still point into the passage's own text.
+    const plain = unquoteBlockQuotes(passage.text);
+    const blocks = markdownBlocks(plain);
     blocks.forEach((block, b) => {
       if (block.kind !== 'prose' && block.kind !== 'list' && block.kind !== 'table') return;
-      const body = passage.text.slice(block.start, block.end);
+      const body = plain.slice(block.start, block.end);
       const units =
         block.kind === 'prose'
           ? splitSentences(body).map((span) => ({ start: span.start, end: span.end }))
@@ -214,12 +251,15 @@ export function candidateSentences(
           : null;
       units.forEach((unit, u) => {
         let start = block.start + unit.start;
-        let raw = passage.text.slice(start, block.start + unit.end);
+        let raw = plain.slice(start, block.start + unit.end);
         const bullet = /^\s*(?:[-*+]\s+|\d{1,3}[.)]\s+)/.exec(raw);
         if (bullet) {
           start += bullet[0].length;
           raw = raw.slice(bullet[0].length);
         }
+        const indent = raw.length - raw.trimStart().length;
+        start += indent;
+        raw = raw.slice(indent);
         const row = raw.trim();
         if (block.kind === 'table') {
           if (TABLE_RULE.test(raw)) return; // the header rule
@@ -245,7 +285,7 @@ export function candidateSentences(
               : undefined;
         const block2 =
           introduces && (introduces.kind === 'code' || introduces.kind === 'list')
-            ? cutBlock(passage.text.slice(introduces.start, introduces.end), options.maxBlockChars)
+            ? cutBlock(dedent(plain.slice(introduces.start, introduces.end)), options.maxBlockChars)
             : null;
         candidates.push({
           marker: passage.marker,
@@ -272,6 +312,14 @@ function lineSpans(body: string): { start: number; end: number }[] {
     offset += line.length + 1;
   }
   return spans;
+}
+
+/** A block without the indentation all its lines share (a code block inside a block quote). */
+function dedent(block: string): string {
+  const lines = block.split('\n');
+  const indents = lines.filter((line) => line.trim()).map((line) => line.length - line.trimStart().length);
+  const common = Math.min(...indents);
+  return common > 0 && Number.isFinite(common) ? lines.map((line) => line.slice(common)).join('\n') : block;
 }
 
 /** A block kept whole when short; a long one is cut at a line boundary, a fence closed again. */
