@@ -2,6 +2,7 @@ import type { EmbeddingProvider } from '../ports/embedding-provider.port';
 import {
   asksForCode,
   candidateSentences,
+  codeHoldsTerm,
   cosineSimilarity,
   extractiveAnswer,
   formatExtractiveAnswer,
@@ -230,6 +231,30 @@ describe('extractive answerer', () => {
     );
     const what = await extractiveAnswer('Sentinel group connect', passages2, null, options, undefined, t);
     expect(what.text).toBe('A Sentinel group is watched by the client, which connects to it again. [1]');
+  });
+
+  it('gives the how-question bonus only to a code block holding a word of the question', async () => {
+    const passages2 = [
+      { marker: 1, text: 'A Sentinel group is watched by the client, which connects to it again.' },
+      {
+        marker: 2,
+        text: 'Connect to a Sentinel group with the sentinels option:\n\n```js\nnew Cluster({ port: 6379 });\n```',
+      },
+    ];
+    const t = terms(['connect', 1], ['sentinel', 1], ['group', 1]);
+    const how = await extractiveAnswer(
+      'How do I connect to a Sentinel group?',
+      passages2,
+      null,
+      { maxSentences: 1, relativeFloor: 1 },
+      undefined,
+      t,
+    );
+    expect(how.text).toBe('A Sentinel group is watched by the client, which connects to it again. [1]');
+    expect(codeHoldsTerm('```js\nnew Cluster({ port: 6379 });\n```', t)).toBe(false);
+    expect(codeHoldsTerm('```js\nnew Redis({ sentinels });\n```', t)).toBe(true);
+    expect(codeHoldsTerm('```js\nconst groupName = connectTo(host)\n```', t)).toBe(true);
+    expect(codeHoldsTerm('```js\nconst log_group = 1\n```', terms(['group', 1]))).toBe(true);
   });
 
   it('turns table rows into readable lines and skips the header rule', () => {

@@ -4,7 +4,7 @@ import { STOP_WORDS } from '../expansion/tokenize';
 import type { EmbeddingProvider } from '../ports/embedding-provider.port';
 
 /** Version of the extractive answerer's rules (recorded in traces like a prompt version). */
-export const EXTRACTIVE_ANSWERER_VERSION = 'extractive-v4';
+export const EXTRACTIVE_ANSWERER_VERSION = 'extractive-v5';
 
 export interface ExtractiveOptions {
   /** Most sentences quoted. */
@@ -503,6 +503,23 @@ export function quotedTableRow(header: string, row: string, marker: number): str
 }
 
 /**
+ * True when a code block holds at least one of the question's words (a stem, as in prose): identifiers
+ * are read in parts, so `sentinels`, `customLevels` and `log_level` hold "sentinel", "level" and "log".
+ * Only such a block earns a how-question's bonus; an unrelated example must not win it for its sentence.
+ */
+export function codeHoldsTerm(code: string, terms: readonly WeightedTerm[]): boolean {
+  const spaced = code.replace(/(\p{Ll})(\p{Lu})/gu, '$1 $2').replace(/[_-]+/g, ' ');
+  const tokens = [...wordTokens(spaced), ...wordTokens(code)];
+  return terms.some(
+    ({ term, weight }) =>
+      weight > 0 &&
+      (NO_SPACE_SCRIPT.test(term)
+        ? code.toLowerCase().includes(term)
+        : tokens.some((token) => matchesStem(token, term))),
+  );
+}
+
+/**
  * The offline answer: the passages' sentences that carry most of the question's weight (its words as the
  * index weighs them, in the sentence or its headings), optionally re-ordered by the embedder among the
  * best few, quoted verbatim with their markers. `notFound` when no sentence holds any question word.
@@ -519,7 +536,9 @@ export async function extractiveAnswer(
   const wantsCode = asksForCode(question);
   const candidates = candidateSentences(passages, opts, wantsCode);
   const codeBonus = (c: CandidateSentence) =>
-    wantsCode && c.block?.trimStart().match(/^(```|~~~)/) ? 1 + opts.codeBonus : 1;
+    wantsCode && c.block?.trimStart().match(/^(```|~~~)/) && codeHoldsTerm(c.block, terms)
+      ? 1 + opts.codeBonus
+      : 1;
   const scored: QuotedSentence[] = candidates.map((c) => ({
     ...c,
     score: lexicalScore(c, terms, opts) * codeBonus(c),
