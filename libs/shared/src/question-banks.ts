@@ -12,6 +12,7 @@ import {
   z,
 } from './contract/zod';
 import type { PageQuery } from './contract/zod';
+import { settingsOverridesSchema } from './settings';
 import type { SearchSettings } from './settings';
 
 /** What a question template asks for; `out-of-scope` items are questions the documents cannot answer. */
@@ -366,10 +367,12 @@ export const generationJobStatusSchema = z.object({
 export type GenerationJobStatus = z.infer<typeof generationJobStatusSchema>;
 
 /** Body of POST /question-banks/:id/evaluate. */
-export interface EvaluateBankRequest {
-  /** Overrides of DEFAULT_SETTINGS (the web app sends them all, merged). */
-  settings?: Partial<SearchSettings>;
-}
+export const evaluateBankRequestSchema = z.strictObject({
+  settings: settingsOverridesSchema
+    .optional()
+    .meta({ description: 'Overrides of DEFAULT_SETTINGS for every item (the web app sends them all)' }),
+});
+export type EvaluateBankRequest = z.infer<typeof evaluateBankRequestSchema>;
 
 /** GET /eval-runs: a page of runs, newest first, optionally of one bank. */
 export interface ListEvalRunsQuery extends PageQuery {

@@ -16,6 +16,11 @@ export function typeError(field: string, otherwise: string) {
   return (issue: { input?: unknown }) => (issue.input === undefined ? `${field} is required` : otherwise);
 }
 
+/** The error of an object that is not one (unknown keys keep their own sentence). */
+export function objectError(message: string) {
+  return (issue: { code?: string }) => (issue.code === 'invalid_type' ? message : undefined);
+}
+
 /** A string of at most `max` characters (`field` names it in the messages). */
 export function text(field: string, max: number) {
   return z

@@ -49,15 +49,25 @@ export function contractRef(schema: z.ZodType, name: string, io: 'input' | 'outp
   return register(name, schema, io);
 }
 
-/**
- * `@ValidBody(schema, 'Name')`: the body, validated by `schema`, documented as the component Name. A
- * body that needs more than one parse (a pipe of its own, which uses the schema) passes that pipe.
- */
-export function ValidBody(schema: z.ZodType, name: string, pipe?: PipeTransform): ParameterDecorator {
+export interface ValidBodyOptions {
+  /** A pipe of the body's own (which parses with the schema), for a body one parse cannot report well. */
+  pipe?: PipeTransform;
+  /** Named examples for /api/docs, the first of which "Try it out" starts from. */
+  examples?: Record<string, { summary?: string; value: unknown }>;
+}
+
+/** `@ValidBody(schema, 'Name')`: the body, validated by `schema`, documented as the component Name. */
+export function ValidBody(
+  schema: z.ZodType,
+  name: string,
+  options: ValidBodyOptions = {},
+): ParameterDecorator {
   const ref = register(name, schema, 'input');
   return (target, key, index) => {
-    Body(pipe ?? new ZodValidationPipe(schema))(target, key!, index);
-    ApiBody({ schema: { $ref: ref } })(...methodDecorator(target, key));
+    Body(options.pipe ?? new ZodValidationPipe(schema))(target, key!, index);
+    ApiBody({ schema: { $ref: ref }, ...(options.examples ? { examples: options.examples } : {}) })(
+      ...methodDecorator(target, key),
+    );
   };
 }
 

@@ -150,7 +150,7 @@ export class QuestionBankController {
   @ValidResponse(createItemsAnswerSchema, 'QuestionBankItemsCreated')
   async createItems(
     @Param('id', uuid) id: string,
-    @ValidBody(createItemsBodySchema, 'QuestionBankItemsInput', new CreateItemsBodyPipe())
+    @ValidBody(createItemsBodySchema, 'QuestionBankItemsInput', { pipe: new CreateItemsBodyPipe() })
     body: CreateItemsBody,
   ): Promise<Unserialized<QuestionBankItem> | Unserialized<CreatedQuestionBankItems>> {
     const created = await this.items.create(id, body.items);
