@@ -26,6 +26,7 @@ interface OpenApiSchema {
   properties?: Record<string, OpenApiSchema>;
   items?: OpenApiSchema;
   allOf?: OpenApiSchema[];
+  anyOf?: OpenApiSchema[];
 }
 
 interface OpenApiOperation {
@@ -62,7 +63,9 @@ function resolve(schema: OpenApiSchema | undefined): OpenApiSchema | undefined {
 function propertiesOf(schema: OpenApiSchema | undefined): Record<string, OpenApiSchema> | null {
   const resolved = resolve(schema);
   if (!resolved) return null;
-  if (resolved.allOf) return Object.assign({}, ...resolved.allOf.map((part) => propertiesOf(part) ?? {}));
+  // allOf: all parts' properties; anyOf (one item or a batch): any option's.
+  const parts = resolved.allOf ?? resolved.anyOf;
+  if (parts) return Object.assign({}, ...parts.map((part) => propertiesOf(part) ?? {}));
   return resolved.properties ?? null;
 }
 

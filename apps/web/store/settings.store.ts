@@ -5,14 +5,15 @@ import {
   SETTINGS_LIMITS,
   type Ranker,
   type SearchSettings,
+  type SettingsOverrides,
 } from '@lumina/shared';
 import { useMemo } from 'react';
 import { useStore } from 'zustand';
 import { createJSONStorage, persist, type StateStorage } from 'zustand/middleware';
 import { createStore } from 'zustand/vanilla';
 
-/** Only what the person changed; everything else follows DEFAULT_SETTINGS, even when defaults move. */
-export type SettingsOverrides = Partial<SearchSettings>;
+// The store keeps only what the person changed (SettingsOverrides, the shared contract's shape);
+// everything else follows DEFAULT_SETTINGS, even when defaults move.
 
 export interface SettingsState {
   overrides: SettingsOverrides;

@@ -1,13 +1,20 @@
 import type { EvalRunStatus } from './question-banks';
+import { z } from './contract/zod';
+import { settingsOverridesSchema } from './settings';
 import type { EnhancementMode, Ranker, SearchSettings } from './settings';
 
 /**
  * Body of POST /question-banks/:id/ablation: overrides of DEFAULT_SETTINGS every combination shares (the
  * ranker, expansion, HyDE and rerank switches are each combination's own).
  */
-export interface StartAblationRequest {
-  settings?: Partial<SearchSettings>;
-}
+export const startAblationRequestSchema = z.strictObject({
+  settings: settingsOverridesSchema.optional().meta({
+    description:
+      'Overrides of DEFAULT_SETTINGS shared by every combination (topK, candidateK, minScore, documents, ' +
+      'expansion count); the ranker, expansion, HyDE and rerank switches are each combination’s own.',
+  }),
+});
+export type StartAblationRequest = z.infer<typeof startAblationRequestSchema>;
 
 /** The four switches an ablation varies; every other setting is the request's own. */
 export interface AblationSwitches {

@@ -1,5 +1,7 @@
 import type { AdaptiveExpansionDecision, AnswerabilityVerdict } from './answerability';
 import type { Page } from './documents';
+import { objectError, typeError, uuid, z } from './contract/zod';
+import { settingsOverridesSchema } from './settings';
 import type { SearchSettings } from './settings';
 
 /**
@@ -192,26 +194,42 @@ export type ChatStreamEvent = {
 }[ChatStreamEventName];
 
 /** Body of POST /chat: a question, in a new conversation or a follow-up of `conversationId`. */
-export interface ChatAskRequest {
-  /** Continue this conversation; omitted: start a new one. */
-  conversationId?: string;
-  /**
-   * Regenerate or edit: a question of `conversationId`; it and every later message are replaced by
-   * `message` and its new answer.
-   */
-  replaceMessageId?: string;
-  /** At most MAX_CHAT_MESSAGE_CHARS characters. */
-  message: string;
-  /** Overrides of DEFAULT_SETTINGS (the web app sends them all, merged). */
-  settings?: Partial<SearchSettings>;
-}
+export const chatAskRequestSchema = z
+  .strictObject(
+    {
+      conversationId: uuid('conversationId', 'a conversation id')
+        .optional()
+        .meta({ description: 'Continue this conversation; omitted: start a new one' }),
+      replaceMessageId: uuid('replaceMessageId', 'a message id')
+        .optional()
+        .meta({
+          description:
+            'Regenerate or edit: a question of `conversationId`. It and every later message are deleted, and ' +
+            '`message` (the same text to regenerate, a new one to edit) is asked in its place.',
+        }),
+      message: z
+        .string({ error: typeError('message', 'message must be text') })
+        .min(1, { error: 'message must not be empty' })
+        .max(MAX_CHAT_MESSAGE_CHARS, {
+          error: `message must be at most ${MAX_CHAT_MESSAGE_CHARS} characters long`,
+        }),
+      settings: settingsOverridesSchema
+        .optional()
+        .meta({ description: 'Retrieval settings (overrides of the defaults; the web app sends them all)' }),
+    },
+    { error: objectError('the body must be an object: { message, conversationId?, settings? }') },
+  )
+  .meta({ example: { message: 'How do I fail over the database?' } });
+export type ChatAskRequest = z.infer<typeof chatAskRequestSchema>;
 
 /** Body of POST /chat/general: answer the question of a `notFound` answer from general knowledge. */
-export interface GeneralKnowledgeRequest {
-  conversationId: string;
-  /** The assistant message that said the documents do not contain the answer. */
-  messageId: string;
-}
+export const generalKnowledgeRequestSchema = z.strictObject({
+  conversationId: uuid('conversationId', 'a conversation id'),
+  messageId: uuid('messageId', 'a message id').meta({
+    description: 'The answer that said the documents do not contain the answer',
+  }),
+});
+export type GeneralKnowledgeRequest = z.infer<typeof generalKnowledgeRequestSchema>;
 
 export interface ConversationMessage {
   id: string;

@@ -1,3 +1,4 @@
+import type { PageQuery } from './contract/zod';
 /** Ingestion status machine: queued → parsing → chunking → embedding → indexed, or failed / cancelled. */
 export type DocumentStatus =
   'queued' | 'parsing' | 'chunking' | 'embedding' | 'indexed' | 'failed' | 'cancelled';
@@ -33,10 +34,7 @@ export function headingsAfterTitle(title: string, headingPath: readonly string[]
 }
 
 /** `?page=&limit=` of every list endpoint: 1-based page; a limit above the server's cap is capped. */
-export interface PageQuery {
-  page?: number;
-  limit?: number;
-}
+export type { PageQuery } from './contract/zod';
 
 /** GET /documents: a page of documents, newest first, optionally by title words or status. */
 export interface ListDocumentsQuery extends PageQuery {

@@ -13,3 +13,4 @@ export * from './errors';
 export * from './rerankers';
 export * from './json-body-shape';
 export * from './conversation-markdown';
+export { issueSentences, MAX_PAGE, pageOf, pageQuerySchema } from './contract/zod';

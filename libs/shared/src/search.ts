@@ -1,13 +1,29 @@
 import type { AdaptiveExpansionDecision, AnswerabilityVerdict } from './answerability';
 import type { PageRange, PassageProvenance, PassageRerank } from './chat';
+import { objectError, typeError, z } from './contract/zod';
+import { DEFAULT_SETTINGS, settingsOverridesSchema } from './settings';
 import type { SearchSettings } from './settings';
 
 /** Body of POST /rag/search. */
-export interface SearchRequest {
-  query: string;
-  /** Overrides of DEFAULT_SETTINGS; unknown keys are refused. */
-  settings?: Partial<SearchSettings>;
-}
+/** A query of this many characters or more is refused (400): the longest accepted is one shorter. */
+export const QUERY_CHAR_LIMIT = 10_000;
+export const MAX_QUERY_CHARS = QUERY_CHAR_LIMIT - 1;
+
+/** Body of POST /rag/search. */
+export const searchRequestSchema = z
+  .strictObject(
+    {
+      query: z
+        .string({ error: typeError('query', 'query must be a string') })
+        .min(1, { error: 'query must not be empty' })
+        .max(MAX_QUERY_CHARS, { error: `query must be shorter than ${QUERY_CHAR_LIMIT} characters` }),
+      /** Overrides of DEFAULT_SETTINGS; unknown keys are refused. */
+      settings: settingsOverridesSchema.optional(),
+    },
+    { error: objectError('the body must be an object: { query, settings? }') },
+  )
+  .meta({ example: { query: 'How do I fail over the database?', settings: { ...DEFAULT_SETTINGS } } });
+export type SearchRequest = z.infer<typeof searchRequestSchema>;
 
 /** One passage of a search answer. */
 export interface SearchHit {

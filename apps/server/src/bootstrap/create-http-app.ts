@@ -9,6 +9,7 @@ import type { DatabaseConnection } from '../database/database-connection';
 import { assertSafeListenAddress } from '../modules/auth/local-mode';
 import { RequestMetrics } from '../modules/metrics/request-metrics';
 import { applyHttpSecurity } from '../modules/security/http-security';
+import { withContractSchemas } from '../common/validation/zod-contract';
 import { installHttpDrain } from './http-drain';
 
 /** Build the HTTP application (not yet listening): used by main.ts and by the integration tests. */
@@ -37,15 +38,17 @@ export async function createHttpApp(env: Env, connection: DatabaseConnection): P
       stopAtFirstError: false,
     }),
   );
-  const document = SwaggerModule.createDocument(
-    app,
-    new DocumentBuilder()
-      .setTitle('Lumina API')
-      .setDescription('Retrieval-augmented chat over your documents, with citations to the exact passages.')
-      .setVersion('0.1.0')
-      .addApiKey({ type: 'apiKey', in: 'header', name: 'x-api-key' }, 'x-api-key')
-      .addSecurityRequirements('x-api-key')
-      .build(),
+  const document = withContractSchemas(
+    SwaggerModule.createDocument(
+      app,
+      new DocumentBuilder()
+        .setTitle('Lumina API')
+        .setDescription('Retrieval-augmented chat over your documents, with citations to the exact passages.')
+        .setVersion('0.1.0')
+        .addApiKey({ type: 'apiKey', in: 'header', name: 'x-api-key' }, 'x-api-key')
+        .addSecurityRequirements('x-api-key')
+        .build(),
+    ),
   );
   SwaggerModule.setup('api/docs', app, document, { jsonDocumentUrl: 'api/docs-json' });
   return app;

@@ -420,7 +420,7 @@ describe('chat with an LLM (scripted OpenAI-compatible server, embedded PGlite)'
       'an unknown settings key',
       { message: 'hi', settings: { surprise: 1 } },
       400,
-      /property surprise should not exist/,
+      /property settings.surprise should not exist/,
     ],
     ['an unknown field', { message: 'hi', stream: false }, 400, /property stream should not exist/],
   ])('rejects %s before streaming (%#), without calling the LLM', async (_label, body, status, message) => {

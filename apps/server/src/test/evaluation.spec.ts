@@ -243,7 +243,7 @@ describe('question-bank evaluation runs (queue, PGlite, libs/eval)', () => {
     expect((await call('GET', '/eval-runs/not-a-uuid')).status).toBe(400);
     const settings = await call('POST', `/question-banks/${bankId}/evaluate`, { settings: { topK: 0 } });
     expect(settings.status).toBe(400);
-    expect(JSON.stringify(settings.body.message)).toMatch(/topK must not be less than 1/);
+    expect(JSON.stringify(settings.body.message)).toMatch(/topK must be 1 or more/);
     const empty = (await call('POST', '/question-banks', { name: 'nothing yet' })).body;
     const refused = await call('POST', `/question-banks/${empty.id}/evaluate`, {});
     expect(refused.status).toBe(400);

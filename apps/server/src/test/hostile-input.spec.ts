@@ -377,13 +377,13 @@ describe('hostile input over HTTP (real server, embedded PGlite, real Redis, adm
       name: 'huge topK',
       send: () => json('/rag/search', { query: 'failover', settings: { topK: 1e9 } }),
       status: 400,
-      message: /topK must not be greater than/,
+      message: /topK must be at most/,
     },
     {
       name: 'negative, NaN and Infinity numbers in settings',
       send: () => json('/rag/search', '{"query":"failover","settings":{"topK":-5,"minScore":-1}}'),
       status: 400,
-      message: /topK must not be less than|minScore must not be less than/,
+      message: /topK must be 1 or more|minScore must be 0 or more/,
     },
     {
       name: 'NaN / Infinity smuggled as strings in settings',

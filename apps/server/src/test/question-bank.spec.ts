@@ -171,7 +171,7 @@ describe('question banks over REST (embedded PGlite)', () => {
     });
 
     it.each([
-      ['a bank without a name', '/question-banks', {}, /name must be a string/],
+      ['a bank without a name', '/question-banks', {}, /name is required/],
       [
         'a bank with an unknown field',
         '/question-banks',

@@ -137,12 +137,12 @@ describe('POST /rag/search (embedded PGlite, local embedder)', () => {
     ['an empty query', { query: '' }, /query must not be empty/],
     ['a query of spaces', { query: '   ' }, /only spaces/],
     ['a 10 001-character query', { query: 'x'.repeat(10_001) }, /shorter than 10000/],
-    ['topK 0', { query: 'ok', settings: { topK: 0 } }, /topK must not be less than 1/],
-    ['topK 51', { query: 'ok', settings: { topK: 51 } }, /topK must not be greater than 50/],
+    ['topK 0', { query: 'ok', settings: { topK: 0 } }, /topK must be 1 or more/],
+    ['topK 51', { query: 'ok', settings: { topK: 51 } }, /topK must be at most 50/],
     [
       'an unknown settings key',
       { query: 'ok', settings: { surprise: true } },
-      /property surprise should not exist/,
+      /property settings.surprise should not exist/,
     ],
     ['an unknown body field', { query: 'ok', extra: 1 }, /property extra should not exist/],
     [

@@ -1,4 +1,14 @@
 /** Question banks, their items (one by one, imported, exported, generated) and question templates. */
+import {
+  createdQuestionBankItemsSchema,
+  generationJobStatusSchema,
+  generationRequestedSchema,
+  importReportSchema,
+  pageOf,
+  questionBankItemSchema,
+  questionBankSchema,
+  questionTemplateSchema,
+} from '@lumina/shared';
 import type {
   ExportFormat,
   GenerateItemsRequest,
@@ -18,47 +28,32 @@ import type {
 } from '@lumina/shared';
 import { httpError } from '../api-errors';
 import { API_OPERATIONS } from '../api-operations';
-import { asRecordWithId, isRecord, parsePage } from './read';
+import { parsedBy } from './read';
 import { queryOf, type RequestOptions, type Transport } from './transport';
 
 /** A file to save: GET /question-banks/:id/export's text, a file name and a media type. */
 export type ExportedFile = { text: string; filename: string; type: string };
 
-/** POST /question-banks/:id/items: one item answers the item, a batch `{ items }`; a bare list is read too. */
-function parseCreatedItems(answer: unknown): QuestionBankItem[] | null {
-  const rows = (list: unknown[]) =>
-    list
-      .map((row) => asRecordWithId<QuestionBankItem>(row))
-      .filter((row): row is QuestionBankItem => row !== null);
-  if (Array.isArray(answer)) return rows(answer);
-  if (isRecord(answer) && Array.isArray(answer.items)) return rows(answer.items);
-  const one = asRecordWithId<QuestionBankItem>(answer);
-  return one ? [one] : null;
+const bank = parsedBy(questionBankSchema);
+const bankPage = parsedBy(pageOf(questionBankSchema));
+const item = parsedBy(questionBankItemSchema);
+const itemPage = parsedBy(pageOf(questionBankItemSchema));
+const template = parsedBy(questionTemplateSchema);
+const templatePage = parsedBy(pageOf(questionTemplateSchema));
+const generationJob = parsedBy(generationJobStatusSchema);
+const generationRequested = parsedBy(generationRequestedSchema);
+const createdBatch = parsedBy(createdQuestionBankItemsSchema);
+
+/** POST /question-banks/:id/items: one item answers the item, a batch `{ items }`. */
+function createdItems(answer: unknown): QuestionBankItem[] | null {
+  const one = item(answer);
+  return one ? [one] : (createdBatch(answer)?.items ?? null);
 }
 
-/** The import report; a server that only counts `accepted` is read as having added them all. */
-function parseImportReport(body: unknown): ImportReport | null {
-  return isRecord(body) && typeof body.accepted === 'number'
-    ? ({ added: body.accepted, updated: 0, unchanged: 0, ...body } as unknown as ImportReport)
-    : null;
-}
-
-/**
- * GET /question-banks/:id/generate/:jobId, and the answer of POST …/generate (`{ jobId, generator,
- * statusUrl }`), read as a job that is still waiting.
- */
-export function parseGenerationJob(value: unknown): GenerationJobStatus | null {
-  if (!isRecord(value)) return null;
-  const jobId =
-    typeof value.jobId === 'string' ? value.jobId : typeof value.id === 'string' ? value.id : null;
-  if (!jobId) return null;
-  return {
-    jobId,
-    state: typeof value.state === 'string' ? value.state : 'waiting',
-    progress: typeof value.progress === 'number' ? value.progress : 0,
-    result: isRecord(value.result) ? (value.result as unknown as GenerationJobStatus['result']) : null,
-    failedReason: typeof value.failedReason === 'string' ? value.failedReason : null,
-  };
+/** The answer of POST …/generate (`{ jobId, generator, statusUrl }`): a job that is still waiting. */
+function queuedJob(answer: unknown): GenerationJobStatus | null {
+  const queued = generationRequested(answer);
+  return queued && { jobId: queued.jobId, state: 'waiting', progress: 0, result: null, failedReason: null };
 }
 
 export function questionBanksApi(http: Transport) {
@@ -71,25 +66,20 @@ export function questionBanksApi(http: Transport) {
       return http.json(
         ops.listQuestionBanks,
         { query: queryOf(query), signal },
-        (body) => parsePage(body, asRecordWithId<QuestionBank>),
+        bankPage,
         'expected a page of question banks',
       );
     },
 
     getQuestionBank(id: string, { signal }: RequestOptions = {}): Promise<QuestionBank> {
-      return http.json(
-        ops.getQuestionBank,
-        { params: { id }, signal },
-        asRecordWithId<QuestionBank>,
-        'expected a question bank',
-      );
+      return http.json(ops.getQuestionBank, { params: { id }, signal }, bank, 'expected a question bank');
     },
 
     createQuestionBank(input: QuestionBankInput, { signal }: RequestOptions = {}): Promise<QuestionBank> {
       return http.json(
         ops.createQuestionBank,
         { body: input, signal },
-        asRecordWithId<QuestionBank>,
+        bank,
         'expected the new question bank',
       );
     },
@@ -102,7 +92,7 @@ export function questionBanksApi(http: Transport) {
       return http.json(
         ops.updateQuestionBank,
         { params: { id }, body: input, signal },
-        asRecordWithId<QuestionBank>,
+        bank,
         'expected the question bank',
       );
     },
@@ -119,7 +109,7 @@ export function questionBanksApi(http: Transport) {
       return http.json(
         ops.listQuestionBankItems,
         { params: { id }, query: queryOf(query), signal },
-        (body) => parsePage(body, asRecordWithId<QuestionBankItem>),
+        itemPage,
         'expected a page of questions',
       );
     },
@@ -135,7 +125,7 @@ export function questionBanksApi(http: Transport) {
       return http.json(
         ops.createQuestionBankItems,
         { params: { id }, body, signal },
-        parseCreatedItems,
+        createdItems,
         'expected the new questions',
       );
     },
@@ -149,7 +139,7 @@ export function questionBanksApi(http: Transport) {
       return http.json(
         ops.updateQuestionBankItem,
         { params: { id, itemId }, body: input, signal },
-        asRecordWithId<QuestionBankItem>,
+        item,
         'expected the question',
       );
     },
@@ -166,7 +156,7 @@ export function questionBanksApi(http: Transport) {
       return http.json(
         ops.importQuestionBankItems,
         { params: { id }, body: input, signal },
-        parseImportReport,
+        parsedBy(importReportSchema),
         'expected an import report',
       );
     },
@@ -203,7 +193,7 @@ export function questionBanksApi(http: Transport) {
       return http.json(
         ops.generateQuestionBankItems,
         { params: { id }, body: input, signal },
-        parseGenerationJob,
+        queuedJob,
         'expected the generation job',
       );
     },
@@ -216,7 +206,7 @@ export function questionBanksApi(http: Transport) {
       return http.json(
         ops.getGenerationJob,
         { params: { id, jobId }, signal },
-        parseGenerationJob,
+        generationJob,
         'expected the generation job',
       );
     },
@@ -228,7 +218,7 @@ export function questionBanksApi(http: Transport) {
       return http.json(
         ops.listQuestionTemplates,
         { query: queryOf(query), signal },
-        (body) => parsePage(body, asRecordWithId<QuestionTemplate>),
+        templatePage,
         'expected a page of templates',
       );
     },
@@ -240,7 +230,7 @@ export function questionBanksApi(http: Transport) {
       return http.json(
         ops.createQuestionTemplate,
         { body: input, signal },
-        asRecordWithId<QuestionTemplate>,
+        template,
         'expected the new template',
       );
     },
@@ -253,7 +243,7 @@ export function questionBanksApi(http: Transport) {
       return http.json(
         ops.updateQuestionTemplate,
         { params: { id }, body: input, signal },
-        asRecordWithId<QuestionTemplate>,
+        template,
         'expected the template',
       );
     },

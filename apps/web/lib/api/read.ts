@@ -4,6 +4,7 @@
  * here throws. What each resource reads is typed from libs/shared.
  */
 import type { Page } from '@lumina/shared';
+import type { z } from 'zod/v4';
 
 export type UnknownRecord = Record<string, unknown>;
 
@@ -84,4 +85,15 @@ export function parsePage<T>(json: unknown, item: (value: unknown) => T | null):
 /** Server DTOs from libs/shared are trusted in shape once they are objects with an id. */
 export function asRecordWithId<T>(value: unknown): T | null {
   return isRecord(value) && typeof value.id === 'string' ? (value as T) : null;
+}
+
+/**
+ * A reader that parses an answer with its contract schema from libs/shared: the typed value, or null
+ * (the client then reports an unreadable answer). Fields the schema does not know are dropped.
+ */
+export function parsedBy<T extends z.ZodType>(schema: T): (value: unknown) => z.output<T> | null {
+  return (value) => {
+    const parsed = schema.safeParse(value);
+    return parsed.success ? parsed.data : null;
+  };
 }

@@ -1,9 +1,9 @@
 import type { Page } from '@lumina/shared';
 
+export { MAX_PAGE } from '@lumina/shared';
+
 export const MAX_PAGE_LIMIT = 100;
 export const DEFAULT_PAGE_LIMIT = 20;
-/** The last page anyone may ask for: past it the row offset would leave the database's integer range. */
-export const MAX_PAGE = 1_000_000;
 
 export interface PageWindow {
   page: number;

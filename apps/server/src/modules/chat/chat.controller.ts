@@ -1,7 +1,6 @@
-import { Body, Controller, Post, Req, Res } from '@nestjs/common';
+import { Controller, Post, Req, Res } from '@nestjs/common';
 import {
   ApiBadRequestResponse,
-  ApiBody,
   ApiConflictResponse,
   ApiNotFoundResponse,
   ApiOkResponse,
@@ -10,18 +9,29 @@ import {
   ApiServiceUnavailableResponse,
   ApiTags,
 } from '@nestjs/swagger';
+import { chatAskRequestSchema, generalKnowledgeRequestSchema } from '@lumina/shared';
+import type { ChatAskRequest, GeneralKnowledgeRequest } from '@lumina/shared';
 import type { Request, Response } from 'express';
 import { CurrentPrincipal } from '../auth/principal';
 import type { Principal } from '../auth/principal';
 import { ChatStreams } from './chat-streams';
 import { ChatService } from './chat.service';
-import { ChatRequestDto } from './dtos/chat-request.dto';
-import { GeneralRequestDto } from './dtos/general-request.dto';
+import { ValidBody } from '../../common/validation/zod-contract';
 
 const EVENTS =
   'Server-Sent Events: `retrieval` (ranked passages numbered [1]..[n], expansions, HyDE), `token` (answer ' +
   'text), `citations` (valid citations, dropped markers), `done` (ids, notFound, generator, usage, timings) ' +
   'or `error` (a sentence to show).';
+
+const CHAT_EXAMPLES = {
+  'a new conversation': {
+    value: { message: 'How do I fail over the database?', settings: { ranker: 'bm25', topK: 6 } },
+  },
+  'a follow-up': {
+    summary: 'conversationId: the id a first answer returned',
+    value: { conversationId: '3fa85f64-5717-4562-b3fc-2c963f66afa6', message: 'And then?' },
+  },
+};
 
 @ApiTags('chat')
 @Controller('chat')
@@ -37,23 +47,11 @@ export class ChatController {
     description: EVENTS,
   })
   @ApiProduces('text/event-stream')
-  @ApiBody({
-    type: ChatRequestDto,
-    examples: {
-      'a new conversation': {
-        value: { message: 'How do I fail over the database?', settings: { ranker: 'bm25', topK: 6 } },
-      },
-      'a follow-up': {
-        summary: 'conversationId: the id a first answer returned',
-        value: { conversationId: '3fa85f64-5717-4562-b3fc-2c963f66afa6', message: 'And then?' },
-      },
-    },
-  })
   @ApiOkResponse({ description: 'The event stream' })
   @ApiBadRequestResponse({ description: 'Empty or over-long message, malformed settings' })
   @ApiNotFoundResponse({ description: 'Unknown conversation (or another key’s)' })
   async ask(
-    @Body() body: ChatRequestDto,
+    @ValidBody(chatAskRequestSchema, 'ChatAskRequest', { examples: CHAT_EXAMPLES }) body: ChatAskRequest,
     @CurrentPrincipal() principal: Principal,
     @Req() req: Request,
     @Res() res: Response,
@@ -79,7 +77,7 @@ export class ChatController {
   @ApiConflictResponse({ description: 'The message is not a "not found" answer, or was already answered' })
   @ApiServiceUnavailableResponse({ description: 'No language model is configured' })
   async general(
-    @Body() body: GeneralRequestDto,
+    @ValidBody(generalKnowledgeRequestSchema, 'GeneralKnowledgeRequest') body: GeneralKnowledgeRequest,
     @CurrentPrincipal() principal: Principal,
     @Req() req: Request,
     @Res() res: Response,

@@ -1,4 +1,4 @@
-import { Body, Controller, Get, HttpCode, Param, ParseUUIDPipe, Post, Query } from '@nestjs/common';
+import { Controller, Get, HttpCode, Param, ParseUUIDPipe, Post, Query } from '@nestjs/common';
 import {
   ApiOkResponse,
   ApiAcceptedResponse,
@@ -7,11 +7,18 @@ import {
   ApiOperation,
   ApiTags,
 } from '@nestjs/swagger';
-import type { Ablation, AblationSummary, BankEnhancementWarnings, Page } from '@lumina/shared';
+import { startAblationRequestSchema } from '@lumina/shared';
+import type {
+  Ablation,
+  AblationSummary,
+  BankEnhancementWarnings,
+  Page,
+  StartAblationRequest,
+} from '@lumina/shared';
 import { PageQueryDto } from '../../common/pagination/page-query.dto';
 import { Roles } from '../auth/principal';
 import { AblationService } from './ablation.service';
-import { StartAblationDto } from './dtos/start-ablation.dto';
+import { ValidBody } from '../../common/validation/zod-contract';
 
 @ApiTags('eval-runs')
 @Roles('admin')
@@ -32,7 +39,10 @@ export class AblationController {
   @ApiAcceptedResponse({ description: 'The queued ablation, its combinations queued' })
   @ApiBadRequestResponse({ description: 'The bank has no items, or the settings are invalid' })
   @ApiNotFoundResponse({ description: 'No such bank' })
-  start(@Param('id', ParseUUIDPipe) id: string, @Body() body: StartAblationDto): Promise<Ablation> {
+  start(
+    @Param('id', ParseUUIDPipe) id: string,
+    @ValidBody(startAblationRequestSchema, 'StartAblationRequest') body: StartAblationRequest,
+  ): Promise<Ablation> {
     return this.ablations.request(id, body.settings ?? {});
   }
 

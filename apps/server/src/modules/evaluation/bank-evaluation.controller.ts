@@ -1,8 +1,9 @@
-import { Body, Controller, HttpCode, Param, ParseUUIDPipe, Post } from '@nestjs/common';
+import { Controller, HttpCode, Param, ParseUUIDPipe, Post } from '@nestjs/common';
 import { ApiAcceptedResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
-import type { EvalRunSummary } from '@lumina/shared';
+import { evaluateBankRequestSchema } from '@lumina/shared';
+import type { EvalRunSummary, EvaluateBankRequest } from '@lumina/shared';
 import { Roles } from '../auth/principal';
-import { EvaluateBankDto } from './dtos/evaluate-bank.dto';
+import { ValidBody } from '../../common/validation/zod-contract';
 import { EvaluationService } from './evaluation.service';
 
 @ApiTags('eval-runs')
@@ -21,7 +22,10 @@ export class BankEvaluationController {
       'intervals), out-of-scope items give the refusal rate. Poll GET /eval-runs/:id.',
   })
   @ApiAcceptedResponse({ description: 'The queued run' })
-  evaluate(@Param('id', ParseUUIDPipe) id: string, @Body() body: EvaluateBankDto): Promise<EvalRunSummary> {
+  evaluate(
+    @Param('id', ParseUUIDPipe) id: string,
+    @ValidBody(evaluateBankRequestSchema, 'EvaluateBankRequest') body: EvaluateBankRequest,
+  ): Promise<EvalRunSummary> {
     return this.evaluation.request(id, body.settings ?? {});
   }
 }

@@ -1,8 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { questionKey } from '@lumina/eval';
 import type { ExistingItem } from '@lumina/eval';
-import type { ExpectedSource, Page } from '@lumina/shared';
-import type { CreateQuestionBankItemDto, UpdateQuestionBankItemDto } from './dtos/question-bank-item.dto';
+import type { ExpectedSource, Page, QuestionBankItemInput } from '@lumina/shared';
 import type { QuestionBankItemEntity } from './entities/question-bank-item.entity';
 import { ExpectedSourceResolver } from './expected-source-resolver';
 import { pageOf, pageWindow } from '../../common/pagination/pagination';
@@ -53,7 +52,7 @@ export class QuestionBankItemService {
   }
 
   /** Manual items from the API; an expected source naming an unknown document or chunk is a 400. */
-  async create(bankId: string, dtos: CreateQuestionBankItemDto[]): Promise<QuestionBankItemEntity[]> {
+  async create(bankId: string, dtos: QuestionBankItemInput[]): Promise<QuestionBankItemEntity[]> {
     await this.banks.assertExists(bankId);
     const resolved = await this.sources.resolve(dtos.map((dto) => dto.expectedSources ?? []));
     const messages = resolved.flatMap((result, index) =>
@@ -95,7 +94,7 @@ export class QuestionBankItemService {
   async update(
     bankId: string,
     itemId: string,
-    dto: UpdateQuestionBankItemDto,
+    dto: Partial<QuestionBankItemInput>,
   ): Promise<QuestionBankItemEntity> {
     const item = await this.findOne(bankId, itemId);
     if (dto.expectedSources !== undefined) {
@@ -126,7 +125,7 @@ export class QuestionBankItemService {
   }
 }
 
-function fromDto(dto: Partial<CreateQuestionBankItemDto>): Omit<NewQuestionItem, 'source'> {
+function fromDto(dto: Partial<QuestionBankItemInput>): Omit<NewQuestionItem, 'source'> {
   return {
     question: dto.question ?? '',
     expectedAnswer: dto.expectedAnswer ?? null,

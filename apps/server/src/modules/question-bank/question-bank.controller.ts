@@ -1,46 +1,55 @@
-import {
-  Body,
-  Controller,
-  Delete,
-  Get,
-  HttpCode,
-  Param,
-  ParseUUIDPipe,
-  Patch,
-  Post,
-  Query,
-  Res,
-} from '@nestjs/common';
+import { Controller, Delete, Get, HttpCode, Param, ParseUUIDPipe, Patch, Post, Res } from '@nestjs/common';
 import {
   ApiAcceptedResponse,
   ApiBadRequestResponse,
-  ApiBody,
   ApiNotFoundResponse,
   ApiOperation,
   ApiTags,
 } from '@nestjs/swagger';
+import {
+  exportQuerySchema,
+  generateItemsRequestSchema,
+  generationJobStatusSchema,
+  generationRequestedSchema,
+  importReportSchema,
+  importRequestSchema,
+  listQuestionBankItemsQuerySchema,
+  listQuestionBanksQuerySchema,
+  pageOf,
+  pageQuerySchema,
+  questionBankInputSchema,
+  questionBankItemPatchSchema,
+  questionBankItemSchema,
+  questionBankPatchSchema,
+  questionBankSchema,
+} from '@lumina/shared';
 import type {
   CreatedQuestionBankItems,
+  ExportQuery,
+  GenerateItemsRequest,
   GenerationJobStatus,
   GenerationRequested,
   ImportReport,
+  ImportRequest,
+  ListQuestionBankItemsQuery,
+  ListQuestionBanksQuery,
   Page,
+  PageQuery,
   QuestionBank,
+  QuestionBankInput,
   QuestionBankItem,
+  QuestionBankItemInput,
 } from '@lumina/shared';
 import type { Response } from 'express';
 import { Roles } from '../auth/principal';
-import { CreateItemsBodyPipe } from './dtos/create-items-body.pipe';
-import type { CreateItemsBody } from './dtos/create-items-body.pipe';
-import { ExportQueryDto } from './dtos/export-query.dto';
-import { GenerateItemsDto } from './dtos/generate-items.dto';
-import { ImportItemsDto } from './dtos/import-items.dto';
-import { ListItemsQueryDto } from './dtos/list-items-query.dto';
-import { ListQuestionBanksQueryDto } from './dtos/list-question-banks-query.dto';
-import { PageQueryDto } from '../../common/pagination/page-query.dto';
+import { contractRef, ValidBody, ValidQuery, ValidResponse } from '../../common/validation/zod-contract';
 import type { Unserialized } from '../../common/unserialized';
-import { CreateQuestionBankDto, UpdateQuestionBankDto } from './dtos/question-bank.dto';
-import { CreateQuestionBankItemDto, UpdateQuestionBankItemDto } from './dtos/question-bank-item.dto';
+import {
+  createItemsAnswerSchema,
+  CreateItemsBodyPipe,
+  createItemsBodySchema,
+} from './create-items-body.pipe';
+import type { CreateItemsBody } from './create-items-body.pipe';
 import { QuestionBankItemService } from './question-bank-item.service';
 import { QuestionBankService } from './question-bank.service';
 import { QuestionExportService } from './question-export.service';
@@ -48,6 +57,8 @@ import { QuestionGenerationService } from './question-generation.service';
 import { QuestionImportService } from './question-import.service';
 
 const uuid = ParseUUIDPipe;
+const bankPage = pageOf(questionBankSchema);
+const itemPage = pageOf(questionBankItemSchema);
 
 @ApiTags('question-banks')
 @Roles('admin')
@@ -66,35 +77,47 @@ export class QuestionBankController {
     summary: 'List question banks (paginated; search in name/description; filter by template)',
   })
   @ApiBadRequestResponse({ description: 'page or limit below 1, a templateId that is not a UUID' })
-  findAll(@Query() query: ListQuestionBanksQueryDto): Promise<Page<QuestionBank>> {
+  @ValidResponse(bankPage, 'QuestionBankPage')
+  findAll(
+    @ValidQuery(listQuestionBanksQuerySchema) query: ListQuestionBanksQuery,
+  ): Promise<Page<QuestionBank>> {
     return this.banks.findAll(query);
   }
 
   @Get('by-template/:templateId')
   @ApiOperation({ summary: 'The banks made from a template (paginated)' })
   @ApiNotFoundResponse({ description: 'No such template' })
+  @ValidResponse(bankPage, 'QuestionBankPage')
   findByTemplate(
     @Param('templateId', uuid) templateId: string,
-    @Query() query: PageQueryDto,
+    @ValidQuery(pageQuerySchema) query: PageQuery,
   ): Promise<Page<QuestionBank>> {
     return this.banks.findByTemplateId(templateId, query);
   }
 
   @Post()
   @ApiOperation({ summary: 'Create a question bank (admin)' })
-  create(@Body() body: CreateQuestionBankDto): Promise<QuestionBank> {
+  @ValidResponse(questionBankSchema, 'QuestionBank')
+  create(
+    @ValidBody(questionBankInputSchema, 'QuestionBankInput') body: QuestionBankInput,
+  ): Promise<QuestionBank> {
     return this.banks.create(body);
   }
 
   @Get(':id')
   @ApiNotFoundResponse({ description: 'No such bank' })
+  @ValidResponse(questionBankSchema, 'QuestionBank')
   findOne(@Param('id', uuid) id: string): Promise<QuestionBank> {
     return this.banks.findOne(id);
   }
 
   @Patch(':id')
   @ApiOperation({ summary: 'Change a bank (admin); templateId null detaches it from its template' })
-  update(@Param('id', uuid) id: string, @Body() body: UpdateQuestionBankDto): Promise<QuestionBank> {
+  @ValidResponse(questionBankSchema, 'QuestionBank')
+  update(
+    @Param('id', uuid) id: string,
+    @ValidBody(questionBankPatchSchema, 'QuestionBankPatch') body: Partial<QuestionBankInput>,
+  ): Promise<QuestionBank> {
     return this.banks.update(id, body);
   }
 
@@ -109,9 +132,10 @@ export class QuestionBankController {
   @ApiOperation({
     summary: "A bank's items in the order they were written (paginated; filter by tag, inScope)",
   })
+  @ValidResponse(itemPage, 'QuestionBankItemPage')
   findItems(
     @Param('id', uuid) id: string,
-    @Query() query: ListItemsQueryDto,
+    @ValidQuery(listQuestionBankItemsQuerySchema) query: ListQuestionBankItemsQuery,
   ): Promise<Page<Unserialized<QuestionBankItem>>> {
     return this.items.findAll(id, query);
   }
@@ -123,16 +147,18 @@ export class QuestionBankController {
       'Expected sources name documents (by id or external id) and/or chunks; an unknown one is a 400. ' +
       'A batch is written all or nothing.',
   })
-  @ApiBody({ type: CreateQuestionBankItemDto })
+  @ValidResponse(createItemsAnswerSchema, 'QuestionBankItemsCreated')
   async createItems(
     @Param('id', uuid) id: string,
-    @Body(CreateItemsBodyPipe) body: CreateItemsBody,
+    @ValidBody(createItemsBodySchema, 'QuestionBankItemsInput', { pipe: new CreateItemsBodyPipe() })
+    body: CreateItemsBody,
   ): Promise<Unserialized<QuestionBankItem> | Unserialized<CreatedQuestionBankItems>> {
     const created = await this.items.create(id, body.items);
     return body.batch ? { items: created } : created[0];
   }
 
   @Get(':id/items/:itemId')
+  @ValidResponse(questionBankItemSchema, 'QuestionBankItem')
   findItem(
     @Param('id', uuid) id: string,
     @Param('itemId', uuid) itemId: string,
@@ -141,10 +167,11 @@ export class QuestionBankController {
   }
 
   @Patch(':id/items/:itemId')
+  @ValidResponse(questionBankItemSchema, 'QuestionBankItem')
   updateItem(
     @Param('id', uuid) id: string,
     @Param('itemId', uuid) itemId: string,
-    @Body() body: UpdateQuestionBankItemDto,
+    @ValidBody(questionBankItemPatchSchema, 'QuestionBankItemPatch') body: Partial<QuestionBankItemInput>,
   ): Promise<Unserialized<QuestionBankItem>> {
     return this.items.update(id, itemId, body);
   }
@@ -165,7 +192,11 @@ export class QuestionBankController {
       "names an item of the bank, or that asks an item's question (case and whitespace aside), updates that " +
       'item or leaves it unchanged; the report counts added, updated and unchanged. dryRun checks without writing.',
   })
-  async importItems(@Param('id', uuid) id: string, @Body() body: ImportItemsDto): Promise<ImportReport> {
+  @ValidResponse(importReportSchema, 'ImportReport')
+  async importItems(
+    @Param('id', uuid) id: string,
+    @ValidBody(importRequestSchema, 'ImportRequest') body: ImportRequest,
+  ): Promise<ImportReport> {
     await this.banks.assertExists(id);
     return this.importer.import(id, body);
   }
@@ -174,7 +205,7 @@ export class QuestionBankController {
   @ApiOperation({ summary: 'Export a bank as JSON or CSV (both re-importable)' })
   async export(
     @Param('id', uuid) id: string,
-    @Query() query: ExportQueryDto,
+    @ValidQuery(exportQuerySchema) query: ExportQuery,
     @Res({ passthrough: true }) response: Response,
   ): Promise<string> {
     const file = await this.exporter.export(id, query.format ?? 'json');
@@ -191,10 +222,13 @@ export class QuestionBankController {
       'With an LLM configured the template prompt writes each question; offline a deterministic template ' +
       'generator does (items say which: generator llm | template). Every item cites its chunk.',
   })
-  @ApiAcceptedResponse({ description: '{ jobId, generator, statusUrl }' })
+  @ApiAcceptedResponse({
+    description: '{ jobId, generator, statusUrl }',
+    schema: { $ref: contractRef(generationRequestedSchema, 'GenerationRequested') },
+  })
   async generate(
     @Param('id', uuid) id: string,
-    @Body() body: GenerateItemsDto,
+    @ValidBody(generateItemsRequestSchema, 'GenerateItemsRequest') body: GenerateItemsRequest,
   ): Promise<GenerationRequested> {
     const queued = await this.generation.request(id, body);
     return { ...queued, statusUrl: `/question-banks/${id}/generate/${queued.jobId}` };
@@ -202,6 +236,7 @@ export class QuestionBankController {
 
   @Get(':id/generate/:jobId')
   @ApiOperation({ summary: 'State and outcome of a generation job' })
+  @ValidResponse(generationJobStatusSchema, 'GenerationJobStatus')
   generationStatus(
     @Param('id', uuid) id: string,
     @Param('jobId') jobId: string,

@@ -1,6 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import type { Page, QuestionBank } from '@lumina/shared';
-import type { CreateQuestionBankDto, UpdateQuestionBankDto } from './dtos/question-bank.dto';
+import type { Page, QuestionBank, QuestionBankInput } from '@lumina/shared';
 import { pageOf, pageWindow } from '../../common/pagination/pagination';
 import { QuestionTemplateService } from './question-template.service';
 import { QuestionBankRepository } from './repositories/question-bank.repository';
@@ -48,7 +47,7 @@ export class QuestionBankService {
     if (!(await this.banks.exists(id))) throw new NotFoundError(`question bank ${id} not found`);
   }
 
-  async create(dto: CreateQuestionBankDto): Promise<QuestionBank> {
+  async create(dto: QuestionBankInput): Promise<QuestionBank> {
     if (dto.templateId) await this.assertTemplate(dto.templateId);
     const saved = await this.banks.insert({
       name: dto.name.trim(),
@@ -59,7 +58,7 @@ export class QuestionBankService {
     return this.findOne(saved.id);
   }
 
-  async update(id: string, dto: UpdateQuestionBankDto): Promise<QuestionBank> {
+  async update(id: string, dto: Partial<QuestionBankInput>): Promise<QuestionBank> {
     const bank = await this.banks.findById(id);
     if (!bank) throw new NotFoundError(`question bank ${id} not found`);
     if (dto.templateId) await this.assertTemplate(dto.templateId);

@@ -16,7 +16,7 @@ import type { GenerateQuestionsPayload } from '../../jobs/job-catalogue';
 import { isJobNamed } from '../../jobs/job-handlers';
 import { QueueName } from '../../jobs/queue-name.enum';
 import { InjectChatModel } from '../../providers/providers.module';
-import type { GenerateItemsDto } from './dtos/generate-items.dto';
+import type { GenerateItemsRequest } from '@lumina/shared';
 import { QuestionBankItemService } from './question-bank-item.service';
 import { QuestionBankService } from './question-bank.service';
 import { QuestionTemplateService } from './question-template.service';
@@ -50,7 +50,7 @@ export class QuestionGenerationService {
   /** Checks the request and queues the job; 404 for an unknown bank, 400 for unusable inputs. */
   async request(
     bankId: string,
-    dto: GenerateItemsDto,
+    dto: GenerateItemsRequest,
   ): Promise<{ jobId: string; generator: QuestionGenerator }> {
     await this.banks.assertExists(bankId);
     const template = await this.templates.findOne(dto.templateId).catch((error: unknown) => {

@@ -14,9 +14,8 @@ import {
   splitList,
 } from '@lumina/eval';
 import type { ImportableField, ImportableFields, IncomingRow } from '@lumina/eval';
+import { MAX_IMPORT_ROWS } from '@lumina/shared';
 import type { ImportFormat, ImportRejection, ImportReport, ImportRequest } from '@lumina/shared';
-import { MAX_IMPORT_ROWS } from './dtos/import-items.dto';
-import type { ImportItemsDto } from './dtos/import-items.dto';
 import { ExpectedSourceResolver } from './expected-source-resolver';
 import type { SourceReference } from './expected-source-resolver';
 import { QuestionBankItemService } from './question-bank-item.service';
@@ -68,7 +67,7 @@ export class QuestionImportService {
     private readonly sources: ExpectedSourceResolver,
   ) {}
 
-  async import(bankId: string, input: ImportInput | ImportItemsDto): Promise<ImportReport> {
+  async import(bankId: string, input: ImportInput | ImportRequest): Promise<ImportReport> {
     const { rows, skipped } = this.read(input, input.language ?? 'en');
     return this.finish(bankId, input.format, rows, skipped, input);
   }

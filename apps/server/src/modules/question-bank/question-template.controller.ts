@@ -1,21 +1,16 @@
-import {
-  Body,
-  Controller,
-  Delete,
-  Get,
-  HttpCode,
-  Param,
-  ParseUUIDPipe,
-  Patch,
-  Post,
-  Query,
-} from '@nestjs/common';
+import { Controller, Delete, Get, HttpCode, Param, ParseUUIDPipe, Patch, Post } from '@nestjs/common';
 import { ApiNotFoundResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
-import type { Page, QuestionTemplate } from '@lumina/shared';
+import {
+  pageOf,
+  pageQuerySchema,
+  questionTemplateInputSchema,
+  questionTemplatePatchSchema,
+  questionTemplateSchema,
+} from '@lumina/shared';
+import type { Page, PageQuery, QuestionTemplate, QuestionTemplateInput } from '@lumina/shared';
 import { Roles } from '../auth/principal';
-import { PageQueryDto } from '../../common/pagination/page-query.dto';
 import type { Unserialized } from '../../common/unserialized';
-import { CreateQuestionTemplateDto, UpdateQuestionTemplateDto } from './dtos/question-template.dto';
+import { ValidBody, ValidQuery, ValidResponse } from '../../common/validation/zod-contract';
 import { QuestionTemplateService } from './question-template.service';
 
 @ApiTags('question-templates')
@@ -26,25 +21,31 @@ export class QuestionTemplateController {
 
   @Get()
   @ApiOperation({ summary: 'List question templates (paginated)' })
-  findAll(@Query() query: PageQueryDto): Promise<Page<Unserialized<QuestionTemplate>>> {
+  @ValidResponse(pageOf(questionTemplateSchema), 'QuestionTemplatePage')
+  findAll(@ValidQuery(pageQuerySchema) query: PageQuery): Promise<Page<Unserialized<QuestionTemplate>>> {
     return this.templates.findAll(query);
   }
 
   @Get(':id')
   @ApiNotFoundResponse({ description: 'No such template' })
+  @ValidResponse(questionTemplateSchema, 'QuestionTemplate')
   findOne(@Param('id', ParseUUIDPipe) id: string): Promise<Unserialized<QuestionTemplate>> {
     return this.templates.findOne(id);
   }
 
   @Post()
-  create(@Body() body: CreateQuestionTemplateDto): Promise<Unserialized<QuestionTemplate>> {
+  @ValidResponse(questionTemplateSchema, 'QuestionTemplate')
+  create(
+    @ValidBody(questionTemplateInputSchema, 'QuestionTemplateInput') body: QuestionTemplateInput,
+  ): Promise<Unserialized<QuestionTemplate>> {
     return this.templates.create(body);
   }
 
   @Patch(':id')
+  @ValidResponse(questionTemplateSchema, 'QuestionTemplate')
   update(
     @Param('id', ParseUUIDPipe) id: string,
-    @Body() body: UpdateQuestionTemplateDto,
+    @ValidBody(questionTemplatePatchSchema, 'QuestionTemplatePatch') body: Partial<QuestionTemplateInput>,
   ): Promise<Unserialized<QuestionTemplate>> {
     return this.templates.update(id, body);
   }

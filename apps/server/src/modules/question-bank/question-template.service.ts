@@ -1,6 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import type { Page } from '@lumina/shared';
-import type { CreateQuestionTemplateDto, UpdateQuestionTemplateDto } from './dtos/question-template.dto';
+import type { Page, QuestionTemplateInput } from '@lumina/shared';
 import type { QuestionTemplateEntity } from './entities/question-template.entity';
 import { pageOf, pageWindow } from '../../common/pagination/pagination';
 import { QuestionTemplateRepository } from './repositories/question-template.repository';
@@ -22,7 +21,7 @@ export class QuestionTemplateService {
     return template;
   }
 
-  create(dto: CreateQuestionTemplateDto): Promise<QuestionTemplateEntity> {
+  create(dto: QuestionTemplateInput): Promise<QuestionTemplateEntity> {
     return this.templates.insert({
       name: dto.name.trim(),
       kind: dto.kind,
@@ -31,7 +30,7 @@ export class QuestionTemplateService {
     });
   }
 
-  async update(id: string, dto: UpdateQuestionTemplateDto): Promise<QuestionTemplateEntity> {
+  async update(id: string, dto: Partial<QuestionTemplateInput>): Promise<QuestionTemplateEntity> {
     const template = await this.findOne(id);
     if (dto.name !== undefined) template.name = dto.name.trim();
     if (dto.kind !== undefined) template.kind = dto.kind;

@@ -1,8 +1,9 @@
-import { Body, Controller, HttpCode, Post, Res } from '@nestjs/common';
+import { Controller, HttpCode, Post, Res } from '@nestjs/common';
 import { ApiBadRequestResponse, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
-import type { SearchResponse } from '@lumina/shared';
+import { searchRequestSchema } from '@lumina/shared';
+import type { SearchRequest, SearchResponse } from '@lumina/shared';
 import type { Response } from 'express';
-import { SearchRequestDto } from './dtos/search-request.dto';
+import { ValidBody } from '../../common/validation/zod-contract';
 import { RagService } from './rag.service';
 
 @ApiTags('rag')
@@ -23,7 +24,7 @@ export class RagController {
   @ApiOkResponse({ description: 'Ranked passages with provenance, expansions, HyDE, timings and warnings' })
   @ApiBadRequestResponse({ description: 'Empty or over-long query, unknown or out-of-range settings' })
   search(
-    @Body() body: SearchRequestDto,
+    @ValidBody(searchRequestSchema, 'SearchRequest') body: SearchRequest,
     @Res({ passthrough: true }) response: Response,
   ): Promise<SearchResponse> {
     // A client that goes away stops the search's LLM calls too.

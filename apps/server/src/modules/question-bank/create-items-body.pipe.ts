@@ -1,17 +1,37 @@
 import { BadRequestException, Injectable } from '@nestjs/common';
 import type { PipeTransform } from '@nestjs/common';
-import { validateItemRow } from '../validate-item-row';
-import { CreateQuestionBankItemDto, MAX_ITEMS_PER_BATCH } from './question-bank-item.dto';
+import {
+  createdQuestionBankItemsSchema,
+  MAX_ITEMS_PER_BATCH,
+  questionBankItemInputSchema,
+  questionBankItemSchema,
+} from '@lumina/shared';
+import type { QuestionBankItemInput } from '@lumina/shared';
+import { z } from 'zod/v4';
+import { validateItemRow } from './validate-item-row';
 
-/** What POST /question-banks/:id/items was given: one item, or a batch `{ items: [...] }`. */
+/** What POST /question-banks/:id/items takes: one item, or a batch `{ items: [...] }`. */
+export const createItemsBodySchema = z
+  .union([
+    questionBankItemInputSchema,
+    z.strictObject({
+      items: z.array(questionBankItemInputSchema).min(1).max(MAX_ITEMS_PER_BATCH),
+    }),
+  ])
+  .meta({ example: { question: 'How do I promote the standby replica?', tags: ['failover'] } });
+
+/** What it answers: the item, or `{ items }` for a batch. */
+export const createItemsAnswerSchema = z.union([questionBankItemSchema, createdQuestionBankItemsSchema]);
+
+/** What POST /question-banks/:id/items was given: one item, or a batch. */
 export interface CreateItemsBody {
   batch: boolean;
-  items: CreateQuestionBankItemDto[];
+  items: QuestionBankItemInput[];
 }
 
 /**
- * Validates the body of POST items, which is one item or `{ items: [...] }` (the global ValidationPipe
- * cannot take either shape). Every problem of every item is reported, prefixed with its position.
+ * Validates the body of POST items, which is one item or `{ items: [...] }`. Every problem of every item
+ * is reported, prefixed with its position (a union's parse would only say that neither shape fits).
  */
 @Injectable()
 export class CreateItemsBodyPipe implements PipeTransform<unknown, CreateItemsBody> {
@@ -28,7 +48,7 @@ export class CreateItemsBodyPipe implements PipeTransform<unknown, CreateItemsBo
       if (record.items.length > MAX_ITEMS_PER_BATCH)
         messages.push(`items must hold at most ${MAX_ITEMS_PER_BATCH} items`);
       if (messages.length) throw new BadRequestException(messages);
-      const items: CreateQuestionBankItemDto[] = [];
+      const items: QuestionBankItemInput[] = [];
       record.items.forEach((row, index) => {
         const result = validateItemRow(row);
         if (result.ok) items.push(result.item);

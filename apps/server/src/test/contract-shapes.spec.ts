@@ -1,0 +1,128 @@
+import { DataSource } from 'typeorm';
+import type { Json } from './helpers/http';
+import { neverSent, newLedger, recordShape } from './helpers/contract-shape';
+import { RUNBOOK_CORPUS, seedDocuments } from './helpers/seed-documents';
+import { startTestApp } from './helpers/test-app';
+import type { TestApp } from './helpers/test-app';
+import { testEnv } from './helpers/test-env';
+import { SETUP_TIMEOUT_MS } from './helpers/hook-timeouts';
+
+/**
+ * Every answer of the routes declared through the shared contract is checked against the response
+ * schema its OpenAPI operation names: no field that the schema lacks, and no declared field that no
+ * answer ever holds.
+ */
+describe('answers match their contract schemas, both ways (embedded PGlite)', () => {
+  let server: TestApp;
+  let document: Json;
+  let documentIds: string[];
+  let chunkId: string;
+  const ledger = newLedger();
+
+  /** The response schema's component name of an operation, from the served OpenAPI document. */
+  function responseSchema(method: string, url: string): string {
+    const path = url.split('?')[0];
+    const template = Object.keys(document.paths).find(
+      (candidate) =>
+        new RegExp(`^${candidate.replace(/\{[^}]+\}/g, '[^/]+')}$`).test(path) &&
+        document.paths[candidate][method.toLowerCase()],
+    );
+    if (!template) throw new Error(`no operation ${method} ${path} in the OpenAPI document`);
+    const responses = document.paths[template][method.toLowerCase()].responses ?? {};
+    const ref = ['200', '201', '202']
+      .map((status) => responses[status]?.content?.['application/json']?.schema?.$ref)
+      .find(Boolean);
+    if (!ref) throw new Error(`${method} ${template} declares no response schema`);
+    return String(ref).split('/').pop()!;
+  }
+
+  async function call(method: string, path: string, body?: unknown): Promise<Json> {
+    const response = await fetch(`${server.baseUrl}${path}`, {
+      method,
+      headers: body === undefined ? {} : { 'content-type': 'application/json' },
+      body: body === undefined ? undefined : JSON.stringify(body),
+    });
+    const json = await response.json();
+    if (response.status >= 300)
+      throw new Error(`${method} ${path}: ${response.status} ${JSON.stringify(json)}`);
+    recordShape(ledger, document.components.schemas, responseSchema(method, path), json);
+    return json;
+  }
+
+  beforeAll(async () => {
+    server = await startTestApp(testEnv());
+    const dataSource = server.app.get(DataSource);
+    documentIds = await seedDocuments(dataSource, null, RUNBOOK_CORPUS);
+    await dataSource.query(`UPDATE documents SET external_id = 'runbook' WHERE id = $1`, [documentIds[0]]);
+    [{ id: chunkId }] = await dataSource.query(`SELECT id FROM chunks WHERE document_id = $1 LIMIT 1`, [
+      documentIds[0],
+    ]);
+    document = await (await fetch(`${server.baseUrl}/api/docs-json`)).json();
+  }, SETUP_TIMEOUT_MS);
+
+  afterAll(async () => {
+    await server?.close();
+  });
+
+  it('question banks, items, imports, generation and templates', async () => {
+    const template = await call('POST', '/question-templates', {
+      name: 'Definitions',
+      kind: 'definition',
+      description: 'What terms mean',
+      promptTemplate: 'Ask what {{heading}} says: {{passage}}',
+    });
+    await call('GET', '/question-templates');
+    await call('GET', `/question-templates/${template.id}`);
+    await call('PATCH', `/question-templates/${template.id}`, { name: 'Definitions, renamed' });
+
+    const bank = await call('POST', '/question-banks', {
+      name: 'Runbook',
+      description: 'Questions the runbook answers',
+      templateId: template.id,
+      tags: ['runbook'],
+    });
+    await call('GET', '/question-banks?search=runbook');
+    await call('GET', `/question-banks/by-template/${template.id}`);
+    await call('GET', `/question-banks/${bank.id}`);
+    await call('PATCH', `/question-banks/${bank.id}`, { tags: ['runbook', 'ops'] });
+
+    const one = await call('POST', `/question-banks/${bank.id}/items`, {
+      question: 'How do I promote the standby?',
+      expectedAnswer: 'pg_ctl promote',
+      expectedSources: [{ documentId: 'runbook', chunkId, grade: 2 }],
+      tags: ['failover'],
+      difficulty: 'easy',
+    });
+    await call('POST', `/question-banks/${bank.id}/items`, {
+      items: [
+        { question: 'What is the weather?', inScope: false },
+        { question: 'Which port?', expectedSources: [{ documentId: 'runbook', chunkId, grade: 1 }] },
+      ],
+    });
+    await call('GET', `/question-banks/${bank.id}/items?inScope=true`);
+    await call('GET', `/question-banks/${bank.id}/items/${one.id}`);
+    await call('PATCH', `/question-banks/${bank.id}/items/${one.id}`, { difficulty: 'hard' });
+
+    await call('POST', `/question-banks/${bank.id}/import`, {
+      format: 'beir',
+      queries:
+        '{"_id": "q1", "text": "Where is the runbook?"}\n{"_id": "q2", "text": ""}\n{"_id": "q3", "text": "Unjudged?"}',
+      qrels: 'query-id\tcorpus-id\tscore\nq1\trunbook\t1\nq2\trunbook\t1\n',
+    });
+    const queued = await call('POST', `/question-banks/${bank.id}/generate`, {
+      templateId: template.id,
+      documentIds: [documentIds[0]],
+      count: 1,
+    });
+    let job: Json = null;
+    for (let attempt = 0; attempt < 240; attempt++) {
+      job = await call('GET', queued.statusUrl);
+      if (job.state === 'completed' || job.state === 'failed') break;
+      await new Promise((resolve) => setTimeout(resolve, 500));
+    }
+    expect(job.state).toBe('completed');
+
+    expect(ledger.undeclared).toEqual([]);
+    expect(neverSent(ledger)).toEqual([]);
+  }, 180_000);
+});
