@@ -1,6 +1,6 @@
 import type { AdaptiveExpansionDecision, AnswerabilityVerdict } from './answerability';
 import type { Page } from './documents';
-import { objectError, typeError, uuid, z } from './contract/zod';
+import { objectError, pageQuerySchema, typeError, uuid, z } from './contract/zod';
 import { settingsOverridesSchema } from './settings';
 import type { SearchSettings } from './settings';
 
@@ -268,9 +268,37 @@ export interface ConversationDetail extends Conversation {
 }
 
 /** Body of PATCH /conversations/:id. */
-export interface RenameConversationRequest {
-  title: string;
-}
+/** Longest conversation title. */
+export const MAX_CONVERSATION_TITLE_CHARS = 80;
+/** Longest text `GET /conversations?q=` searches for. */
+export const MAX_CONVERSATION_QUERY_CHARS = 200;
+
+export const renameConversationRequestSchema = z
+  .strictObject({
+    title: z
+      .string({ error: 'title must be a string' })
+      .regex(/\S/, { error: 'title must contain a visible character' })
+      .max(MAX_CONVERSATION_TITLE_CHARS, {
+        error: `title must be at most ${MAX_CONVERSATION_TITLE_CHARS} characters`,
+      }),
+  })
+  .meta({ example: { title: 'Database failover' } });
+export type RenameConversationRequest = z.infer<typeof renameConversationRequestSchema>;
+
+/** `?page=&limit=&q=` of GET /conversations. */
+export const conversationListQuerySchema = pageQuerySchema.extend({
+  q: z
+    .string({ error: 'q must be text' })
+    .max(MAX_CONVERSATION_QUERY_CHARS, {
+      error: `q must be at most ${MAX_CONVERSATION_QUERY_CHARS} characters long`,
+    })
+    .optional()
+    .meta({
+      description: 'Only conversations whose title or any question or answer contains this text (any case)',
+      example: 'standby',
+    }),
+});
+export type ConversationListQuery = z.infer<typeof conversationListQuerySchema>;
 
 export interface TracePassage {
   marker: number;

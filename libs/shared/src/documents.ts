@@ -1,9 +1,10 @@
-import type { PageQuery } from './contract/zod';
+import { oneOf, pageQuerySchema, text, uuid, z } from './contract/zod';
+import { DOCUMENT_LANGUAGES } from './languages';
 /** Ingestion status machine: queued → parsing → chunking → embedding → indexed, or failed / cancelled. */
 export type DocumentStatus =
   'queued' | 'parsing' | 'chunking' | 'embedding' | 'indexed' | 'failed' | 'cancelled';
 
-export const DOCUMENT_STATUSES: readonly DocumentStatus[] = [
+export const DOCUMENT_STATUSES = [
   'queued',
   'parsing',
   'chunking',
@@ -11,7 +12,7 @@ export const DOCUMENT_STATUSES: readonly DocumentStatus[] = [
   'indexed',
   'failed',
   'cancelled',
-];
+] as const satisfies readonly DocumentStatus[];
 
 /** A paginated list answer, the same shape on every list endpoint. */
 export interface Page<T> {
@@ -37,25 +38,69 @@ export function headingsAfterTitle(title: string, headingPath: readonly string[]
 export type { PageQuery } from './contract/zod';
 
 /** GET /documents: a page of documents, newest first, optionally by title words or status. */
-export interface ListDocumentsQuery extends PageQuery {
-  search?: string;
-  status?: DocumentStatus;
-}
+export const listDocumentsQuerySchema = pageQuerySchema.extend({
+  search: text('search', 200).optional().meta({ description: 'Words in the title (case-insensitive)' }),
+  status: oneOf('status', DOCUMENT_STATUSES).optional(),
+});
+export type ListDocumentsQuery = z.infer<typeof listDocumentsQuerySchema>;
 
 /** GET /documents/:id/chunks: a page, or with `chunk` (and no `page`) the page that holds that passage. */
-export interface ListChunksQuery extends PageQuery {
-  chunk?: string;
-}
+export const listChunksQuerySchema = pageQuerySchema.extend({
+  chunk: uuid('chunk', 'a chunk id')
+    .optional()
+    .meta({ description: 'Answer the page that holds this chunk of the document instead of `page`' }),
+});
+export type ListChunksQuery = z.infer<typeof listChunksQuerySchema>;
+
+/** The optional `language` of an upload: an ISO 639-1 code that overrides detection ('' means absent). */
+export const documentLanguageSchema = z
+  .preprocess(
+    (value) => (typeof value === 'string' ? value.trim().toLowerCase() || undefined : value),
+    z
+      .string({ error: 'language must be an ISO 639-1 code such as en, de or zh' })
+      .check(
+        z.refine((code) => DOCUMENT_LANGUAGES.includes(code), {
+          error: 'language must be an ISO 639-1 code such as en, de or zh',
+        }),
+      )
+      .optional(),
+  )
+  .meta({
+    description:
+      'ISO 639-1 code of the language the text is written in: it picks the stemming and word ' +
+      'segmentation. Detected from the text when absent.',
+    example: 'zh',
+  });
+
+/** The text fields of POST /documents (multipart), beside the files. */
+export const uploadDocumentsFieldsSchema = z.strictObject({ language: documentLanguageSchema });
+
+export const MAX_DOCUMENT_TITLE_CHARS = 300;
 
 /** Body of POST /documents/text: a document given as text (identity: the sha256 of the text's UTF-8 bytes). */
-export interface CreateTextDocumentRequest {
-  title: string;
-  text: string;
-  /** markdown: cut at its headings; plain (the default): cut by sentences. */
-  format?: 'plain' | 'markdown';
-  /** ISO 639-1 code (stemming, word segmentation); detected when absent. */
-  language?: string;
-}
+export const createTextDocumentRequestSchema = z
+  .strictObject({
+    title: z.preprocess(
+      (value) => (typeof value === 'string' ? value.trim() : value),
+      text('title', MAX_DOCUMENT_TITLE_CHARS).min(1, { error: 'title must not be empty' }),
+    ),
+    text: z
+      .string({ error: 'text must be a string' })
+      .regex(/\S/, { error: 'text must contain words, not only spaces' }),
+    format: z
+      .enum(['plain', 'markdown'], { error: 'format must be plain or markdown' })
+      .optional()
+      .meta({ description: 'markdown: cut at its headings; plain (the default): cut by sentences' }),
+    language: documentLanguageSchema,
+  })
+  .meta({
+    example: {
+      title: 'Failover runbook',
+      text: '# Failover\n\nPromote the standby replica, then repoint the writers.',
+      format: 'markdown',
+    },
+  });
+export type CreateTextDocumentRequest = z.infer<typeof createTextDocumentRequestSchema>;
 
 /** The working stages of the status machine, in order (each one is also the document's status). */
 export type IngestionStage = 'parsing' | 'chunking' | 'embedding';

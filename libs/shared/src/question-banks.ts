@@ -11,7 +11,6 @@ import {
   uuid,
   z,
 } from './contract/zod';
-import type { PageQuery } from './contract/zod';
 import { settingsOverridesSchema } from './settings';
 import type { SearchSettings } from './settings';
 
@@ -375,15 +374,17 @@ export const evaluateBankRequestSchema = z.strictObject({
 export type EvaluateBankRequest = z.infer<typeof evaluateBankRequestSchema>;
 
 /** GET /eval-runs: a page of runs, newest first, optionally of one bank. */
-export interface ListEvalRunsQuery extends PageQuery {
-  bankId?: string;
-}
+export const listEvalRunsQuerySchema = pageQuerySchema.extend({
+  bankId: uuid('bankId', 'a question bank id').optional(),
+});
+export type ListEvalRunsQuery = z.infer<typeof listEvalRunsQuerySchema>;
 
 /** GET /eval-runs/compare?a=&b=: run b against run a. */
-export interface CompareEvalRunsQuery {
-  a: string;
-  b: string;
-}
+export const compareEvalRunsQuerySchema = z.strictObject({
+  a: uuid('a', 'an evaluation run id').meta({ description: 'Run A (the baseline)' }),
+  b: uuid('b', 'an evaluation run id').meta({ description: 'Run B (compared with A: B − A)' }),
+});
+export type CompareEvalRunsQuery = z.infer<typeof compareEvalRunsQuerySchema>;
 
 export type EvalRunStatus = 'queued' | 'running' | 'completed' | 'failed';
 

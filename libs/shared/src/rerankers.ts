@@ -1,4 +1,4 @@
-import type { PageQuery } from './documents';
+import { oneOf, pageQuerySchema, uuid, z } from './contract/zod';
 
 /**
  * Learned rerankers fitted on a question bank: what an admin starts (POST /question-banks/:id/rerankers),
@@ -8,9 +8,8 @@ import type { PageQuery } from './documents';
  */
 
 /** How the model is fitted: a linear model on pairs of candidates, or gradient-boosted trees (LambdaMART). */
-export type RerankerLearner = 'linear' | 'lambdamart';
-
-export const RERANKER_LEARNERS: readonly RerankerLearner[] = ['linear', 'lambdamart'];
+export const RERANKER_LEARNERS = ['linear', 'lambdamart'] as const;
+export type RerankerLearner = (typeof RERANKER_LEARNERS)[number];
 
 /**
  * Fewest in-scope questions with expected sources a bank needs before a reranker is fitted on it (a fit
@@ -74,17 +73,28 @@ export interface RerankerModelSummary {
 }
 
 /** Body of POST /question-banks/:id/rerankers. */
-export interface FitRerankerRequest {
-  /** Default 'linear'. */
-  learner?: RerankerLearner;
-  /** Switch the model on when it is fitted (default true). */
-  activate?: boolean;
-}
+export const fitRerankerRequestSchema = z.strictObject({
+  learner: oneOf('learner', RERANKER_LEARNERS)
+    .optional()
+    .meta({
+      description:
+        'linear (the default): a linear model fitted on pairs of candidates (it measured best on questions ' +
+        'about documents the fit never saw); lambdamart: gradient-boosted trees.',
+    }),
+  activate: z.boolean({ error: 'activate must be true or false' }).optional().meta({
+    description:
+      'Switch the model on when it is fitted (default true; not if it measured worse than no reranking).',
+  }),
+});
+export type FitRerankerRequest = z.infer<typeof fitRerankerRequestSchema>;
 
 /** GET /rerankers: a page of fitted models, newest first, optionally of one bank. */
-export interface ListRerankersQuery extends PageQuery {
-  bankId?: string;
-}
+export const listRerankersQuerySchema = pageQuerySchema.extend({
+  bankId: uuid('bankId', 'a question bank id')
+    .optional()
+    .meta({ description: 'Only the models fitted on this bank' }),
+});
+export type ListRerankersQuery = z.infer<typeof listRerankersQuerySchema>;
 
 /** What serves `enableRerank` now (GET /rerankers/active and GET /health). */
 export interface ActiveReranker {

@@ -1,4 +1,3 @@
-import { ValidationPipe } from '@nestjs/common';
 import type { INestApplication } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import { DocumentBuilder, SwaggerModule } from '@nestjs/swagger';
@@ -30,14 +29,8 @@ export async function createHttpApp(env: Env, connection: DatabaseConnection): P
     crossSite: { localMode: !env.ADMIN_API_KEY, webOrigins: env.WEB_ORIGIN },
   });
   app.enableCors({ origin: env.WEB_ORIGIN });
-  app.useGlobalPipes(
-    new ValidationPipe({
-      whitelist: true,
-      forbidNonWhitelisted: true,
-      transform: true,
-      stopAtFirstError: false,
-    }),
-  );
+  // No global validation pipe: every body and query is parsed by its contract schema (libs/shared)
+  // where the controller declares it (@ValidBody, @ValidQuery).
   const document = withContractSchemas(
     SwaggerModule.createDocument(
       app,

@@ -401,7 +401,7 @@ describe('chat with an LLM (scripted OpenAI-compatible server, embedded PGlite)'
     ['an empty message', { message: '' }, 400, /message must not be empty/],
     ['a message of spaces', { message: '   ' }, 400, /only spaces/],
     ['a 20 kB message', { message: 'x'.repeat(20_000) }, 400, /at most 8000 characters/],
-    ['no message', {}, 400, /message must be text/],
+    ['no message', {}, 400, /message is required/],
     [
       'an unknown conversation',
       { conversationId: '00000000-0000-4000-8000-000000000000', message: 'hi' },

@@ -111,7 +111,7 @@ describe('HTTP hardening (real server): rate limits, security headers, error ans
     const postJson = (path: string, body: string) =>
       send(path, { method: 'POST', headers: { 'content-type': 'application/json' }, body });
 
-    // 400: the validation pipe (class-validator), and a service's own check.
+    // 400: the contract's validation pipe (zod), and a service's own check.
     const invalid = await postJson('/question-banks', '{}');
     expect(invalid).toMatchObject({
       status: 400,

@@ -11,7 +11,14 @@ import type { Json } from './helpers/http';
 import { startTestApp } from './helpers/test-app';
 import type { TestApp } from './helpers/test-app';
 import { testEnv } from './helpers/test-env';
-import { getJson, readEvents, sleep, upload, waitForStatus } from './fixtures/ingestion/ingestion-client';
+import {
+  filesLeftIn,
+  getJson,
+  readEvents,
+  sleep,
+  upload,
+  waitForStatus,
+} from './fixtures/ingestion/ingestion-client';
 import { PDF_PAGES, PLAIN_TEXT, makePdf } from './fixtures/ingestion/sample-documents';
 
 /** A text of `sentences` distinct sentences (distinct, so the embedding cache cannot answer for them). */
@@ -84,7 +91,7 @@ describe('ingestion refuses bad input clearly and carries on', () => {
     expect(mixed.status).toBe(422);
     expect(await documentCount()).toBe(before);
     expect(readdirSync(join(uploadDir, 'incoming'))).toEqual([]);
-    expect(readdirSync(join(uploadDir, 'documents'))).toEqual([]);
+    expect(await filesLeftIn(join(uploadDir, 'documents'))).toEqual([]);
   });
 
   it('answers 413 above the size or file-count limit and 415 for unsupported types', async () => {
@@ -157,7 +164,7 @@ describe('ingestion refuses bad input clearly and carries on', () => {
       expect(job!.attemptsMade).toBe(1); // UnrecoverableError: no retries
       expect(failed.chunkCount).toBe(0);
     }
-    expect(readdirSync(join(uploadDir, 'documents'))).toEqual([]);
+    expect(await filesLeftIn(join(uploadDir, 'documents'))).toEqual([]);
     expect((await getJson(`${server.baseUrl}/health`)).body.status).toBe('ok');
   });
 
@@ -189,7 +196,7 @@ describe('ingestion refuses bad input clearly and carries on', () => {
     );
     expect(Number(corpus.kept)).toBe(Number(corpus.actual));
     expect(Number(corpus.orphans)).toBe(0);
-    expect(readdirSync(join(uploadDir, 'documents'))).toEqual([]);
+    expect(await filesLeftIn(join(uploadDir, 'documents'))).toEqual([]);
     expect((await getJson(`${server.baseUrl}/documents/${id}`)).status).toBe(404);
 
     // The same bytes can be uploaded again: a new document, with a fresh job under the same job id.

@@ -6,7 +6,14 @@ import type { Json } from './helpers/http';
 import { startTestApp } from './helpers/test-app';
 import type { TestApp } from './helpers/test-app';
 import { testEnv } from './helpers/test-env';
-import { getJson, postJson, readEvents, upload, waitForStatus } from './fixtures/ingestion/ingestion-client';
+import {
+  filesLeftIn,
+  getJson,
+  postJson,
+  readEvents,
+  upload,
+  waitForStatus,
+} from './fixtures/ingestion/ingestion-client';
 import {
   BEIR_JSON,
   BEIR_JSONL,
@@ -127,7 +134,7 @@ describe('document ingestion through HTTP and BullMQ (embedded PGlite, real Redi
       [pdf.id],
     );
     expect(postings).toBeGreaterThan(0);
-    expect(readdirSync(join(uploadDir, 'documents'))).toEqual([]);
+    expect(await filesLeftIn(join(uploadDir, 'documents'))).toEqual([]);
     expect(readdirSync(join(uploadDir, 'incoming'))).toEqual([]);
   });
 

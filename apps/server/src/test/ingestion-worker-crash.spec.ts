@@ -1,4 +1,4 @@
-import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { getQueueToken } from '@nestjs/bullmq';
@@ -10,7 +10,7 @@ import type { Json } from './helpers/http';
 import { startTestApp } from './helpers/test-app';
 import type { TestApp } from './helpers/test-app';
 import { testEnv } from './helpers/test-env';
-import { getJson, sleep, upload } from './fixtures/ingestion/ingestion-client';
+import { filesLeftIn, getJson, sleep, upload } from './fixtures/ingestion/ingestion-client';
 import { REPO_ROOT, buildServer, startWorker } from './fixtures/ingestion/worker-process';
 import type { WorkerProcess } from './fixtures/ingestion/worker-process';
 
@@ -162,6 +162,6 @@ describe('a worker process killed mid-ingestion', () => {
     });
     const counts = await queue.getJobCounts('completed', 'failed', 'active', 'waiting', 'delayed');
     expect(counts).toEqual({ completed: 4, failed: 0, active: 0, waiting: 0, delayed: 0 });
-    expect(readdirSync(join(uploadDir, 'documents'))).toEqual([]);
+    expect(await filesLeftIn(join(uploadDir, 'documents'))).toEqual([]);
   }, 150_000);
 });

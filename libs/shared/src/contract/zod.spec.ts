@@ -30,7 +30,7 @@ describe('the contract helpers', () => {
     ).toEqual([
       'name must be shorter than or equal to 5 characters',
       'count must be an integer',
-      'id must be an id (UUID)',
+      'id must be an id (a UUID)',
       'tags[0]: tag must not be empty',
       'kind must be one of a, b',
       'sources[0].grade must be an integer',

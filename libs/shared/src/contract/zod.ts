@@ -47,8 +47,8 @@ export function notBlank(field: string, max: number) {
 /** A UUID (any version), e.g. a row id. */
 export function uuid(field: string, what = 'an id') {
   return z
-    .string({ error: typeError(field, `${field} must be ${what} (UUID)`) })
-    .check(z.refine((value) => UUID.test(value), { error: `${field} must be ${what} (UUID)` }))
+    .string({ error: typeError(field, `${field} must be ${what} (a UUID)`) })
+    .check(z.refine((value) => UUID.test(value), { error: `${field} must be ${what} (a UUID)` }))
     .meta({ format: 'uuid' });
 }
 

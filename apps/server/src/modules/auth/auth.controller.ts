@@ -1,4 +1,4 @@
-import { Body, Controller, Delete, Get, Param, ParseUUIDPipe, Post, Query } from '@nestjs/common';
+import { Controller, Delete, Get, Param, ParseUUIDPipe, Post } from '@nestjs/common';
 import {
   ApiConflictResponse,
   ApiCreatedResponse,
@@ -8,10 +8,17 @@ import {
   ApiOperation,
   ApiTags,
 } from '@nestjs/swagger';
-import type { ApiKeySummary, AuthIdentity, CreatedApiKey, Page } from '@lumina/shared';
-import { PageQueryDto } from '../../common/pagination/page-query.dto';
+import { createApiKeyRequestSchema, pageQuerySchema } from '@lumina/shared';
+import type {
+  ApiKeySummary,
+  AuthIdentity,
+  CreateApiKeyRequest,
+  CreatedApiKey,
+  Page,
+  PageQuery,
+} from '@lumina/shared';
+import { ValidBody, ValidQuery } from '../../common/validation/zod-contract';
 import { ApiKeyService } from './api-key.service';
-import { CreateApiKeyDto } from './dtos/create-api-key.dto';
 import { CurrentPrincipal, Roles } from './principal';
 import type { Principal } from './principal';
 
@@ -37,7 +44,9 @@ export class AuthController {
   })
   @ApiCreatedResponse({ description: '{ id, name, role, prefix, createdAt, key }' })
   @ApiForbiddenResponse({ description: 'Not an admin key' })
-  create(@Body() body: CreateApiKeyDto): Promise<CreatedApiKey> {
+  create(
+    @ValidBody(createApiKeyRequestSchema, 'CreateApiKeyRequest') body: CreateApiKeyRequest,
+  ): Promise<CreatedApiKey> {
     return this.keys.create(body.name, body.role);
   }
 
@@ -45,7 +54,7 @@ export class AuthController {
   @Roles('admin')
   @ApiOperation({ summary: 'API keys, newest first, without their secrets (admin; paginated)' })
   @ApiOkResponse({ description: '{ items, page, limit, total, totalPages }' })
-  list(@Query() query: PageQueryDto): Promise<Page<ApiKeySummary>> {
+  list(@ValidQuery(pageQuerySchema) query: PageQuery): Promise<Page<ApiKeySummary>> {
     return this.keys.list(query);
   }
 

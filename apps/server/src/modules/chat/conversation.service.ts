@@ -14,10 +14,10 @@ import type { RetrievalTraceEntity } from './entities/retrieval-trace.entity';
 import { ConversationRepository } from './repositories/conversation.repository';
 import type { ConversationRow, NewMessage, NewTrace } from './repositories/conversation.repository';
 import { InvalidRequestError, NotFoundError } from '../../common/errors/domain-errors';
-import { conversationMarkdown, exportFileName } from '@lumina/shared';
+import { conversationMarkdown, exportFileName, MAX_CONVERSATION_TITLE_CHARS } from '@lumina/shared';
 
 /** Longest conversation title (the first question, shortened). */
-export const MAX_TITLE_CHARS = 80;
+export const MAX_TITLE_CHARS = MAX_CONVERSATION_TITLE_CHARS;
 /** Earlier messages a follow-up question is rewritten with. */
 export const HISTORY_MESSAGES = 10;
 

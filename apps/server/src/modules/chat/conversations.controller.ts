@@ -1,16 +1,4 @@
-import {
-  Body,
-  Controller,
-  Delete,
-  Get,
-  Header,
-  HttpCode,
-  Param,
-  ParseUUIDPipe,
-  Patch,
-  Query,
-  Res,
-} from '@nestjs/common';
+import { Controller, Delete, Get, Header, HttpCode, Param, ParseUUIDPipe, Patch, Res } from '@nestjs/common';
 import type { Response } from 'express';
 import {
   ApiNoContentResponse,
@@ -20,13 +8,23 @@ import {
   ApiProduces,
   ApiTags,
 } from '@nestjs/swagger';
-import type { Conversation, ConversationDetail, Page } from '@lumina/shared';
+import {
+  conversationListQuerySchema,
+  pageQuerySchema,
+  renameConversationRequestSchema,
+} from '@lumina/shared';
+import type {
+  Conversation,
+  ConversationDetail,
+  ConversationListQuery,
+  Page,
+  PageQuery,
+  RenameConversationRequest,
+} from '@lumina/shared';
 import { CurrentPrincipal } from '../auth/principal';
 import type { Principal } from '../auth/principal';
 import { ConversationService } from './conversation.service';
-import { PageQueryDto } from '../../common/pagination/page-query.dto';
-import { ConversationListQueryDto } from './dtos/conversation-list-query.dto';
-import { RenameConversationDto } from './dtos/rename-conversation.dto';
+import { ValidBody, ValidQuery } from '../../common/validation/zod-contract';
 
 const uuid = new ParseUUIDPipe({ version: undefined, errorHttpStatusCode: 400 });
 
@@ -43,7 +41,7 @@ export class ConversationsController {
   @ApiOkResponse({ description: '{ items, page, limit, total, totalPages }' })
   list(
     @CurrentPrincipal() principal: Principal,
-    @Query() query: ConversationListQueryDto,
+    @ValidQuery(conversationListQuerySchema) query: ConversationListQuery,
   ): Promise<Page<Conversation>> {
     return this.conversations.list(principal.keyId, query);
   }
@@ -70,7 +68,7 @@ export class ConversationsController {
   detail(
     @CurrentPrincipal() principal: Principal,
     @Param('id', uuid) id: string,
-    @Query() query: PageQueryDto,
+    @ValidQuery(pageQuerySchema) query: PageQuery,
   ): Promise<ConversationDetail> {
     return this.conversations.detail(principal.keyId, id, query);
   }
@@ -81,7 +79,7 @@ export class ConversationsController {
   rename(
     @CurrentPrincipal() principal: Principal,
     @Param('id', uuid) id: string,
-    @Body() body: RenameConversationDto,
+    @ValidBody(renameConversationRequestSchema, 'RenameConversationRequest') body: RenameConversationRequest,
   ): Promise<Conversation> {
     return this.conversations.rename(principal.keyId, id, body.title);
   }

@@ -1,4 +1,4 @@
-import { Controller, Get, HttpCode, Param, ParseUUIDPipe, Post, Query } from '@nestjs/common';
+import { Controller, Get, HttpCode, Param, ParseUUIDPipe, Post } from '@nestjs/common';
 import {
   ApiOkResponse,
   ApiAcceptedResponse,
@@ -7,18 +7,18 @@ import {
   ApiOperation,
   ApiTags,
 } from '@nestjs/swagger';
-import { startAblationRequestSchema } from '@lumina/shared';
+import { pageQuerySchema, startAblationRequestSchema } from '@lumina/shared';
 import type {
   Ablation,
   AblationSummary,
   BankEnhancementWarnings,
   Page,
+  PageQuery,
   StartAblationRequest,
 } from '@lumina/shared';
-import { PageQueryDto } from '../../common/pagination/page-query.dto';
 import { Roles } from '../auth/principal';
 import { AblationService } from './ablation.service';
-import { ValidBody } from '../../common/validation/zod-contract';
+import { ValidBody, ValidQuery } from '../../common/validation/zod-contract';
 
 @ApiTags('eval-runs')
 @Roles('admin')
@@ -51,7 +51,7 @@ export class AblationController {
   @ApiNotFoundResponse({ description: 'No such bank' })
   findByBank(
     @Param('id', ParseUUIDPipe) id: string,
-    @Query() query: PageQueryDto,
+    @ValidQuery(pageQuerySchema) query: PageQuery,
   ): Promise<Page<AblationSummary>> {
     return this.ablations.findByBank(id, query);
   }

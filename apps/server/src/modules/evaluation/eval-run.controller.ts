@@ -1,9 +1,16 @@
-import { Controller, Get, Param, ParseUUIDPipe, Query } from '@nestjs/common';
+import { Controller, Get, Param, ParseUUIDPipe } from '@nestjs/common';
 import { ApiBadRequestResponse, ApiNotFoundResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
-import type { EvalRun, EvalRunComparison, EvalRunSummary, Page } from '@lumina/shared';
+import { compareEvalRunsQuerySchema, listEvalRunsQuerySchema } from '@lumina/shared';
+import type {
+  CompareEvalRunsQuery,
+  EvalRun,
+  EvalRunComparison,
+  EvalRunSummary,
+  ListEvalRunsQuery,
+  Page,
+} from '@lumina/shared';
 import { Roles } from '../auth/principal';
-import { CompareEvalRunsQueryDto } from './dtos/compare-eval-runs-query.dto';
-import { ListEvalRunsQueryDto } from './dtos/list-eval-runs-query.dto';
+import { ValidQuery } from '../../common/validation/zod-contract';
 import { EvaluationService } from './evaluation.service';
 
 @ApiTags('eval-runs')
@@ -14,7 +21,7 @@ export class EvalRunController {
 
   @Get()
   @ApiOperation({ summary: 'Evaluation runs, newest first (paginated; filter by bank)' })
-  findAll(@Query() query: ListEvalRunsQueryDto): Promise<Page<EvalRunSummary>> {
+  findAll(@ValidQuery(listEvalRunsQuerySchema) query: ListEvalRunsQuery): Promise<Page<EvalRunSummary>> {
     return this.evaluation.findAll(query);
   }
 
@@ -27,7 +34,7 @@ export class EvalRunController {
   })
   @ApiBadRequestResponse({ description: 'A run not completed, or no item in common' })
   @ApiNotFoundResponse({ description: 'No such run' })
-  compare(@Query() query: CompareEvalRunsQueryDto): Promise<EvalRunComparison> {
+  compare(@ValidQuery(compareEvalRunsQuerySchema) query: CompareEvalRunsQuery): Promise<EvalRunComparison> {
     return this.evaluation.compare(query.a, query.b);
   }
 

@@ -1,7 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import type { ChunkView, DocumentDetail, DocumentStatus, DocumentView, Page } from '@lumina/shared';
-import type { ListDocumentsQueryDto } from './dtos/list-documents-query.dto';
-import type { ListChunksQueryDto } from './dtos/list-chunks-query.dto';
+import type { ListChunksQuery, ListDocumentsQuery } from '@lumina/shared';
 import { pageOf, pageWindow } from '../../common/pagination/pagination';
 import type { PageWindow } from '../../common/pagination/pagination';
 import { ChunkRepository } from './repositories/chunk.repository';
@@ -22,7 +21,7 @@ export class DocumentCatalogService {
     private readonly queue: IngestionQueue,
   ) {}
 
-  async list(query: ListDocumentsQueryDto): Promise<Page<DocumentView>> {
+  async list(query: ListDocumentsQuery): Promise<Page<DocumentView>> {
     const window = pageWindow(query);
     const search = query.search?.trim() ? `%${escapeLike(query.search.trim())}%` : null;
     const total = await this.documents.count(search, query.status ?? null);
@@ -39,7 +38,7 @@ export class DocumentCatalogService {
     return { ...toView(row), jobId, progress };
   }
 
-  async chunks(id: string, query: ListChunksQueryDto): Promise<Page<ChunkView>> {
+  async chunks(id: string, query: ListChunksQuery): Promise<Page<ChunkView>> {
     const row = await this.row(id);
     const window = query.chunk ? await this.windowHolding(id, query.chunk, query) : pageWindow(query);
     const chunks = await this.chunkRows.page(id, window.offset, window.limit);
@@ -62,7 +61,7 @@ export class DocumentCatalogService {
   }
 
   /** The page (of `limit` chunks) that holds the chunk; 404 when it is not one of the document's. */
-  private async windowHolding(id: string, chunkId: string, query: ListChunksQueryDto): Promise<PageWindow> {
+  private async windowHolding(id: string, chunkId: string, query: ListChunksQuery): Promise<PageWindow> {
     if (query.page !== undefined) {
       throw new InvalidRequestError(['give page or chunk, not both: chunk answers the page that holds it']);
     }

@@ -7,7 +7,6 @@ import {
   Param,
   ParseUUIDPipe,
   Post,
-  Query,
   Sse,
   UploadedFiles,
   UseInterceptors,
@@ -28,7 +27,16 @@ import {
   ApiUnprocessableEntityResponse,
   ApiUnsupportedMediaTypeResponse,
 } from '@nestjs/swagger';
+import {
+  createTextDocumentRequestSchema,
+  listChunksQuerySchema,
+  listDocumentsQuerySchema,
+  uploadDocumentsFieldsSchema,
+} from '@lumina/shared';
 import type {
+  CreateTextDocumentRequest,
+  ListChunksQuery,
+  ListDocumentsQuery,
   AcceptedDocument,
   AcceptedDocuments,
   ChunkView,
@@ -42,10 +50,7 @@ import type { Observable } from 'rxjs';
 import { Roles } from '../auth/principal';
 import { DocumentCatalogService } from './document-catalog.service';
 import { DocumentEventsService } from './document-events.service';
-import { CreateTextDocumentDto } from './dtos/create-text-document.dto';
-import { UploadDocumentsDto } from './dtos/upload-documents.dto';
-import { ListChunksQueryDto } from './dtos/list-chunks-query.dto';
-import { ListDocumentsQueryDto } from './dtos/list-documents-query.dto';
+import { ValidBody, ValidQuery, ZodValidationPipe } from '../../common/validation/zod-contract';
 import { IngestionService } from './ingestion.service';
 import { DocumentUploadInterceptor } from './uploads/document-upload.interceptor';
 import type { StoredFile } from './uploads/hashing-disk-storage';
@@ -101,7 +106,7 @@ export class IngestionController {
   @ApiServiceUnavailableResponse({ description: QUEUE_UNAVAILABLE_DESCRIPTION })
   upload(
     @UploadedFiles() files: StoredFile[] | undefined,
-    @Body() body: UploadDocumentsDto,
+    @Body(new ZodValidationPipe(uploadDocumentsFieldsSchema)) body: { language?: string },
   ): Promise<AcceptedDocuments> {
     return this.ingestion.acceptUploads(files ?? [], body.language ?? null);
   }
@@ -113,7 +118,9 @@ export class IngestionController {
   @ApiAcceptedResponse({ description: 'The document and its ingestion job' })
   @ApiBadRequestResponse({ description: 'Missing or empty title or text, or an unknown language code' })
   @ApiServiceUnavailableResponse({ description: QUEUE_UNAVAILABLE_DESCRIPTION })
-  createText(@Body() body: CreateTextDocumentDto): Promise<AcceptedDocument> {
+  createText(
+    @ValidBody(createTextDocumentRequestSchema, 'CreateTextDocumentRequest') body: CreateTextDocumentRequest,
+  ): Promise<AcceptedDocument> {
     return this.ingestion.acceptText(body);
   }
 
@@ -135,7 +142,7 @@ export class IngestionController {
   @ApiOperation({ summary: 'List documents (newest first), optionally by title words or status' })
   @ApiOkResponse({ description: 'A page of documents: items, page, limit, total, totalPages' })
   @ApiBadRequestResponse({ description: 'page or limit below 1, unknown status' })
-  list(@Query() query: ListDocumentsQueryDto): Promise<Page<DocumentView>> {
+  list(@ValidQuery(listDocumentsQuerySchema) query: ListDocumentsQuery): Promise<Page<DocumentView>> {
     return this.catalog.list(query);
   }
 
@@ -156,7 +163,10 @@ export class IngestionController {
   @ApiOkResponse({ description: 'A page of chunks' })
   @ApiBadRequestResponse({ description: 'chunk is not a UUID, or both page and chunk are given' })
   @ApiNotFoundResponse({ description: 'No such document, or the chunk is not one of its passages' })
-  chunks(@Param('id', uuid) id: string, @Query() query: ListChunksQueryDto): Promise<Page<ChunkView>> {
+  chunks(
+    @Param('id', uuid) id: string,
+    @ValidQuery(listChunksQuerySchema) query: ListChunksQuery,
+  ): Promise<Page<ChunkView>> {
     return this.catalog.chunks(id, query);
   }
 

@@ -5,7 +5,7 @@ import type { EmbeddingProvider } from '@lumina/rag';
 import type { BeirDocument } from '@lumina/eval';
 import type { AcceptedDocument, AcceptedDocuments, DocumentStatus } from '@lumina/shared';
 import { InjectEmbedder } from '../../providers/providers.module';
-import type { CreateTextDocumentDto } from './dtos/create-text-document.dto';
+import type { CreateTextDocumentRequest } from '@lumina/shared';
 import { IngestionQueue } from './ingestion-queue.service';
 import { CorpusFormatError, readCorpusUpload } from './parsers/beir-corpus.reader';
 import type { StoredFile } from './uploads/hashing-disk-storage';
@@ -97,7 +97,7 @@ export class IngestionService {
     return { documents: await this.accept(candidates) };
   }
 
-  async acceptText(body: CreateTextDocumentDto): Promise<AcceptedDocument> {
+  async acceptText(body: CreateTextDocumentRequest): Promise<AcceptedDocument> {
     const bytes = Buffer.from(body.text, 'utf8');
     const format: SourceFormat = body.format === 'markdown' ? 'md' : 'txt';
     const [accepted] = await this.accept([

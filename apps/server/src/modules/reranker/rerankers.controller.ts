@@ -1,4 +1,4 @@
-import { Body, Controller, Delete, Get, HttpCode, Param, ParseUUIDPipe, Post, Query } from '@nestjs/common';
+import { Controller, Delete, Get, HttpCode, Param, ParseUUIDPipe, Post } from '@nestjs/common';
 import {
   ApiAcceptedResponse,
   ApiBadRequestResponse,
@@ -9,10 +9,16 @@ import {
   ApiTags,
 } from '@nestjs/swagger';
 import type { LearnedRankingModel } from '@lumina/rag';
-import type { ActiveReranker, Page, RerankerModelSummary } from '@lumina/shared';
+import { fitRerankerRequestSchema, listRerankersQuerySchema } from '@lumina/shared';
+import type {
+  ActiveReranker,
+  FitRerankerRequest,
+  ListRerankersQuery,
+  Page,
+  RerankerModelSummary,
+} from '@lumina/shared';
 import { Roles } from '../auth/principal';
-import { FitRerankerDto } from './dtos/fit-reranker.dto';
-import { ListRerankersQueryDto } from './dtos/list-rerankers-query.dto';
+import { ValidBody, ValidQuery } from '../../common/validation/zod-contract';
 import { RerankerModelService } from './reranker-model.service';
 
 @ApiTags('rerankers')
@@ -39,14 +45,19 @@ export class RerankersController {
       'The bank has no items or fewer than 10 in-scope questions with expected sources, or the body is invalid',
   })
   @ApiNotFoundResponse({ description: 'No such bank' })
-  fit(@Param('id', ParseUUIDPipe) id: string, @Body() body: FitRerankerDto): Promise<RerankerModelSummary> {
+  fit(
+    @Param('id', ParseUUIDPipe) id: string,
+    @ValidBody(fitRerankerRequestSchema, 'FitRerankerRequest') body: FitRerankerRequest,
+  ): Promise<RerankerModelSummary> {
     return this.rerankers.request(id, body);
   }
 
   @Get('rerankers')
   @ApiOperation({ summary: 'Fitted rerankers, newest first (paginated; ?bankId= for one bank)' })
   @ApiNotFoundResponse({ description: 'No such bank' })
-  findAll(@Query() query: ListRerankersQueryDto): Promise<Page<RerankerModelSummary>> {
+  findAll(
+    @ValidQuery(listRerankersQuerySchema) query: ListRerankersQuery,
+  ): Promise<Page<RerankerModelSummary>> {
     return this.rerankers.findAll(query);
   }
 
