@@ -239,7 +239,7 @@ describe('question-bank evaluation runs (queue, PGlite, libs/eval)', () => {
     expect((await call('GET', `/eval-runs/compare?a=${unknown}&b=${unknown}`)).status).toBe(404);
     const bad = await call('GET', '/eval-runs/compare?a=1');
     expect(bad.status).toBe(400);
-    expect(JSON.stringify(bad.body.message)).toMatch(/b must be an evaluation run id/);
+    expect(JSON.stringify(bad.body.message)).toMatch(/b is required/);
     expect((await call('GET', '/eval-runs/not-a-uuid')).status).toBe(400);
     const settings = await call('POST', `/question-banks/${bankId}/evaluate`, { settings: { topK: 0 } });
     expect(settings.status).toBe(400);
