@@ -131,6 +131,22 @@ describe('extractive answerer', () => {
     }
   });
 
+  it('keeps the items nested under a list item that ends with a colon', async () => {
+    const text = [
+      '+ `tracing:pino_asJson:end`: emitted at the end of the final serialization',
+      '  process. The emitted event payload has the following fields:',
+      '  - `instance`: the Pino instance associated with the function',
+      '  - `result`: the finalized, newline delimited, log line as a string',
+      '+ `tracing:pino_asJson:start`: emitted when the final serialization starts.',
+    ].join('\n');
+    const candidates = candidateSentences([{ marker: 1, text }]);
+    expect(candidates[0].block).toBe(
+      '- `instance`: the Pino instance associated with the function\n- `result`: the finalized, newline delimited, log line as a string',
+    );
+    // The nested items and the next item of the outer list introduce nothing.
+    expect(candidates.slice(1).map((c) => c.block)).toEqual([null, null, null]);
+  });
+
   it('keeps a code block inside a block quote, unquoted, and leaves a prompt in a code block alone', async () => {
     const quoted = '> Start the server with the start command:\n>\n> ```sh\n> npm start\n> ```';
     const answer = await extractiveAnswer(

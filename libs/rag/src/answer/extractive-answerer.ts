@@ -4,7 +4,7 @@ import { STOP_WORDS } from '../expansion/tokenize';
 import type { EmbeddingProvider } from '../ports/embedding-provider.port';
 
 /** Version of the extractive answerer's rules (recorded in traces like a prompt version). */
-export const EXTRACTIVE_ANSWERER_VERSION = 'extractive-v6';
+export const EXTRACTIVE_ANSWERER_VERSION = 'extractive-v7';
 
 export interface ExtractiveOptions {
   /** Most sentences quoted. */
@@ -310,10 +310,15 @@ export function candidateSentences(
             : last && codeAfterLastSentence && next?.kind === 'code'
               ? next
               : undefined;
+        // A list item ending with a colon introduces the items nested under it ("…has the following fields:").
+        const nested =
+          block.kind === 'list' && !introduces && /[:：]\s*$/.test(text) ? nestedItems(body, units, u) : null;
         const block2 =
           introduces && (introduces.kind === 'code' || introduces.kind === 'list')
             ? cutBlock(dedent(plain.slice(introduces.start, introduces.end)), options.maxBlockChars)
-            : null;
+            : nested
+              ? cutBlock(dedent(body.slice(nested.start, nested.end)), options.maxBlockChars)
+              : null;
         candidates.push({
           marker: passage.marker,
           rank,
@@ -343,6 +348,19 @@ function listItemSpans(body: string): { start: number; end: number }[] {
     else items.push({ ...line });
   }
   return items;
+}
+
+/** The items nested under item `u` (indented deeper, right after it), as one span of `body`; null without. */
+function nestedItems(
+  body: string,
+  items: readonly { start: number; end: number }[],
+  u: number,
+): { start: number; end: number } | null {
+  const indentOf = (item: { start: number }) => /^[ \t]*/.exec(body.slice(item.start))?.[0].length ?? 0;
+  const own = indentOf(items[u]);
+  let last = u;
+  while (last + 1 < items.length && indentOf(items[last + 1]) > own) last++;
+  return last > u ? { start: items[u + 1].start, end: items[last].end } : null;
 }
 
 function lineSpans(body: string): { start: number; end: number }[] {
