@@ -172,6 +172,8 @@ describe(`migrations on a fresh database (${TEST_BACKEND})`, () => {
       ['pino-http&nbsp;&nbsp;![Build Status](https://github.com/pinojs/pino-http/actions)', 'API'],
       ['Struct Vec<T>', 'impl<T> Clone for Vec<T>'],
       ['CLI', '--port'],
+      // `*not emphasis*` was stored from `\*not emphasis\*`: a part without markup is not cleaned again.
+      ['Badges ![CI](https://ci)', '*not emphasis*'],
     ];
     for (const [ordinal, path] of stored.entries()) {
       await db.dataSource.query(
@@ -212,6 +214,7 @@ describe(`migrations on a fresh database (${TEST_BACKEND})`, () => {
       ['pino-http', 'API'],
       ['Struct Vec<T>', 'impl<T> Clone for Vec<T>'],
       ['CLI', '--port'],
+      ['Badges', '*not emphasis*'],
     ]);
     const [{ citations }] = await db.dataSource.query(`SELECT citations FROM messages WHERE id = $1`, [
       message.id,

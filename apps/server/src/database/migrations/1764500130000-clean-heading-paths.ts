@@ -3,10 +3,15 @@ import type { MigrationInterface, QueryRunner } from 'typeorm';
 
 /** Characters of the Markdown and HTML a heading path should not hold (links, badges, tags, entities). */
 const MARKUP = '[][<>!&]';
+/** The same characters for JavaScript (where `[]` opening a class is an empty class). */
+const HOLDS_MARKUP = /[[\]<>!&]/;
 
-/** A stored heading path cleaned as headings are now cleaned at ingestion; a part that would be empty is kept. */
+/**
+ * A stored heading path cleaned as headings are now cleaned at ingestion. Only a part holding markup
+ * characters is read (the others were cleaned once already); a part that would be empty is kept.
+ */
 function cleanPath(path: readonly string[]): string[] {
-  return path.map((part) => cleanHeadingText(part) || part);
+  return path.map((part) => (HOLDS_MARKUP.test(part) ? cleanHeadingText(part) || part : part));
 }
 
 const same = (a: readonly string[], b: readonly string[]) =>
@@ -37,8 +42,12 @@ export class CleanHeadingPaths1764500130000 implements MigrationInterface {
     }
     const messages = (await queryRunner.query(
       `SELECT id, citations FROM messages
-       WHERE EXISTS (SELECT 1 FROM jsonb_array_elements(citations) AS c
-                     WHERE jsonb_typeof(c -> 'headingPath') = 'array' AND (c -> 'headingPath')::text ~ '${MARKUP}')`,
+       WHERE EXISTS (
+         SELECT 1 FROM jsonb_array_elements(citations) AS c,
+           jsonb_array_elements_text(
+             CASE WHEN jsonb_typeof(c -> 'headingPath') = 'array' THEN c -> 'headingPath' ELSE '[]'::jsonb END
+           ) AS part
+         WHERE part ~ '${MARKUP}')`,
     )) as { id: string; citations: { headingPath?: unknown }[] }[];
     for (const message of messages) {
       let changed = false;
