@@ -47,7 +47,12 @@ const DOCUMENTS = [
 /** Questions whose first quoted sentence is not from the top-ranked passage, with the document it is from. */
 const DEEP_QUOTES = [
   { question: "how to add my own custom log level like 'audit'", title: 'API', words: 'customLevels' },
-  { question: 'can I write a pino transport in TypeScript?', title: 'Transports', words: 'TypeScript' },
+  // The list item holding the answer wraps onto a second line: quoted whole, not cut at the line break.
+  {
+    question: 'can I write a pino transport in TypeScript?',
+    title: 'Transports',
+    words: 'problematic on Windows systems',
+  },
   {
     question: 'is Cross-Origin-Embedder-Policy on by default in helmet?',
     title: 'Helmet',
@@ -246,6 +251,12 @@ describeWhenServerHas(['chat', 'uploadDocuments'], 'newcomer replay', () => {
     expect(followUp.message.content).toContain(FOLLOW_UP.words);
     expect(followUp.first.title).toBe(SWITCH.title);
     expect(followUp.first.headingPath.at(-1)).toBe('Counter');
+    // The README's first heading carries a badge link: its path reads as the title does, no Markdown.
+    expect(followUp.first.headingPath[0]).toBe(SWITCH.title);
+    const labels = [...switched.message.citations, ...followUp.message.citations].flatMap(
+      (c) => c.headingPath,
+    );
+    expect(labels.filter((label) => /[[\]<>]|&nbsp;|!\[/.test(label))).toEqual([]);
 
     expect(await chat.conversation.locator('li.message-assistant').count()).toBe(6);
     await screenshot(page, 'newcomer-follow-up.png', false);

@@ -53,6 +53,7 @@ describe(`migrations on a fresh database (${TEST_BACKEND})`, () => {
       'ConversationSearch1764500097000',
       'LanguageAnalysisMeasured1764500098000',
       'FollowUpAloneLeads1764500110000',
+      'CleanHeadingPaths1764500130000',
     ]);
     expect(await tables(db)).toEqual([
       'ablations',
@@ -155,6 +156,75 @@ describe(`migrations on a fresh database (${TEST_BACKEND})`, () => {
     expect(await read()).toEqual({ tsv: "'jobs':1 'wait':2", lexical_length: 2 });
   });
 
+  it('re-cleans stored heading paths, in chunks and in stored citations, and leaves clean ones alone', async () => {
+    const [doc] = await db.dataSource.query(
+      `INSERT INTO documents (title, content_hash) VALUES ('prom-client', 'hash-headings') RETURNING id`,
+    );
+    // Heading paths as they were stored before headings were cleaned like titles.
+    const stored = [
+      [
+        'Prometheus client for node.js ![Actions Status](https://github.com/siimon/prom-client/actions)',
+        'Usage',
+      ],
+      [
+        'YAML <a href="https://www.npmjs.com/package/yaml"><img align="right" src="https://x/yaml.svg" /></a>',
+      ],
+      ['pino-http&nbsp;&nbsp;![Build Status](https://github.com/pinojs/pino-http/actions)', 'API'],
+      ['Struct Vec<T>', 'impl<T> Clone for Vec<T>'],
+      ['CLI', '--port'],
+      // `*not emphasis*` was stored from `\*not emphasis\*`: a part without markup is not cleaned again.
+      ['Badges ![CI](https://ci)', '*not emphasis*'],
+    ];
+    for (const [ordinal, path] of stored.entries()) {
+      await db.dataSource.query(
+        `INSERT INTO chunks (document_id, ordinal, text, index_text, heading_path, span_start, span_end)
+         VALUES ($1, $2, 'Some words here.', 'Some words here.', $3, 0, 16)`,
+        [doc.id, ordinal, path],
+      );
+    }
+    const [conversation] = await db.dataSource.query(
+      `INSERT INTO conversations (title) VALUES ('Metrics') RETURNING id`,
+    );
+    const citation = (headingPath: string[], marker: number) => ({
+      marker,
+      chunkId: '00000000-0000-0000-0000-000000000001',
+      documentId: doc.id,
+      title: 'prom-client',
+      headingPath,
+      anchor: null,
+      span: { start: 0, end: 16 },
+    });
+    const [message] = await db.dataSource.query(
+      `INSERT INTO messages (conversation_id, role, content, citations) VALUES ($1, 'assistant', 'Words [1] [2]', $2)
+       RETURNING id`,
+      [conversation.id, JSON.stringify([citation(stored[0], 1), citation(stored[3], 2)])],
+    );
+
+    await db.dataSource.undoLastMigration({ transaction: 'each' });
+    const applied = await db.dataSource.runMigrations({ transaction: 'each' });
+    expect(applied.map((m) => m.name)).toEqual(['CleanHeadingPaths1764500130000']);
+
+    const chunks: { heading_path: string[] }[] = await db.dataSource.query(
+      `SELECT heading_path FROM chunks WHERE document_id = $1 ORDER BY ordinal`,
+      [doc.id],
+    );
+    expect(chunks.map((c) => c.heading_path)).toEqual([
+      ['Prometheus client for node.js', 'Usage'],
+      ['YAML'],
+      ['pino-http', 'API'],
+      ['Struct Vec<T>', 'impl<T> Clone for Vec<T>'],
+      ['CLI', '--port'],
+      ['Badges', '*not emphasis*'],
+    ]);
+    const [{ citations }] = await db.dataSource.query(`SELECT citations FROM messages WHERE id = $1`, [
+      message.id,
+    ]);
+    expect(citations).toEqual([
+      citation(['Prometheus client for node.js', 'Usage'], 1),
+      citation(['Struct Vec<T>', 'impl<T> Clone for Vec<T>'], 2),
+    ]);
+  });
+
   it('re-analyses Hindi chunks with simple and indexes a text not in NFC by its NFC form', async () => {
     const [{ hindi }] = await db.dataSource.query(
       `SELECT EXISTS (SELECT 1 FROM pg_catalog.pg_ts_config WHERE cfgname = 'hindi') AS hindi`,
@@ -209,6 +279,7 @@ const LATER = [
   'ConversationSearch1764500097000',
   'LanguageAnalysisMeasured1764500098000',
   'FollowUpAloneLeads1764500110000',
+  'CleanHeadingPaths1764500130000',
 ];
 
 describe('the BM25 postings-length migration over an existing index', () => {

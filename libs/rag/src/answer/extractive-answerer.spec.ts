@@ -84,6 +84,69 @@ describe('extractive answerer', () => {
     );
   });
 
+  it('quotes a list item or paragraph wrapped onto further lines whole, offsets in the passage', () => {
+    const text = [
+      '- Only TS-Node is supported for now, there is no TSM support.',
+      '- Running transports TypeScript code on TS-Node seems to be problematic on',
+      '  Windows systems, there is no official support for that yet.',
+      '- A lazily wrapped item keeps its second line',
+      'even without an indent. Its next sentence stays with it.',
+      '  - A nested item is an item of its own.',
+      '',
+      'A paragraph whose sentence wraps',
+      'onto a second line is read whole.',
+      '## Heading ends it',
+      '',
+      'Text before a fence',
+      '```',
+      'code line',
+      '```',
+    ].join('\n');
+    const candidates = candidateSentences([{ marker: 1, text }]);
+    expect(candidates.map((c) => c.text)).toEqual([
+      'Only TS-Node is supported for now, there is no TSM support.',
+      'Running transports TypeScript code on TS-Node seems to be problematic on Windows systems, there is no official support for that yet.',
+      'A lazily wrapped item keeps its second line even without an indent. Its next sentence stays with it.',
+      'A nested item is an item of its own.',
+      'A paragraph whose sentence wraps onto a second line is read whole.',
+      'Text before a fence',
+    ]);
+    // An item is navigation only when each of its lines is: a package's link wrapped onto its prose stays.
+    const packages = [
+      '+ [`koa-pino-logger`](https://github.com/pinojs/koa-pino-logger): use Pino to',
+      'log requests within [Koa](https://koajs.com/).',
+      '+ [Install](#install)',
+      '  [Usage](#usage)',
+      '+',
+    ].join('\n');
+    expect(candidateSentences([{ marker: 1, text: packages }]).map((c) => c.text)).toEqual([
+      '[`koa-pino-logger`](https://github.com/pinojs/koa-pino-logger): use Pino to log requests within [Koa](https://koajs.com/).',
+    ]);
+    // Each quote's offsets cover its words in the passage, line break and indent included.
+    expect(text.slice(candidates[1].start, candidates[1].end)).toBe(
+      'Running transports TypeScript code on TS-Node seems to be problematic on\n  Windows systems, there is no official support for that yet.',
+    );
+    for (const c of candidates) {
+      expect(text.slice(c.start, c.end).replace(/\s+/g, ' ')).toBe(c.text);
+    }
+  });
+
+  it('keeps the items nested under a list item that ends with a colon', async () => {
+    const text = [
+      '+ `tracing:pino_asJson:end`: emitted at the end of the final serialization',
+      '  process. The emitted event payload has the following fields:',
+      '  - `instance`: the Pino instance associated with the function',
+      '  - `result`: the finalized, newline delimited, log line as a string',
+      '+ `tracing:pino_asJson:start`: emitted when the final serialization starts.',
+    ].join('\n');
+    const candidates = candidateSentences([{ marker: 1, text }]);
+    expect(candidates[0].block).toBe(
+      '- `instance`: the Pino instance associated with the function\n- `result`: the finalized, newline delimited, log line as a string',
+    );
+    // The nested items and the next item of the outer list introduce nothing.
+    expect(candidates.slice(1).map((c) => c.block)).toEqual([null, null, null]);
+  });
+
   it('keeps a code block inside a block quote, unquoted, and leaves a prompt in a code block alone', async () => {
     const quoted = '> Start the server with the start command:\n>\n> ```sh\n> npm start\n> ```';
     const answer = await extractiveAnswer(

@@ -4,7 +4,7 @@ import { STOP_WORDS } from '../expansion/tokenize';
 import type { EmbeddingProvider } from '../ports/embedding-provider.port';
 
 /** Version of the extractive answerer's rules (recorded in traces like a prompt version). */
-export const EXTRACTIVE_ANSWERER_VERSION = 'extractive-v5';
+export const EXTRACTIVE_ANSWERER_VERSION = 'extractive-v7';
 
 export interface ExtractiveOptions {
   /** Most sentences quoted. */
@@ -114,6 +114,11 @@ const LINK_DEFINITION = /^ {0,3}\[[^\]\n]+\]:\s*\S/;
 /** A block that opens with an HTML tag (a sponsor block, a centred logo): markup, not prose. */
 const HTML_BLOCK = /^\s*<(?:[a-z][a-z0-9-]*)(?:\s[^>]*)?\/?>/i;
 const HTML_TAG = /<\/?[a-z][^>\n]{0,200}>/gi;
+/**
+ * A list marker opening a line: `- `, `* `, `+ `, `1. `, `1) ` (a nested item's too), or alone on its
+ * line (an item a passage's end cut before its text).
+ */
+const LIST_MARKER = /^\s*(?:[-*+]|\d{1,3}[.)])(?:\s+|$)/;
 /** A table's header rule: `| --- | :---: |`. */
 const TABLE_RULE = /^\s*\|?[\s:|-]+\|?\s*$/;
 
@@ -185,7 +190,7 @@ export function markdownBlocks(text: string): Block[] {
       continue;
     }
     const kindOf = (t: string): Block['kind'] =>
-      /^\|/.test(t) ? 'table' : /^(?:[-*+]|\d{1,3}[.)])\s+/.test(t) ? 'list' : 'prose';
+      /^\|/.test(t) ? 'table' : LIST_MARKER.test(t) ? 'list' : 'prose';
     const kind = kindOf(trimmed);
     let j = i;
     while (
@@ -194,12 +199,21 @@ export function markdownBlocks(text: string): Block[] {
       !/^(```|~~~|#{1,6}\s)/.test(lines[j + 1].text.trim()) &&
       (kind === 'prose'
         ? kindOf(lines[j + 1].text.trim()) === 'prose'
-        : kindOf(lines[j + 1].text.trim()) === kind || /^\s{2,}\S/.test(lines[j + 1].text))
+        : kindOf(lines[j + 1].text.trim()) === kind ||
+          /^\s{2,}\S/.test(lines[j + 1].text) ||
+          // A list item's lazy continuation: its wrapped text on an unindented line.
+          (kind === 'list' && kindOf(lines[j + 1].text.trim()) === 'prose'))
     ) {
       j++;
     }
     const body = text.slice(lines[i].start, lines[j].end);
-    const noise = isNavigation(body) || HTML_BLOCK.test(body) || LINK_DEFINITION.test(lines[i].text);
+    // A list is navigation when each of its lines is (a table of contents); one whose items carry prose
+    // wrapped after their links (a package list) is not, its link-only lines are skipped one by one.
+    const navigation =
+      kind === 'list'
+        ? lines.slice(i, j + 1).every((line) => !line.text.trim() || isNavigation(line.text.trim()))
+        : isNavigation(body);
+    const noise = navigation || HTML_BLOCK.test(body) || LINK_DEFINITION.test(lines[i].text);
     push(noise ? 'noise' : kind, i, j);
     i = j + 1;
   }
@@ -238,10 +252,14 @@ export function candidateSentences(
     blocks.forEach((block, b) => {
       if (block.kind !== 'prose' && block.kind !== 'list' && block.kind !== 'table') return;
       const body = plain.slice(block.start, block.end);
+      // A line break inside a paragraph or a list item does not end a sentence or an item; a new list
+      // marker does. A list item is quoted whole, as one unit, however many lines it was wrapped onto.
       const units =
         block.kind === 'prose'
           ? splitSentences(body).map((span) => ({ start: span.start, end: span.end }))
-          : lineSpans(body);
+          : block.kind === 'list'
+            ? listItemSpans(body)
+            : lineSpans(body);
       // A GFM table: a header line, then the rule ("| --- | --- |"); its rows are quoted under the header.
       const header =
         block.kind === 'table' &&
@@ -269,7 +287,16 @@ export function candidateSentences(
             .replace(/\s*\|\s*/g, ' — ');
         }
         const text = raw.replace(/\s+/g, ' ').trim();
-        if (isNavigation(text) || LINK_DEFINITION.test(raw)) return;
+        // A wrapped list item is link navigation only when each of its lines is: a package list's
+        // "[`koa-pino-logger`](…): use Pino to" wraps onto "log requests within [Koa](…)." and is prose.
+        const navigation =
+          block.kind === 'list'
+            ? raw
+                .split('\n')
+                .filter((line) => line.trim())
+                .every((line) => isNavigation(line.trim()))
+            : isNavigation(text);
+        if (navigation || LINK_DEFINITION.test(raw)) return;
         if (wordCount(text) < options.minWords) return;
         // Overlapping chunks repeat sentences: quote each once, from the best-ranked passage.
         const key = text.toLowerCase();
@@ -283,10 +310,15 @@ export function candidateSentences(
             : last && codeAfterLastSentence && next?.kind === 'code'
               ? next
               : undefined;
+        // A list item ending with a colon introduces the items nested under it ("…has the following fields:").
+        const nested =
+          block.kind === 'list' && !introduces && /[:：]\s*$/.test(text) ? nestedItems(body, units, u) : null;
         const block2 =
           introduces && (introduces.kind === 'code' || introduces.kind === 'list')
             ? cutBlock(dedent(plain.slice(introduces.start, introduces.end)), options.maxBlockChars)
-            : null;
+            : nested
+              ? cutBlock(dedent(body.slice(nested.start, nested.end)), options.maxBlockChars)
+              : null;
         candidates.push({
           marker: passage.marker,
           rank,
@@ -302,6 +334,33 @@ export function candidateSentences(
     });
   });
   return candidates;
+}
+
+/**
+ * The items of a list block: each from its marker's line to the line before the next marker, so an
+ * item wrapped onto further lines (indented or not) is one item.
+ */
+function listItemSpans(body: string): { start: number; end: number }[] {
+  const items: { start: number; end: number }[] = [];
+  for (const line of lineSpans(body)) {
+    const last = items[items.length - 1];
+    if (last && !LIST_MARKER.test(body.slice(line.start, line.end))) last.end = line.end;
+    else items.push({ ...line });
+  }
+  return items;
+}
+
+/** The items nested under item `u` (indented deeper, right after it), as one span of `body`; null without. */
+function nestedItems(
+  body: string,
+  items: readonly { start: number; end: number }[],
+  u: number,
+): { start: number; end: number } | null {
+  const indentOf = (item: { start: number }) => /^[ \t]*/.exec(body.slice(item.start))?.[0].length ?? 0;
+  const own = indentOf(items[u]);
+  let last = u;
+  while (last + 1 < items.length && indentOf(items[last + 1]) > own) last++;
+  return last > u ? { start: items[u + 1].start, end: items[last].end } : null;
 }
 
 function lineSpans(body: string): { start: number; end: number }[] {

@@ -11,6 +11,11 @@ describe('document titles', () => {
       'Fast and small yaml parser',
     );
     expect(cleanDocumentTitle('<a href="https://x">Helmet</a> <sup>beta</sup>')).toBe('Helmet beta');
+    expect(cleanDocumentTitle('pino-http&nbsp;&nbsp;[![Build Status](https://img/ci.svg)](https://ci)')).toBe(
+      'pino-http',
+    );
+    // A type's parameters are not HTML.
+    expect(cleanDocumentTitle('Struct Vec<T>')).toBe('Struct Vec<T>');
     // Only a logo: its alt text.
     expect(cleanDocumentTitle('[![ioredis](https://cdn/ioredis.svg)](https://github.com/luin/ioredis)')).toBe(
       'ioredis',

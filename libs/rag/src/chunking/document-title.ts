@@ -1,36 +1,6 @@
-import { cleanHeadingTitle, parseMarkdownHeadings } from './markdown-headings';
+import { cleanDocumentTitle, parseMarkdownHeadings } from './markdown-headings';
 
-const INLINE_IMAGE = /!\[([^\]\n]*)\]\([^)\n]*\)/g;
-const REFERENCE_IMAGE = /!\[([^\]\n]*)\]\[[^\]\n]*\]/g;
-const EMPTY_LINK = /\[\s*\](?:\([^)\n]*\)|\[[^\]\n]*\])/g;
-const REFERENCE_LINK = /\[([^\]\n]+)\]\[[^\]\n]*\]/g;
-const HTML_TAG = /<\/?[a-z][^>\n]{0,300}>/gi;
-const ALT_OF_HTML_IMAGE = /<img\b[^>\n]*\balt\s*=\s*["']([^"'\n]*)["']/i;
-
-/**
- * A title as a person reads it: badges and images, HTML tags, links (kept as their text), emphasis and
- * inline code removed, spaces collapsed. A title that is only an image (a logo) is its alt text.
- */
-export function cleanDocumentTitle(raw: string): string {
-  const firstAlt =
-    [...raw.matchAll(INLINE_IMAGE), ...raw.matchAll(REFERENCE_IMAGE)]
-      .map((match) => match[1].trim())
-      .find(Boolean) ??
-    ALT_OF_HTML_IMAGE.exec(raw)?.[1]?.trim() ??
-    '';
-  const stripped = cleanHeadingTitle(
-    raw
-      .replace(INLINE_IMAGE, ' ')
-      .replace(REFERENCE_IMAGE, ' ')
-      .replace(EMPTY_LINK, ' ')
-      .replace(REFERENCE_LINK, '$1')
-      .replace(HTML_TAG, ' ')
-      .replace(/&nbsp;/g, ' ')
-      .replace(/&amp;/g, '&'),
-  );
-  const title = stripped.replace(/^[\s|·•:–—-]+|[\s|·•:–—-]+$/g, '').trim();
-  return title || cleanHeadingTitle(firstAlt);
-}
+export { cleanDocumentTitle };
 
 /** `title:` of a YAML front matter block at the very start, quotes removed; null without one. */
 function frontMatterTitle(text: string): string | null {

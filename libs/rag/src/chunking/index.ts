@@ -6,7 +6,7 @@ export type { SentenceSplitterOptions } from './sentence-splitter';
 export { chunkBySentences } from './sentence-chunker';
 export type { ChunkBase } from './sentence-chunker';
 export { chunkByHeadings } from './heading-chunker';
-export { parseMarkdownHeadings, cleanHeadingTitle } from './markdown-headings';
+export { parseMarkdownHeadings, cleanHeadingTitle, cleanHeadingText } from './markdown-headings';
 export { cleanDocumentTitle, markdownDocumentTitle } from './document-title';
 export type { MarkdownHeading } from './markdown-headings';
 export { slugify, createAnchorAllocator } from './anchor';

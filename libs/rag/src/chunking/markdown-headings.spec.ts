@@ -1,4 +1,9 @@
-import { MAX_HEADING_SOURCE_CHARS, cleanHeadingTitle, parseMarkdownHeadings } from './markdown-headings';
+import {
+  MAX_HEADING_SOURCE_CHARS,
+  cleanHeadingText,
+  cleanHeadingTitle,
+  parseMarkdownHeadings,
+} from './markdown-headings';
 
 function outline(source: string): [number, string][] {
   return parseMarkdownHeadings(source).map((heading) => [heading.level, heading.title]);
@@ -134,5 +139,42 @@ describe('cleanHeadingTitle', () => {
 
   it('collapses whitespace', () => {
     expect(cleanHeadingTitle('  a \t  b  ')).toBe('a b');
+  });
+});
+
+describe('cleanHeadingText', () => {
+  it('cleans headings as titles are: badges, images, HTML tags and entities removed', () => {
+    // The headings of prom-client's, yaml's and pino-http's READMEs, as written.
+    expect(
+      outline(
+        [
+          '# Prometheus client for node.js [![Actions Status](https://github.com/siimon/prom-client/workflows/Node.js%20CI/badge.svg?branch=master)](https://github.com/siimon/prom-client/actions)',
+          '# YAML <a href="https://www.npmjs.com/package/yaml"><img align="right" src="https://badge.fury.io/js/yaml.svg" title="npm package" /></a>',
+          '# pino-http&nbsp;&nbsp;[![Build Status](https://img.shields.io/github/actions/workflow/status/pinojs/pino-http/ci.yml?branch=master)](https://github.com/pinojs/pino-http/actions)',
+          '## Multer [![NPM Version][npm-version-image]][npm-url]',
+          'Setext <sup>beta</sup> &amp; more',
+          '---',
+        ].join('\n'),
+      ),
+    ).toEqual([
+      [1, 'Prometheus client for node.js'],
+      [1, 'YAML'],
+      [1, 'pino-http'],
+      [2, 'Multer'],
+      [2, 'Setext beta & more'],
+    ]);
+    // A heading that is only a logo is its alt text.
+    expect(cleanHeadingText('[![ioredis](https://cdn/ioredis.svg)](https://github.com/luin/ioredis)')).toBe(
+      'ioredis',
+    );
+  });
+
+  it('keeps what is not markup: type parameters, code, option dashes', () => {
+    expect(cleanHeadingText('impl<T> Vec<T>')).toBe('impl<T> Vec<T>');
+    expect(cleanHeadingText('`Map<K, V>` and `<a>` in code')).toBe('Map<K, V> and <a> in code');
+    expect(cleanHeadingText('--port')).toBe('--port');
+    expect(cleanHeadingText('-h, --help')).toBe('-h, --help');
+    expect(cleanHeadingText('pinoHttp([opts], [stream])')).toBe('pinoHttp([opts], [stream])');
+    expect(cleanHeadingText('Parse & Stringify')).toBe('Parse & Stringify');
   });
 });

@@ -4,7 +4,10 @@ import { isWhitespace, trimEndWhere } from '../text/trim-chars';
 export interface MarkdownHeading {
   /** 1 to 6; setext headings are 1 (`===`) or 2 (`---`). */
   level: number;
-  /** Plain title: emphasis, inline code, links and closing `#`s removed; '' for an empty heading. */
+  /**
+   * Plain title: emphasis, inline code, links, badges, images, HTML tags and entities and closing `#`s
+   * removed; '' for an empty heading.
+   */
   title: string;
   /** Offset of the first character of the heading's first line. */
   start: number;
@@ -76,6 +79,88 @@ export function cleanHeadingTitle(raw: string): string {
     .trim();
 }
 
+const INLINE_IMAGE = /!\[([^\]\n]*)\]\([^)\n]*\)/g;
+const REFERENCE_IMAGE = /!\[([^\]\n]*)\]\[[^\]\n]*\]/g;
+const EMPTY_LINK = /\[\s*\](?:\([^)\n]*\)|\[[^\]\n]*\])/g;
+const REFERENCE_LINK = /\[([^\]\n]+)\]\[[^\]\n]*\]/g;
+/**
+ * Tags of the HTML that READMEs put in headings (badges, logos, anchors, line breaks): only these are
+ * removed, so a type's parameters (`Vec<T>`, `Map<K, V>`) are never taken for a tag.
+ */
+const HTML_TAG =
+  /<\/?(?:a|img|br|p|span|div|sup|sub|b|i|em|strong|small|big|kbd|code|picture|source|center|font|h[1-6]|details|summary|u|s|del|ins|mark)\b[^>\n]{0,300}>/gi;
+const ALT_OF_HTML_IMAGE = /<img\b[^>\n]*\balt\s*=\s*["']([^"'\n]*)["']/i;
+const ENTITIES: Record<string, string> = {
+  nbsp: ' ',
+  amp: '&',
+  lt: '<',
+  gt: '>',
+  quot: '"',
+  '#39': "'",
+  apos: "'",
+};
+const ENTITY = /&(nbsp|amp|lt|gt|quot|#39|apos);/g;
+/** Inline code spans: their text is kept as written, tags and entities included. */
+const CODE_SPAN = /(`+)[^`]*?\1/g;
+
+/** `replace` applied to the text outside inline code spans. */
+function outsideCode(text: string, replace: (part: string) => string): string {
+  let out = '';
+  let last = 0;
+  for (const match of text.matchAll(CODE_SPAN)) {
+    out += replace(text.slice(last, match.index)) + match[0];
+    last = match.index + match[0].length;
+  }
+  return out + replace(text.slice(last));
+}
+
+/** The first image's alt text (Markdown or HTML), '' without one. */
+function firstImageAlt(raw: string): string {
+  return (
+    [...raw.matchAll(INLINE_IMAGE), ...raw.matchAll(REFERENCE_IMAGE)]
+      .map((match) => match[1].trim())
+      .find(Boolean) ??
+    ALT_OF_HTML_IMAGE.exec(raw)?.[1]?.trim() ??
+    ''
+  );
+}
+
+/** Badges and images, HTML tags and entities removed; reference links kept as their text. */
+function stripMarkup(raw: string): string {
+  return outsideCode(raw.slice(0, 4 * MAX_HEADING_SOURCE_CHARS), (part) =>
+    part
+      .replace(INLINE_IMAGE, ' ')
+      .replace(REFERENCE_IMAGE, ' ')
+      .replace(EMPTY_LINK, ' ')
+      .replace(REFERENCE_LINK, '$1')
+      .replace(HTML_TAG, ' ')
+      .replace(ENTITY, (_match, name: string) => ENTITIES[name]),
+  );
+}
+
+const SEPARATOR_EDGES = /^[\s|·•:–—-]+|[\s|·•:–—-]+$/g;
+
+/**
+ * A title as a person reads it: badges and images, HTML tags, links (kept as their text), emphasis and
+ * inline code removed, spaces collapsed. A title that is only an image (a logo) is its alt text.
+ */
+export function cleanDocumentTitle(raw: string): string {
+  const title = cleanHeadingTitle(stripMarkup(raw)).replace(SEPARATOR_EDGES, '').trim();
+  return title || cleanHeadingTitle(firstImageAlt(raw));
+}
+
+/**
+ * A heading's text as a person reads it, cleaned as titles are (cleanDocumentTitle): "Prometheus client
+ * for node.js" for a heading followed by a badge, "pino-http" for `pino-http&nbsp;&nbsp;[![Build]…]`.
+ * A heading holding no badge, image, tag or entity keeps its edges (`--port`, `-h, --help`).
+ */
+export function cleanHeadingText(raw: string): string {
+  const plain = cleanHeadingTitle(raw);
+  const stripped = cleanHeadingTitle(stripMarkup(raw));
+  if (stripped === plain) return plain;
+  return stripped.replace(SEPARATOR_EDGES, '').trim() || cleanHeadingTitle(firstImageAlt(raw));
+}
+
 const isBlank = (character: string): boolean => character === ' ' || character === '\t';
 
 /** An ATX heading's title without trailing blanks and the closing `#` sequence (one preceded by a blank). */
@@ -85,7 +170,7 @@ function atxTitle(raw: string | undefined): string {
   const closed =
     withoutHashes.length < title.length &&
     (withoutHashes.length === 0 || isBlank(withoutHashes[withoutHashes.length - 1]));
-  return cleanHeadingTitle(closed ? trimEndWhere(withoutHashes, isBlank) : title);
+  return cleanHeadingText(closed ? trimEndWhere(withoutHashes, isBlank) : title);
 }
 
 type BlockState = { kind: 'none' } | { kind: 'paragraph'; firstLine: number } | { kind: 'other' };
@@ -129,7 +214,7 @@ export function parseMarkdownHeadings(source: string): MarkdownHeading[] {
       const paragraph = lines.slice(state.firstLine, index);
       headings.push({
         level: underline[1][0] === '=' ? 1 : 2,
-        title: cleanHeadingTitle(paragraph.map((paragraphLine) => paragraphLine.text.trim()).join(' ')),
+        title: cleanHeadingText(paragraph.map((paragraphLine) => paragraphLine.text.trim()).join(' ')),
         start: paragraph[0].start,
         end: line.next,
       });

@@ -21,6 +21,7 @@ import { CleanDocumentTitles1764500091000 } from './1764500091000-clean-document
 import { ConversationSearch1764500097000 } from './1764500097000-conversation-search';
 import { LanguageAnalysisMeasured1764500098000 } from './1764500098000-language-analysis-measured';
 import { FollowUpAloneLeads1764500110000 } from './1764500110000-follow-up-alone-leads';
+import { CleanHeadingPaths1764500130000 } from './1764500130000-clean-heading-paths';
 
 /**
  * Every migration in order. The chunk vector dimension comes from the configured embedder, the vector
@@ -52,5 +53,6 @@ export function allMigrations(
     ConversationSearch1764500097000,
     LanguageAnalysisMeasured1764500098000,
     FollowUpAloneLeads1764500110000,
+    CleanHeadingPaths1764500130000,
   ];
 }
