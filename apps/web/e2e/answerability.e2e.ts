@@ -11,7 +11,7 @@ import { GENERAL_KNOWLEDGE_NEEDS_LLM, NOT_FOUND_SENTENCE } from '@lumina/shared'
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { emptyLibrary, llmRequests, resetLlm, seedDocument } from './support/api';
 import {
-  API_URL,
+  routeApiTo,
   WEB_URL,
   describeWhenServerHas,
   eventually,
@@ -139,10 +139,7 @@ describeWhenServerHas(['chat', 'uploadDocuments'], 'answerability', () => {
     await seedDocument(HANDBOOK, 'staff-handbook.md', offline.url);
     const target = offline.url;
     // The web app talks to the offline server: every API request of the page is sent there.
-    await context.route(`${API_URL}/**`, async (route) => {
-      const response = await route.fetch({ url: route.request().url().replace(API_URL, target) });
-      await route.fulfill({ response });
-    });
+    await routeApiTo(context, target);
     await chat.goto();
     await eventually(
       'the status badge to report no language model',

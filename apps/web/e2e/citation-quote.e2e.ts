@@ -9,7 +9,7 @@ import path from 'node:path';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { emptyLibrary, llmRequests, resetLlm, seedDocument } from './support/api';
 import {
-  API_URL,
+  routeApiTo,
   WEB_URL,
   describeWhenServerHas,
   eventually,
@@ -55,10 +55,7 @@ describeWhenServerHas(['chat', 'uploadDocuments'], 'citation quotes', () => {
     await resetLlm();
     const target = (offline as ApiProcess).url;
     // The web app talks to the offline server: every API request of the page is sent there.
-    await context.route(`${API_URL}/**`, async (route) => {
-      const response = await route.fetch({ url: route.request().url().replace(API_URL, target) });
-      await route.fulfill({ response });
-    });
+    await routeApiTo(context, target);
     await chat.goto();
     await eventually(
       'the status badge to report no language model',

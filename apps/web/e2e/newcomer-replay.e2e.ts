@@ -20,7 +20,7 @@ import type {
 } from '@lumina/shared';
 import { seedDocument } from './support/api';
 import {
-  API_URL,
+  routeApiTo,
   WEB_URL,
   describeWhenServerHas,
   launchBrowser,
@@ -142,10 +142,7 @@ describeWhenServerHas(['chat', 'uploadDocuments'], 'newcomer replay', () => {
     chat = new ChatPage(page);
     const target = (offline as ApiProcess).url;
     // The web app talks to this suite's offline server: every API request of the page is sent there.
-    await context.route(`${API_URL}/**`, async (route) => {
-      const response = await route.fetch({ url: route.request().url().replace(API_URL, target) });
-      await route.fulfill({ response });
-    });
+    await routeApiTo(context, target);
     await chat.goto();
   });
 

@@ -42,6 +42,17 @@ export async function openPage(
 }
 
 /** Path for a screenshot, creating the artifacts folder on first use. */
+/**
+ * Sends every API request of the page to `target` instead of the shared stack's API: for a suite
+ * that runs its own server (its own corpus, offline), so no result depends on which suite ran first.
+ */
+export async function routeApiTo(context: BrowserContext, target: string): Promise<void> {
+  await context.route(`${API_URL}/**`, async (route) => {
+    const response = await route.fetch({ url: route.request().url().replace(API_URL, target) });
+    await route.fulfill({ response });
+  });
+}
+
 export function artifact(name: string): string {
   mkdirSync(ARTIFACTS_DIR, { recursive: true });
   return path.join(ARTIFACTS_DIR, name);
