@@ -152,7 +152,18 @@ describe('a worker process killed mid-ingestion', () => {
     );
     expect(bm25.kept).toBe(bm25.actual);
 
-    // The killed job was recovered as stalled and completed once; no job failed.
+    // The killed job was recovered as stalled and completed once; no job failed. A document reads
+    // indexed a moment before its job returns, so first wait for the queue to settle (nothing active,
+    // waiting or delayed), then count.
+    const settled = async () => {
+      const deadline = Date.now() + 15_000;
+      for (;;) {
+        const now = await queue.getJobCounts('completed', 'failed', 'active', 'waiting', 'delayed');
+        if ((now.active === 0 && now.waiting === 0 && now.delayed === 0) || Date.now() > deadline) return now;
+        await sleep(100);
+      }
+    };
+    const counts = await settled();
     const victimJob = (await queue.getJob(body.documents[ids.indexOf(victim.id)].jobId))!;
     expect(await victimJob.getState()).toBe('completed');
     expect(victimJob.attemptsStarted).toBeGreaterThanOrEqual(2);
@@ -160,7 +171,6 @@ describe('a worker process killed mid-ingestion', () => {
       outcome: 'indexed',
       chunks: afterKill.chunkCount || expect.any(Number),
     });
-    const counts = await queue.getJobCounts('completed', 'failed', 'active', 'waiting', 'delayed');
     expect(counts).toEqual({ completed: 4, failed: 0, active: 0, waiting: 0, delayed: 0 });
     expect(await filesLeftIn(join(uploadDir, 'documents'))).toEqual([]);
   }, 150_000);
