@@ -84,7 +84,9 @@ describe('LLM endpoint down (connection refused)', () => {
     expect(body.warnings).toEqual([
       expect.stringMatching(/^Query expansion failed: could not reach the chat endpoint/),
       expect.stringMatching(/^HyDE failed: could not reach the chat endpoint/),
-      expect.stringMatching(/could not reach the chat endpoint/),
+      // The refused call, or on a loaded machine the rerank budget running out first: either way the
+      // fused order is kept with one warning.
+      expect.stringMatching(/could not reach the chat endpoint|rerank took longer than \d+ ms/),
     ]);
     expect(body.warnings[2]).toMatch(/rerank/i);
     expect(body.expansions).toBeNull();

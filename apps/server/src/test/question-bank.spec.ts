@@ -703,6 +703,11 @@ describe('question banks over REST (embedded PGlite)', () => {
         count: chunks.length,
       });
       const second = await waitForJob(again.body.statusUrl);
+      // A failed job says why (a stress run saw one finish without a result).
+      expect({ state: second.state, failedReason: second.failedReason }).toEqual({
+        state: 'completed',
+        failedReason: null,
+      });
       const fresh = chunks.length - cited.size;
       expect(fresh).toBeGreaterThan(0);
       expect(second.result.sampledChunkIds.slice(0, fresh).every((id: string) => !cited.has(id))).toBe(true);
