@@ -3,7 +3,7 @@
 import { createContext, createElement, useContext, useEffect, useState, type ReactNode } from 'react';
 import { isApiError } from '../lib/api-errors';
 import { useApiClient } from './use-api-client';
-import type { HealthReportView } from '../lib/api/health';
+import type { HealthReportView, LlmStatus } from '../lib/api/health';
 import { useServerFacts } from '../store/server-facts.store';
 
 export type HealthState =
@@ -84,11 +84,23 @@ export type LlmAvailability = 'configured' | 'not-configured' | 'unknown';
  * Whether the server has a language model: what GET /health says when it reports it, else what the
  * answers so far revealed (an LLM-written answer, or the offline extractive one), else unknown.
  */
-export function useLlmAvailability(): { state: LlmAvailability; reported: boolean } {
+export function useLlmAvailability(): {
+  state: LlmAvailability;
+  reported: boolean;
+  /** Who writes the search's variants and HyDE passage, when the server says. */
+  search?: NonNullable<LlmStatus['search']>;
+  local?: NonNullable<LlmStatus['local']>;
+} {
   const health = useHealth();
   const observed = useServerFacts((facts) => facts.llm);
   if (health.phase === 'online' && health.report.llm) {
-    return { state: health.report.llm.configured ? 'configured' : 'not-configured', reported: true };
+    const { configured, search, local } = health.report.llm;
+    return {
+      state: configured ? 'configured' : 'not-configured',
+      reported: true,
+      ...(search ? { search } : {}),
+      ...(local ? { local } : {}),
+    };
   }
   return { state: observed, reported: false };
 }

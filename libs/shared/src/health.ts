@@ -14,8 +14,17 @@ export interface HealthReport {
     error?: string;
   };
   redis: { status: ComponentStatus; latencyMs: number; error?: string };
-  /** Whether a language model is configured (offline: PRF expansion/HyDE and extractive answers). */
-  llm: { configured: boolean; model: string | null };
+  /**
+   * Whether a chat endpoint is configured (offline: extractive answers), who writes the search's
+   * multi-query variants and HyDE passage, and the in-process model of LLM_PROVIDER=local.
+   */
+  llm: {
+    configured: boolean;
+    model: string | null;
+    /** `endpoint`: LLM_BASE_URL's model; `local`: the in-process model; `offline`: pseudo-relevance feedback. */
+    search: { source: 'endpoint' | 'local' | 'offline'; model: string | null };
+    local: LocalModelHealth | null;
+  };
   /** What serves `enableRerank`: a /v1/rerank endpoint, the LLM, a model fitted on a bank, or a model file. */
   reranker: { configured: boolean; model: string | null; source: RerankerSource | null };
   embedder: { model: string; dimension: number };
@@ -25,6 +34,21 @@ export interface HealthReport {
    */
   documentLanguages: Record<string, number>;
   uptimeSeconds: number;
+}
+
+/** The in-process LLM of LLM_PROVIDER=local: ready (its file checked by sha256), or missing and why. */
+export interface LocalModelHealth {
+  model: string;
+  state: 'ready' | 'missing';
+  description: string | null;
+  /** The pinned sha256 the file was checked against. */
+  sha256: string | null;
+  /** How long loading took, once the first request loaded it; null before. */
+  loadMs: number | null;
+  threads: number | null;
+  /** Requests it answers side by side (parallel sequences of one context). */
+  sequences: number | null;
+  reason?: string;
 }
 
 /** GET /health/ready: the database and Redis answer (503 otherwise). */

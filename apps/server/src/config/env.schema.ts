@@ -2,6 +2,7 @@ import { homedir } from 'node:os';
 import { join } from 'node:path';
 import { z } from 'zod';
 import { DOCUMENT_LANGUAGES } from '@lumina/shared';
+import { LOCAL_CHAT_MODELS } from '../providers/local-models/catalogue';
 
 const booleanFromString = z
   .enum(['true', 'false', '1', '0', 'yes', 'no'])
@@ -133,6 +134,28 @@ export const envSchema = z
     LLM_TIMEOUT_MS: positiveInt.max(600_000).default(30000),
     /** Retries (exponential backoff, Retry-After honoured) on 408/409/429/5xx and connection errors. */
     LLM_MAX_RETRIES: z.coerce.number().int().min(0).max(10).default(2),
+    /**
+     * `local`: a small LLM in process (llama.cpp, CPU) writes the search's multi-query variants and HyDE
+     * passage; answers stay extractive. Its file comes from MODELS_DIR (`npm run models:fetch`); when it is
+     * missing the search stays offline and /health says so. LLM_BASE_URL, when set, takes precedence.
+     * `none`: no LLM without LLM_BASE_URL (pseudo-relevance feedback writes expansion and HyDE).
+     */
+    LLM_PROVIDER: z.enum(['none', 'local']).default('none'),
+    /** Which local model LLM_PROVIDER=local runs. */
+    LLM_LOCAL_MODEL: z
+      .enum(LOCAL_CHAT_MODELS.map((spec) => spec.id) as [string, ...string[]])
+      .default(LOCAL_CHAT_MODELS[0].id),
+    /** llama.cpp's threads for the local model (all its requests share them). */
+    LLM_THREADS: positiveInt.max(64).default(2),
+    /**
+     * Requests the local model answers side by side, as parallel sequences of one context (one copy of the
+     * weights): expansion and HyDE of one search need 2.
+     */
+    LLM_LOCAL_SEQUENCES: positiveInt.max(16).default(2),
+    /** Tokens each of the local model's sequences holds, prompt and answer together. */
+    LLM_LOCAL_CONTEXT_TOKENS: positiveInt.min(256).max(32768).default(2048),
+    /** The longest answer the local model writes, whatever a request asks. */
+    LLM_LOCAL_MAX_TOKENS: positiveInt.max(8192).default(256),
     /**
      * A /v1/rerank-style endpoint (Cohere, Jina, TEI, vLLM), e.g. http://127.0.0.1:8080/v1.
      * Unset: an LLM listwise reranker when LLM_BASE_URL is set, else no reranker.

@@ -23,7 +23,7 @@ describe(`GET /health over HTTP (${TEST_BACKEND}, real Redis)`, () => {
       status: 'ok',
       database: { status: 'up', driver: TEST_BACKEND },
       redis: { status: 'up' },
-      llm: { configured: false, model: null },
+      llm: { configured: false, model: null, search: { source: 'offline', model: null }, local: null },
       embedder: { model: 'use-lite-512', dimension: 512 },
       documentLanguages: expect.any(Object),
     });

@@ -31,6 +31,19 @@ export function SettingsForm() {
         ? `No language model is configured on the server${llm.reported ? '' : ' (as its answers show)'}: ${fallback}`
         : `Needs a language model; the server doesn't say whether it has one. Without one, ${fallback}`;
 
+  // Expansion and HyDE may be written by the server's local model even with no chat model configured.
+  const searchNote = (fallback: string) => {
+    if (llm.search?.source === 'local') {
+      return `Written by the server's small local model (${llm.local?.model ?? llm.search.model ?? 'local'}); answers still quote the passages.`;
+    }
+    const missing =
+      llm.local?.state === 'missing'
+        ? ` The local model is asked for but missing: ${llm.local.reason ?? ''}`
+        : '';
+    const note = offline(fallback);
+    return note && missing ? `${note}${missing}` : note;
+  };
+
   return (
     <form className="settings-form" onSubmit={(event) => event.preventDefault()}>
       <section className="settings-group" aria-labelledby="settings-query">
@@ -39,7 +52,7 @@ export function SettingsForm() {
           id="setting-query-expansion"
           label="Query expansion"
           hint="Rewrites your question into variants and searches with each of them."
-          note={offline(
+          note={searchNote(
             'variants come from offline pseudo-relevance feedback (terms of the top keyword matches).',
           )}
           value={settings.enableQueryExpansion}
@@ -64,7 +77,7 @@ export function SettingsForm() {
           id="setting-hyde"
           label="HyDE"
           hint="Drafts a hypothetical answer passage and searches with it too."
-          note={offline('the top passages of the original query stand in for the drafted passage.')}
+          note={searchNote('the top passages of the original query stand in for the drafted passage.')}
           value={settings.enableHyDE}
           onChange={(enableHyDE) => updateSettings({ enableHyDE })}
         />

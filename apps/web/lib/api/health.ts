@@ -12,7 +12,30 @@ export type ServiceStatus = ComponentStatus | (string & {});
 export type LlmStatus = Pick<HealthReport['llm'], 'configured'> & {
   status: ServiceStatus;
   model?: NonNullable<HealthReport['llm']['model']>;
+  /** Who writes the search's variants and HyDE passage; absent on servers that do not say. */
+  search?: { source: 'endpoint' | 'local' | 'offline'; model: string | null };
+  /** The server's in-process model, when LLM_PROVIDER=local asks for one. */
+  local?: { model: string; state: 'ready' | 'missing'; reason?: string };
 };
+
+const SEARCH_SOURCES = ['endpoint', 'local', 'offline'] as const;
+
+function parseSearch(value: unknown): LlmStatus['search'] {
+  if (!isRecord(value)) return undefined;
+  const source = SEARCH_SOURCES.find((candidate) => candidate === value.source);
+  if (!source) return undefined;
+  return { source, model: typeof value.model === 'string' ? value.model : null };
+}
+
+function parseLocal(value: unknown): LlmStatus['local'] {
+  if (!isRecord(value) || typeof value.model !== 'string') return undefined;
+  if (value.state !== 'ready' && value.state !== 'missing') return undefined;
+  return {
+    model: value.model,
+    state: value.state,
+    ...(typeof value.reason === 'string' ? { reason: value.reason } : {}),
+  };
+}
 
 /**
  * GET /health as the status badge reads it: odd statuses are kept, a server that does not report its
@@ -30,10 +53,14 @@ function parseLlm(value: unknown): LlmStatus | undefined {
   if (!isRecord(value)) return undefined;
   const configured =
     typeof value.configured === 'boolean' ? value.configured : value.status !== 'not-configured';
+  const search = parseSearch(value.search);
+  const local = parseLocal(value.local);
   return {
     configured,
     status: str(value.status, configured ? 'unknown' : 'not-configured'),
     ...(typeof value.model === 'string' ? { model: value.model } : {}),
+    ...(search ? { search } : {}),
+    ...(local ? { local } : {}),
   };
 }
 

@@ -19,7 +19,7 @@ import type { Env } from '../../config/env.schema';
 import { InjectSearchDataSource } from '../../database/database.module';
 import { JobName, jobOptions } from '../../jobs/job-catalogue';
 import { QueueName } from '../../jobs/queue-name.enum';
-import { InjectChatModel, InjectEmbedder } from '../../providers/providers.module';
+import { InjectEmbedder, InjectSearchModel } from '../../providers/providers.module';
 import { RerankerRegistry } from '../reranker/reranker-registry.service';
 import { pageOf, pageWindow } from '../../common/pagination/pagination';
 import { QuestionBankItemService } from '../question-bank/question-bank-item.service';
@@ -54,7 +54,7 @@ export class EvaluationService {
     @InjectQueue(QueueName.Evaluation) private readonly queue: Queue,
     private readonly banks: QuestionBankService,
     private readonly items: QuestionBankItemService,
-    @InjectChatModel() private readonly chatModel: ChatModel | null,
+    @InjectSearchModel() private readonly chatModel: ChatModel | null,
     private readonly rerankers: RerankerRegistry,
     @InjectSearchDataSource() searchDataSource: DataSource,
     private readonly ablations: AblationRepository,

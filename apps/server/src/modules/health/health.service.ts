@@ -1,11 +1,23 @@
 import { Inject, Injectable } from '@nestjs/common';
-import type { ComponentStatus, HealthReport, LivenessReport, ReadinessReport } from '@lumina/shared';
+import type {
+  ComponentStatus,
+  HealthReport,
+  LivenessReport,
+  LocalModelHealth,
+  ReadinessReport,
+} from '@lumina/shared';
 import type Redis from 'ioredis';
 import { DATABASE_CONNECTION } from '../../database/database-connection';
 import type { DatabaseConnection } from '../../database/database-connection';
 import { InjectRedis } from '../../jobs/redis-client.provider';
 import type { ChatModel, EmbeddingProvider } from '@lumina/rag';
-import { InjectChatModel, InjectEmbedder } from '../../providers/providers.module';
+import type { LocalChatModelSetup } from '../../providers/create-chat-model';
+import {
+  InjectChatModel,
+  InjectEmbedder,
+  InjectLocalChatModel,
+  InjectSearchModel,
+} from '../../providers/providers.module';
 import { RerankerRegistry } from '../reranker/reranker-registry.service';
 import { DatabaseProbeRepository } from './repositories/database-probe.repository';
 
@@ -20,6 +32,8 @@ export class HealthService {
     @InjectChatModel() private readonly chatModel: ChatModel | null,
     private readonly rerankers: RerankerRegistry,
     @InjectEmbedder() private readonly embedder: EmbeddingProvider,
+    @InjectSearchModel() private readonly searchModel: ChatModel | null,
+    @InjectLocalChatModel() private readonly local: LocalChatModelSetup,
   ) {}
 
   live(): LivenessReport {
@@ -41,7 +55,15 @@ export class HealthService {
       status: database.status === 'up' && redis.status === 'up' ? 'ok' : 'degraded',
       database,
       redis,
-      llm: { configured: this.chatModel !== null, model: this.chatModel?.modelId ?? null },
+      llm: {
+        configured: this.chatModel !== null,
+        model: this.chatModel?.modelId ?? null,
+        search: {
+          source: this.chatModel ? 'endpoint' : this.searchModel ? 'local' : 'offline',
+          model: this.searchModel?.modelId ?? null,
+        },
+        local: this.localHealth(),
+      },
       reranker: this.rerankerStatus(),
       embedder: { model: this.embedder.modelId, dimension: this.embedder.dimension },
       documentLanguages: database.status === 'up' ? await this.languageCounts() : {},
@@ -56,6 +78,33 @@ export class HealthService {
       counts = await this.database.languageCounts();
     });
     return counts;
+  }
+
+  private localHealth(): LocalModelHealth | null {
+    const local = this.local;
+    if (local.state === 'off') return null;
+    if (local.state === 'missing') {
+      return {
+        model: local.model,
+        state: 'missing',
+        description: null,
+        sha256: null,
+        loadMs: null,
+        threads: null,
+        sequences: null,
+        reason: local.reason,
+      };
+    }
+    const status = local.model.status();
+    return {
+      model: status.model,
+      state: 'ready',
+      description: status.description,
+      sha256: status.sha256,
+      loadMs: status.loadMs,
+      threads: status.threads,
+      sequences: status.sequences,
+    };
   }
 
   private rerankerStatus(): HealthReport['reranker'] {

@@ -1,7 +1,7 @@
 import { LlmHydeGenerator, LlmQueryExpander } from '@lumina/rag';
 import type { ChatModel, AnyReranker, SearchPorts } from '@lumina/rag';
 import type { Env } from '../../config/env.schema';
-import { createChatModel } from '../../providers/create-chat-model';
+import { createChatModel, createLocalChatModel, searchModel } from '../../providers/create-chat-model';
 import { createReranker } from '../../providers/create-reranker';
 
 export type LlmSearchPorts = Partial<Pick<SearchPorts, 'expander' | 'hyde' | 'reranker'>>;
@@ -18,8 +18,14 @@ export function llmSearchPorts(chat: ChatModel | null, reranker: AnyReranker | n
   };
 }
 
-/** The LLM ports the environment configures, for searches built outside Nest (the eval and bench CLIs). */
+/**
+ * The LLM ports the environment configures, for searches built outside Nest (the eval and bench CLIs):
+ * the endpoint's chat model, else the local model of LLM_PROVIDER=local (a missing file throws: a
+ * measurement must not quietly run offline).
+ */
 export function llmSearchPortsFromEnv(env: Env): LlmSearchPorts {
   const chat = createChatModel(env);
-  return llmSearchPorts(chat, createReranker(env, chat));
+  const local = createLocalChatModel(env);
+  if (local.state === 'missing') throw new Error(local.reason);
+  return llmSearchPorts(searchModel(chat, local), createReranker(env, chat));
 }

