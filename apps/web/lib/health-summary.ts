@@ -1,7 +1,6 @@
 /** The status badge's reading of GET /health: one pill per service, pure so it can be tested. */
-import type { HealthState } from '../hooks/use-health';
+import type { HealthState, LlmAvailability } from '../hooks/use-health';
 import type { HealthReportView, ServiceStatus } from './api/health';
-import type { ServerFacts } from '../store/server-facts.store';
 import type { StatusTone } from '../components/ui/status-pill';
 
 const GOOD = new Set(['up', 'ok', 'healthy', 'connected', 'ready']);
@@ -30,7 +29,7 @@ export interface Summary {
 
 const UNKNOWN: Pill = { value: 'unknown', tone: 'unknown' };
 
-function llmPill(report: HealthReportView, observed: ServerFacts['llm'], model: string | null): Pill {
+function llmPill(report: HealthReportView, observed: LlmAvailability, model: string | null): Pill {
   const { llm } = report;
   if (!llm && observed === 'configured') {
     return {
@@ -85,7 +84,7 @@ function llmPill(report: HealthReportView, observed: ServerFacts['llm'], model: 
 
 export function summariseHealth(
   state: HealthState,
-  observed: ServerFacts['llm'] = 'unknown',
+  observed: LlmAvailability = 'unknown',
   model: string | null = null,
 ): Summary {
   switch (state.phase) {
