@@ -1,6 +1,7 @@
 import { Module } from '@nestjs/common';
 import { QuestionBankCoreModule } from '../question-bank/question-bank-core.module';
 import { RerankerCoreModule } from '../reranker/reranker-core.module';
+import { SearchPortsModule } from '../rag/search-ports.module';
 import { AblationService } from './ablation.service';
 import { EvaluationService } from './evaluation.service';
 import { AblationRepository } from './repositories/ablation.repository';
@@ -8,7 +9,7 @@ import { EvalRunRepository } from './repositories/eval-run.repository';
 
 /** Evaluation runs without HTTP: shared by the API and the workers. */
 @Module({
-  imports: [QuestionBankCoreModule, RerankerCoreModule],
+  imports: [QuestionBankCoreModule, RerankerCoreModule, SearchPortsModule],
   providers: [EvaluationService, AblationService, AblationRepository, EvalRunRepository],
   exports: [EvaluationService, AblationService],
 })

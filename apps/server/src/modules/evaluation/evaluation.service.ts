@@ -1,6 +1,5 @@
 import { InjectQueue } from '@nestjs/bullmq';
 import { Injectable, Logger } from '@nestjs/common';
-import { InjectDataSource } from '@nestjs/typeorm';
 import {
   ablationFigures,
   compareEvalRuns,
@@ -13,10 +12,8 @@ import type { ChatModel, SearchOptions, SearchPorts, EmbeddingProvider } from '@
 import { resolveSettings } from '@lumina/shared';
 import type { EvalRun, EvalRunComparison, EvalRunSummary, Page, SearchSettings } from '@lumina/shared';
 import { Queue } from 'bullmq';
-import { DataSource } from 'typeorm';
 import { InjectConfig } from '../../config/app-config';
 import type { Env } from '../../config/env.schema';
-import { InjectSearchDataSource } from '../../database/database.module';
 import { JobName, jobOptions } from '../../jobs/job-catalogue';
 import { QueueName } from '../../jobs/queue-name.enum';
 import { InjectEmbedder, InjectSearchModel } from '../../providers/providers.module';
@@ -25,8 +22,8 @@ import { pageOf, pageWindow } from '../../common/pagination/pagination';
 import { QuestionBankItemService } from '../question-bank/question-bank-item.service';
 import { QuestionBankService } from '../question-bank/question-bank.service';
 import { CorpusRepository } from '../question-bank/repositories/corpus.repository';
-import { llmSearchPorts } from '../rag/llm-search-ports';
-import { createSearchPorts } from '../rag/search-ports.factory';
+import { InjectSearchPorts } from '../rag/search-ports.module';
+import type { AppSearchPorts } from '../rag/search-ports.module';
 import type { EvalRunEntity } from './entities/eval-run.entity';
 import { AblationRepository } from './repositories/ablation.repository';
 import { EvalRunRepository } from './repositories/eval-run.repository';
@@ -46,7 +43,6 @@ export class EvaluationService {
   private readonly options: Partial<SearchOptions>;
 
   constructor(
-    @InjectDataSource() dataSource: DataSource,
     private readonly runs: EvalRunRepository,
     private readonly corpus: CorpusRepository,
     @InjectConfig() private readonly env: Env,
@@ -56,18 +52,11 @@ export class EvaluationService {
     private readonly items: QuestionBankItemService,
     @InjectSearchModel() private readonly chatModel: ChatModel | null,
     private readonly rerankers: RerankerRegistry,
-    @InjectSearchDataSource() searchDataSource: DataSource,
+    @InjectSearchPorts() search: AppSearchPorts,
     private readonly ablations: AblationRepository,
   ) {
-    // Exactly the ports RagService searches with (POST /rag/search), LLM ports included when configured;
+    // The very ports RagService searches with (POST /rag/search), LLM ports included when configured;
     // the reranker is the registry's when a run starts.
-    const search = createSearchPorts(
-      dataSource,
-      env,
-      embedder,
-      llmSearchPorts(chatModel, null),
-      searchDataSource,
-    );
     this.ports = search.ports;
     this.options = search.options;
   }

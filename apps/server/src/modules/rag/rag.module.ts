@@ -2,9 +2,10 @@ import { Module } from '@nestjs/common';
 import { RerankerCoreModule } from '../reranker/reranker-core.module';
 import { RagController } from './rag.controller';
 import { RagService } from './rag.service';
+import { SearchPortsModule } from './search-ports.module';
 
 @Module({
-  imports: [RerankerCoreModule],
+  imports: [RerankerCoreModule, SearchPortsModule],
   controllers: [RagController],
   providers: [RagService],
   exports: [RagService],

@@ -2,7 +2,6 @@ import { Injectable, Logger } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { crossLingualWarning, searchKnowledge } from '@lumina/rag';
 import type {
-  ChatModel,
   LanguageDetector,
   SearchOptions,
   SearchPorts,
@@ -11,15 +10,12 @@ import type {
 } from '@lumina/rag';
 import type { SearchSettings } from '@lumina/shared';
 import { DataSource } from 'typeorm';
-import { InjectConfig } from '../../config/app-config';
-import type { Env } from '../../config/env.schema';
-import { InjectSearchDataSource } from '../../database/database.module';
 import { LOCAL_EMBEDDING_MODEL } from '../../providers/embedding-dimension';
-import { InjectEmbedder, InjectLanguageDetector, InjectSearchModel } from '../../providers/providers.module';
+import { InjectEmbedder, InjectLanguageDetector } from '../../providers/providers.module';
 import { RerankerRegistry } from '../reranker/reranker-registry.service';
-import { llmSearchPorts } from './llm-search-ports';
 import { corpusLanguages } from './repositories/text-search-configs';
-import { createSearchPorts } from './search-ports.factory';
+import { InjectSearchPorts } from './search-ports.module';
+import type { AppSearchPorts } from './search-ports.module';
 import { RequestMetrics } from '../metrics/request-metrics';
 import { InvalidRequestError } from '../../common/errors/domain-errors';
 
@@ -32,16 +28,13 @@ export class RagService {
 
   constructor(
     @InjectDataSource() private readonly dataSource: DataSource,
-    @InjectConfig() env: Env,
     @InjectEmbedder() private readonly embedder: EmbeddingProvider,
-    @InjectSearchModel() chat: ChatModel | null,
     private readonly rerankers: RerankerRegistry,
     @InjectLanguageDetector() private readonly languages: LanguageDetector,
-    @InjectSearchDataSource() searchDataSource: DataSource,
+    @InjectSearchPorts() search: AppSearchPorts,
     private readonly metrics: RequestMetrics,
   ) {
     // The reranker is the registry's at each search (a model fitted on a bank may be switched on).
-    const search = createSearchPorts(dataSource, env, embedder, llmSearchPorts(chat, null), searchDataSource);
     this.ports = search.ports;
     this.options = search.options;
   }
