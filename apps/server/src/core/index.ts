@@ -39,6 +39,7 @@ export { denseSearchSql } from '../modules/rag/repositories/sql/dense-search.sql
 export { SqlChunkSearch } from '../modules/rag/repositories/sql-chunk-search';
 export { embeddingCacheKey } from '../providers/cached-embedder';
 export { createEmbedder } from '../providers/create-embedder';
+export { createLocalChatModel } from '../providers/create-chat-model';
 export { learnedRerankerFor } from '../providers/learned-reranker.loader';
 export { freePort } from '../common/net/free-port';
 export { readLines } from '../files/node-dataset-files';
