@@ -1,18 +1,9 @@
 import { CompletionError, LlmHydeGenerator } from '@lumina/rag';
-import { loadEnv } from '../config/load-env';
+import { withRealModel } from '../test/helpers/real-model';
 import { LocalChatModel } from './local-chat-model';
 import { SMOLLM2_135M_INSTRUCT } from './local-models/catalogue';
-import { modelState } from './local-models/model-files';
 
-const { MODELS_DIR } = loadEnv();
-const ready = modelState(MODELS_DIR, SMOLLM2_135M_INSTRUCT).ready;
-if (!ready && (globalThis as { LUMINA_CI?: boolean }).LUMINA_CI) {
-  // CI fetches the models before the tests (tools/test-all.sh): their absence there is a failure.
-  throw new Error(`${SMOLLM2_135M_INSTRUCT.id} is not in ${MODELS_DIR}: run \`npm run models:fetch\``);
-}
-const describeWithModel = ready ? describe : describe.skip;
-if (!ready)
-  console.warn(`skipped: ${SMOLLM2_135M_INSTRUCT.id} is not in ${MODELS_DIR} (npm run models:fetch)`);
+const { describe: describeWithModel, modelsDir: MODELS_DIR } = withRealModel(SMOLLM2_135M_INSTRUCT);
 
 const options = {
   modelsDir: MODELS_DIR,

@@ -1,21 +1,12 @@
-import { loadEnv } from '../config/load-env';
 import { MINILM_L6_V2_INT8 } from './local-models/catalogue';
-import { modelState } from './local-models/model-files';
+import { withRealModel } from '../test/helpers/real-model';
 import { OnnxSentenceEmbedder } from './onnx-sentence-embedder';
 
 function cosine(a: number[], b: number[]): number {
   return a.reduce((sum, value, i) => sum + value * b[i], 0);
 }
 
-const { MODELS_DIR } = loadEnv();
-const ready = modelState(MODELS_DIR, MINILM_L6_V2_INT8).ready;
-if (!ready && (globalThis as { LUMINA_CI?: boolean }).LUMINA_CI) {
-  // CI fetches the models before the tests (tools/test-all.sh): their absence there is a failure.
-  throw new Error(`${MINILM_L6_V2_INT8.id} is not in ${MODELS_DIR}: run \`npm run models:fetch\``);
-}
-// Elsewhere the suite waits for `npm run models:fetch`, and says so.
-const describeWithModel = ready ? describe : describe.skip;
-if (!ready) console.warn(`skipped: ${MINILM_L6_V2_INT8.id} is not in ${MODELS_DIR} (npm run models:fetch)`);
+const { describe: describeWithModel, modelsDir: MODELS_DIR } = withRealModel(MINILM_L6_V2_INT8);
 
 describeWithModel('OnnxSentenceEmbedder with all-MiniLM-L6-v2 (the real model from MODELS_DIR)', () => {
   jest.setTimeout(120_000);

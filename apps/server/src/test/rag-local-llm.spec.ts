@@ -1,7 +1,6 @@
 import { DataSource } from 'typeorm';
-import { loadEnv } from '../config/load-env';
+import { withRealModel } from './helpers/real-model';
 import { SMOLLM2_135M_INSTRUCT } from '../providers/local-models/catalogue';
-import { modelState } from '../providers/local-models/model-files';
 import { EMBEDDER } from '../providers/providers.module';
 import { readJson } from './helpers/http';
 import type { Json } from './helpers/http';
@@ -10,14 +9,7 @@ import { startTestApp } from './helpers/test-app';
 import type { TestApp } from './helpers/test-app';
 import { testEnv } from './helpers/test-env';
 
-const { MODELS_DIR } = loadEnv();
-const ready = modelState(MODELS_DIR, SMOLLM2_135M_INSTRUCT).ready;
-if (!ready && (globalThis as { LUMINA_CI?: boolean }).LUMINA_CI) {
-  throw new Error(`${SMOLLM2_135M_INSTRUCT.id} is not in ${MODELS_DIR}: run \`npm run models:fetch\``);
-}
-const describeWithModel = ready ? describe : describe.skip;
-if (!ready)
-  console.warn(`skipped: ${SMOLLM2_135M_INSTRUCT.id} is not in ${MODELS_DIR} (npm run models:fetch)`);
+const { describe: describeWithModel, modelsDir: MODELS_DIR } = withRealModel(SMOLLM2_135M_INSTRUCT);
 
 const MODEL = `local/${SMOLLM2_135M_INSTRUCT.id}`;
 
