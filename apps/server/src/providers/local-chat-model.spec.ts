@@ -76,6 +76,24 @@ describeWithModel('LocalChatModel with SmolLM2-135M-Instruct (the real model fro
     }
   });
 
+  it('closes in the middle of a generation without taking the process down; the caller hears why', async () => {
+    const closing = new LocalChatModel(SMOLLM2_135M_INSTRUCT, options);
+    const events = closing
+      .stream({ messages: ask('Write a long story about a lighthouse.') })
+      [Symbol.asyncIterator]();
+    expect((await events.next()).value).toMatchObject({ type: 'token' });
+    await closing.close();
+    const rest = (async () => {
+      for (let next = await events.next(); !next.done; next = await events.next());
+    })();
+    await expect(rest).rejects.toThrow(/the local model (failed|'s thread stopped)/);
+    // The process is still here, and the model starts again on the next request.
+    expect((await closing.complete({ messages: ask('Name a colour.'), maxTokens: 8 })).text.trim()).not.toBe(
+      '',
+    );
+    await closing.close();
+  });
+
   it('writes a HyDE passage through the same generator an endpoint uses', async () => {
     const hyde = new LlmHydeGenerator(model);
     const passage = await hyde.generate(

@@ -90,23 +90,38 @@ async function run(s, request) {
     release(s, sequence);
   }
 }
+const inFlight = new Set();
 parentPort.on('message', async (message) => {
   if (message.type === 'abort') {
     running.get(message.id)?.abort();
     return;
   }
-  try {
+  if (message.type === 'close') {
+    // Stopping the thread while llama.cpp computes aborts the whole process: stop every generation,
+    // wait for them, free the model, and only then say so.
+    for (const controller of running.values()) controller.abort();
+    await Promise.allSettled([...inFlight]);
+    const loaded = await state?.catch(() => undefined);
+    await loaded?.model.llama.dispose().catch(() => undefined);
+    parentPort.postMessage({ type: 'closed' });
+    return;
+  }
+  const work = (async () => {
     // A failed load is forgotten so that the next request tries again.
     state ??= load().catch((error) => { state = undefined; throw error; });
     await run(await state, message);
-  } catch (error) {
+  })().catch((error) => {
     parentPort.postMessage({ type: 'error', id: message.id, message: error instanceof Error ? error.message : String(error) });
-  }
+  });
+  inFlight.add(work);
+  await work;
+  inFlight.delete(work);
 });
 `;
 
 type Reply =
   | { type: 'loaded'; ms: number; contextSize: number }
+  | { type: 'closed' }
   | { type: 'token'; id: number; text: string }
   | { type: 'done'; id: number; text: string; usage: TokenUsage }
   | { type: 'error'; id: number; message: string };
@@ -209,11 +224,26 @@ export class LocalChatModel implements ChatModel {
     return this.run(request, true);
   }
 
-  /** Stops the thread (tests and shutdown); a later request starts it again. */
+  /**
+   * Stops the thread (tests and shutdown) once its generations have stopped and the model is freed:
+   * terminating it in the middle of llama.cpp's work aborts the process. A later request starts it again.
+   */
   async close(): Promise<void> {
     const worker = this.worker;
     this.worker = undefined;
-    if (worker) await worker.terminate();
+    if (!worker) return;
+    worker.ref();
+    await new Promise<void>((resolve) => {
+      const done = (reply: Reply): void => {
+        if (reply.type !== 'closed') return;
+        worker.off('message', done);
+        resolve();
+      };
+      worker.on('message', done);
+      worker.once('exit', () => resolve());
+      worker.postMessage({ type: 'close' });
+    });
+    await worker.terminate();
   }
 
   private async *run(request: CompletionRequest, stream: boolean): AsyncGenerator<CompletionEvent> {
@@ -284,6 +314,7 @@ export class LocalChatModel implements ChatModel {
       },
     });
     worker.on('message', (reply: Reply) => {
+      if (reply.type === 'closed') return;
       if (reply.type === 'loaded') {
         this.loadMs = reply.ms;
         this.contextSize = reply.contextSize;
