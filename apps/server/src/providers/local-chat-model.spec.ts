@@ -78,9 +78,8 @@ describeWithModel('LocalChatModel with SmolLM2-135M-Instruct (the real model fro
 
   it('closes in the middle of a generation without taking the process down; the caller hears why', async () => {
     const closing = new LocalChatModel(SMOLLM2_135M_INSTRUCT, options);
-    const events = closing
-      .stream({ messages: ask('Write a long story about a lighthouse.') })
-      [Symbol.asyncIterator]();
+    const stream = closing.stream({ messages: ask('Write a long story about a lighthouse.') });
+    const events = stream[Symbol.asyncIterator]();
     expect((await events.next()).value).toMatchObject({ type: 'token' });
     await closing.close();
     const rest = (async () => {
