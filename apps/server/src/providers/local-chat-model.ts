@@ -104,6 +104,9 @@ parentPort.on('message', async (message) => {
     const loaded = await state?.catch(() => undefined);
     await loaded?.model.llama.dispose().catch(() => undefined);
     parentPort.postMessage({ type: 'closed' });
+    // Then the thread ends by itself once llama.cpp's own threads have wound down: stopping it from
+    // outside while they still run aborted the process now and then (at the end of a bench run).
+    parentPort.close();
     return;
   }
   const work = (async () => {
@@ -118,6 +121,9 @@ parentPort.on('message', async (message) => {
   inFlight.delete(work);
 });
 `;
+
+/** How long close() waits for the thread to end by itself. */
+const CLOSE_TIMEOUT_MS = 30_000;
 
 type Reply =
   | { type: 'loaded'; ms: number; contextSize: number }
@@ -225,8 +231,9 @@ export class LocalChatModel implements ChatModel {
   }
 
   /**
-   * Stops the thread (tests and shutdown) once its generations have stopped and the model is freed:
-   * terminating it in the middle of llama.cpp's work aborts the process. A later request starts it again.
+   * Stops the thread (tests and shutdown): its generations are stopped, the model is freed, and the thread
+   * ends by itself. Terminating it in the middle of llama.cpp's work aborts the process. A later request
+   * starts it again.
    */
   async close(): Promise<void> {
     const worker = this.worker;
@@ -234,16 +241,17 @@ export class LocalChatModel implements ChatModel {
     if (!worker) return;
     worker.ref();
     await new Promise<void>((resolve) => {
-      const done = (reply: Reply): void => {
-        if (reply.type !== 'closed') return;
-        worker.off('message', done);
+      // Past this the thread is left to end on its own, never stopped from outside (see above).
+      const timer = setTimeout(() => {
+        worker.unref();
         resolve();
-      };
-      worker.on('message', done);
-      worker.once('exit', () => resolve());
+      }, CLOSE_TIMEOUT_MS);
+      worker.once('exit', () => {
+        clearTimeout(timer);
+        resolve();
+      });
       worker.postMessage({ type: 'close' });
     });
-    await worker.terminate();
   }
 
   private async *run(request: CompletionRequest, stream: boolean): AsyncGenerator<CompletionEvent> {
