@@ -1,5 +1,3 @@
-import { createHash } from 'node:crypto';
-import { createReadStream } from 'node:fs';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { Worker } from 'node:worker_threads';
@@ -98,12 +96,11 @@ parentPort.on('message', async (message) => {
   }
   if (message.type === 'close') {
     // Stopping the thread while llama.cpp computes aborts the whole process: stop every generation,
-    // wait for them, free the model, and only then say so.
+    // wait for them and free the model.
     for (const controller of running.values()) controller.abort();
     await Promise.allSettled([...inFlight]);
     const loaded = await state?.catch(() => undefined);
     await loaded?.model.llama.dispose().catch(() => undefined);
-    parentPort.postMessage({ type: 'closed' });
     // Then the thread ends by itself once llama.cpp's own threads have wound down: stopping it from
     // outside while they still run aborted the process now and then (at the end of a bench run).
     parentPort.close();
@@ -127,7 +124,6 @@ const CLOSE_TIMEOUT_MS = 30_000;
 
 type Reply =
   | { type: 'loaded'; ms: number; contextSize: number }
-  | { type: 'closed' }
   | { type: 'token'; id: number; text: string }
   | { type: 'done'; id: number; text: string; usage: TokenUsage }
   | { type: 'error'; id: number; message: string };
@@ -181,7 +177,6 @@ export class LocalChatModel implements ChatModel {
   private nextId = 0;
   private loadMs: number | null = null;
   private contextSize: number | null = null;
-  private sha256: string | undefined;
 
   constructor(
     private readonly spec: LocalModelSpec,
@@ -205,15 +200,6 @@ export class LocalChatModel implements ChatModel {
       sequences: this.options.sequences,
       threads: this.options.threads,
     };
-  }
-
-  /** The file's actual sha256 (read once, off the event loop's critical path: a stream). */
-  async fileSha256(): Promise<string> {
-    if (this.sha256) return this.sha256;
-    const hash = createHash('sha256');
-    for await (const chunk of createReadStream(this.modelPath)) hash.update(chunk as Buffer);
-    this.sha256 = hash.digest('hex');
-    return this.sha256;
   }
 
   async complete(request: CompletionRequest): Promise<ChatCompletion> {
@@ -322,7 +308,6 @@ export class LocalChatModel implements ChatModel {
       },
     });
     worker.on('message', (reply: Reply) => {
-      if (reply.type === 'closed') return;
       if (reply.type === 'loaded') {
         this.loadMs = reply.ms;
         this.contextSize = reply.contextSize;
