@@ -1,14 +1,14 @@
 'use client';
 
 import { createContext, createElement, useContext, useEffect, useState, type ReactNode } from 'react';
+import type { HealthReport } from '@lumina/shared';
 import { isApiError } from '../lib/api-errors';
 import { useApiClient } from './use-api-client';
-import type { HealthReportView, LlmStatus } from '../lib/api/health';
 import { useServerFacts } from '../store/server-facts.store';
 
 export type HealthState =
   | { phase: 'checking' }
-  | { phase: 'online'; report: HealthReportView; checkedAt: number }
+  | { phase: 'online'; report: HealthReport; checkedAt: number }
   /** The API answered, but not with a health report. */
   | { phase: 'error'; message: string; checkedAt: number }
   | { phase: 'unreachable'; message: string; checkedAt: number };
@@ -88,17 +88,17 @@ export function useLlmAvailability(): {
   state: LlmAvailability;
   reported: boolean;
   /** Who writes the search's variants and HyDE passage, when the server says. */
-  search?: NonNullable<LlmStatus['search']>;
-  local?: NonNullable<LlmStatus['local']>;
+  search?: HealthReport['llm']['search'];
+  local?: NonNullable<HealthReport['llm']['local']>;
 } {
   const health = useHealth();
   const observed = useServerFacts((facts) => facts.llm);
-  if (health.phase === 'online' && health.report.llm) {
+  if (health.phase === 'online') {
     const { configured, search, local } = health.report.llm;
     return {
       state: configured ? 'configured' : 'not-configured',
       reported: true,
-      ...(search ? { search } : {}),
+      search,
       ...(local ? { local } : {}),
     };
   }

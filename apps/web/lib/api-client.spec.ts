@@ -36,6 +36,23 @@ async function failure(promise: Promise<unknown>): Promise<ApiError> {
   throw new Error('expected the call to fail');
 }
 
+/** A GET /health answer as the server sends it (Redis down when degraded). */
+function healthReport(status: 'ok' | 'degraded') {
+  return {
+    status,
+    database: { status: 'up', driver: 'pglite', latencyMs: 1 },
+    redis:
+      status === 'ok'
+        ? { status: 'up', latencyMs: 1 }
+        : { status: 'down', latencyMs: 2000, error: 'no answer within 2000 ms' },
+    llm: { configured: false, model: null, search: { source: 'offline', model: null }, local: null },
+    reranker: { configured: false, model: null, source: null },
+    embedder: { model: 'use-lite-512', dimension: 512 },
+    documentLanguages: {},
+    uptimeSeconds: 12,
+  };
+}
+
 const searchBody = {
   results: [
     {
@@ -113,12 +130,7 @@ describe('api client: requests', () => {
   });
 
   it('reads the health report, also from a degraded server answering 503', async () => {
-    const report = {
-      status: 'degraded',
-      database: { status: 'up', driver: 'pglite' },
-      redis: { status: 'down' },
-      uptime: 12,
-    };
+    const report = healthReport('degraded');
     const { fetch, calls } = fakeFetch(() => jsonResponse(503, report));
     const health = await createApiClient({ baseUrl: BASE, fetch }).getHealth();
 
@@ -357,7 +369,7 @@ describe('api client: error codes', () => {
 describe('api client: API key', () => {
   it('sends the API key as x-api-key when one is set, and nothing otherwise', async () => {
     let key: string | null = null;
-    const { fetch, calls } = fakeFetch(() => jsonResponse(200, { status: 'ok', database: {}, redis: {} }));
+    const { fetch, calls } = fakeFetch(() => jsonResponse(200, healthReport('ok')));
     const client = createApiClient({ baseUrl: BASE, fetch, apiKey: () => key });
     await client.getHealth();
     key = 'lum_a-very-long-api-key';

@@ -1,16 +1,10 @@
 /** The status badge's reading of GET /health: one pill per service, pure so it can be tested. */
-import type { HealthState, LlmAvailability } from '../hooks/use-health';
-import type { HealthReportView, ServiceStatus } from './api/health';
+import type { ComponentStatus, HealthReport } from '@lumina/shared';
+import type { HealthState } from '../hooks/use-health';
 import type { StatusTone } from '../components/ui/status-pill';
 
-const GOOD = new Set(['up', 'ok', 'healthy', 'connected', 'ready']);
-const BAD = new Set(['down', 'error', 'unhealthy', 'disconnected', 'failed']);
-
-function serviceTone(status: ServiceStatus): StatusTone {
-  const value = status.toLowerCase();
-  if (GOOD.has(value)) return 'good';
-  if (BAD.has(value)) return 'bad';
-  return value === 'unknown' ? 'unknown' : 'warn';
+function serviceTone(status: ComponentStatus): StatusTone {
+  return status === 'up' ? 'good' : 'bad';
 }
 
 export interface Pill {
@@ -29,30 +23,8 @@ export interface Summary {
 
 const UNKNOWN: Pill = { value: 'unknown', tone: 'unknown' };
 
-function llmPill(report: HealthReportView, observed: LlmAvailability, model: string | null): Pill {
-  const { llm } = report;
-  if (!llm && observed === 'configured') {
-    return {
-      value: 'in use',
-      tone: 'good',
-      title: `The last answers were written by a language model${model ? ` (${model})` : ''}; the status report itself doesn't include it.`,
-    };
-  }
-  if (!llm && observed === 'not-configured') {
-    return {
-      value: 'offline',
-      tone: 'warn',
-      title: 'The last answers came from the offline extractive answerer: no language model is configured.',
-    };
-  }
-  if (!llm) {
-    return {
-      value: 'unknown',
-      tone: 'unknown',
-      title: "This server's status report doesn't say whether a language model is configured.",
-    };
-  }
-  if (!llm.configured && llm.search?.source === 'local') {
+function llmPill({ llm }: HealthReport): Pill {
+  if (!llm.configured && llm.search.source === 'local') {
     const name = llm.local?.model ?? llm.search.model ?? 'local model';
     return {
       value: `local: ${name}`,
@@ -75,18 +47,10 @@ function llmPill(report: HealthReportView, observed: LlmAvailability, model: str
         'No language model is configured: answers quote the passages, and query expansion and HyDE use offline fallbacks.',
     };
   }
-  return {
-    value: llm.model ?? llm.status,
-    tone: serviceTone(llm.status === 'unknown' ? 'up' : llm.status),
-    title: llm.model,
-  };
+  return { value: llm.model ?? 'configured', tone: 'good', title: llm.model ?? undefined };
 }
 
-export function summariseHealth(
-  state: HealthState,
-  observed: LlmAvailability = 'unknown',
-  model: string | null = null,
-): Summary {
+export function summariseHealth(state: HealthState): Summary {
   switch (state.phase) {
     case 'checking':
       return {
@@ -113,7 +77,7 @@ export function summariseHealth(
         api: { value: degraded ? 'degraded' : 'online', tone: degraded ? 'warn' : 'good' },
         database: { value: report.database.status, tone: serviceTone(report.database.status), title: driver },
         redis: { value: report.redis.status, tone: serviceTone(report.redis.status) },
-        llm: llmPill(report, observed, model),
+        llm: llmPill(report),
         explanation: degraded ? 'The server is running, but some of its services are not.' : '',
       };
     }

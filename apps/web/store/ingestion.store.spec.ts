@@ -1,6 +1,6 @@
-import type { DocumentStatus } from '@lumina/shared';
+import type { DocumentDetail, DocumentStatus } from '@lumina/shared';
 import { ApiError } from '../lib/api-errors';
-import type { DocumentEventView, LuminaDocument } from '../lib/api/documents';
+import type { DocumentEventView } from '../lib/api/documents';
 import { createIngestionStore, watchDocument } from './ingestion.store';
 
 const progress = (status: DocumentStatus, done = 0, total = 0): DocumentEventView => ({
@@ -12,18 +12,23 @@ const progress = (status: DocumentStatus, done = 0, total = 0): DocumentEventVie
   chunkCount: status === 'indexed' ? total : null,
 });
 
-function document(status: DocumentStatus): LuminaDocument {
+function document(status: DocumentStatus): DocumentDetail {
   return {
     id: 'd1',
     title: 'Handbook',
     sourceName: null,
     mimeType: null,
+    format: 'md',
+    externalId: null,
     status,
     error: null,
     chunkCount: status === 'indexed' ? 4 : 0,
     byteSize: 10,
+    language: null,
     createdAt: '',
     updatedAt: '',
+    jobId: null,
+    progress: null,
   };
 }
 

@@ -103,72 +103,83 @@ export const createTextDocumentRequestSchema = z
 export type CreateTextDocumentRequest = z.infer<typeof createTextDocumentRequestSchema>;
 
 /** The working stages of the status machine, in order (each one is also the document's status). */
-export type IngestionStage = 'parsing' | 'chunking' | 'embedding';
+export const INGESTION_STAGES = [
+  'parsing',
+  'chunking',
+  'embedding',
+] as const satisfies readonly DocumentStatus[];
+export type IngestionStage = (typeof INGESTION_STAGES)[number];
+
+const timestamp = z.string().meta({ format: 'date-time' });
 
 /** What an ingestion job reports, and what the events stream and GET /documents/:id show. */
-export interface IngestionProgress {
-  stage: IngestionStage;
-  done: number;
-  total: number;
+export const ingestionProgressSchema = z.object({
+  stage: z.enum(INGESTION_STAGES),
+  done: z.number(),
+  total: z.number(),
   /** Which run of the job this is (1 for the first; a retry or a recovered crash counts up). */
-  attempt: number;
-}
+  attempt: z.number(),
+});
+export type IngestionProgress = z.infer<typeof ingestionProgressSchema>;
 
 /** A document in lists and answers. */
-export interface DocumentView {
-  id: string;
-  title: string;
-  sourceName: string | null;
-  mimeType: string | null;
+export const documentViewSchema = z.object({
+  id: z.string(),
+  title: z.string(),
+  sourceName: z.string().nullable(),
+  mimeType: z.string().nullable(),
   /** The stored format: txt, md, html, pdf, docx or beir-entry. */
-  format: string | null;
-  externalId: string | null;
-  status: DocumentStatus;
+  format: z.string().nullable(),
+  externalId: z.string().nullable(),
+  status: z.enum(DOCUMENT_STATUSES),
   /** Why it failed (or why an attempt failed while it is retried), in a sentence. */
-  error: string | null;
-  chunkCount: number;
-  byteSize: number;
+  error: z.string().nullable(),
+  chunkCount: z.number(),
+  byteSize: z.number(),
   /** ISO 639-1 code given at upload or detected when indexed; null before, or when it could not be told. */
-  language: string | null;
-  createdAt: string;
-  updatedAt: string;
-}
+  language: z.string().nullable(),
+  createdAt: timestamp,
+  updatedAt: timestamp,
+});
+export type DocumentView = z.infer<typeof documentViewSchema>;
 
 /** GET /documents/:id: the document, and its job's live progress while it is being ingested. */
-export interface DocumentDetail extends DocumentView {
-  jobId: string | null;
-  progress: IngestionProgress | null;
-}
+export const documentDetailSchema = documentViewSchema.extend({
+  jobId: z.string().nullable(),
+  progress: ingestionProgressSchema.nullable(),
+});
+export type DocumentDetail = z.infer<typeof documentDetailSchema>;
 
 /** A passage of a document (GET /documents/:id/chunks). */
-export interface ChunkView {
-  id: string;
-  ordinal: number;
-  text: string;
-  headingPath: string[];
-  anchor: string | null;
-  spanStart: number;
-  spanEnd: number;
-  embeddingModel: string | null;
-  hasEmbedding: boolean;
-}
+export const chunkViewSchema = z.object({
+  id: z.string(),
+  ordinal: z.number(),
+  text: z.string(),
+  headingPath: z.array(z.string()),
+  anchor: z.string().nullable(),
+  spanStart: z.number(),
+  spanEnd: z.number(),
+  embeddingModel: z.string().nullable(),
+  hasEmbedding: z.boolean(),
+});
+export type ChunkView = z.infer<typeof chunkViewSchema>;
 
 /** One document of a POST /documents or /documents/text answer. */
-export interface AcceptedDocument {
-  id: string;
-  title: string;
-  status: DocumentStatus;
+export const acceptedDocumentSchema = z.object({
+  id: z.string(),
+  title: z.string(),
+  status: z.enum(DOCUMENT_STATUSES),
   /** The same bytes were uploaded before: this is the existing document. */
-  duplicate: boolean;
+  duplicate: z.boolean(),
   /** The ingestion job (null when the document is already indexed). */
-  jobId: string | null;
-  externalId: string | null;
-}
+  jobId: z.string().nullable(),
+  externalId: z.string().nullable(),
+});
+export type AcceptedDocument = z.infer<typeof acceptedDocumentSchema>;
 
 /** The answer of POST /documents (multipart, field `files`). */
-export interface AcceptedDocuments {
-  documents: AcceptedDocument[];
-}
+export const acceptedDocumentsSchema = z.object({ documents: z.array(acceptedDocumentSchema) });
+export type AcceptedDocuments = z.infer<typeof acceptedDocumentsSchema>;
 
 /** One event of GET /documents/:id/events. */
 export interface DocumentEvent {
@@ -183,20 +194,22 @@ export interface DocumentEvent {
 }
 
 /** The answer of DELETE /documents/:id. */
-export interface DeletedDocument {
-  id: string;
-  deleted: true;
+export const deletedDocumentSchema = z.object({
+  id: z.string(),
+  deleted: z.literal(true),
   /** Whether an ingestion job was still queued or running (it is cancelled). */
-  cancelledJob: boolean;
-}
+  cancelledJob: z.boolean(),
+});
+export type DeletedDocument = z.infer<typeof deletedDocumentSchema>;
 
 /** The answer of POST /documents/reembed. */
-export interface ReembedRequested {
+export const reembedRequestedSchema = z.object({
   /** The current embedding model. */
-  model: string;
+  model: z.string(),
   /** Chunks without a vector of that model. */
-  pendingChunks: number;
+  pendingChunks: z.number(),
   /** The backfill job; null when no chunk lacks a vector. */
-  jobId: string | null;
-  alreadyQueued: boolean;
-}
+  jobId: z.string().nullable(),
+  alreadyQueued: z.boolean(),
+});
+export type ReembedRequested = z.infer<typeof reembedRequestedSchema>;

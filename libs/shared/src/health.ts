@@ -1,65 +1,88 @@
+import { z } from './contract/zod';
 import type { RerankerSource } from './rerankers';
 
+export const COMPONENT_STATUSES = ['up', 'down'] as const;
 /** Whether a dependency the server needs answers. */
-export type ComponentStatus = 'up' | 'down';
+export type ComponentStatus = (typeof COMPONENT_STATUSES)[number];
+
+const RERANKER_SOURCES = ['endpoint', 'llm', 'fitted', 'file'] as const satisfies readonly RerankerSource[];
+
+/** The database's answer to a probe: its `error` only when it is down. */
+export const databaseHealthSchema = z.object({
+  status: z.enum(COMPONENT_STATUSES),
+  /** Embedded PGlite (the default) or PostgreSQL. */
+  driver: z.enum(['pglite', 'postgres']),
+  latencyMs: z.number(),
+  error: z.string().optional(),
+});
+
+/** Redis's answer to a probe: its `error` only when it is down. */
+export const redisHealthSchema = z.object({
+  status: z.enum(COMPONENT_STATUSES),
+  latencyMs: z.number(),
+  error: z.string().optional(),
+});
+
+/** The in-process LLM of LLM_PROVIDER=local: ready (its file checked by sha256), or missing and why. */
+export const localModelHealthSchema = z.object({
+  model: z.string(),
+  state: z.enum(['ready', 'missing']),
+  description: z.string().nullable(),
+  /** The pinned sha256 the file was checked against. */
+  sha256: z.string().nullable(),
+  /** How long loading took, once the first request loaded it; null before. */
+  loadMs: z.number().nullable(),
+  threads: z.number().nullable(),
+  /** Requests it answers side by side (parallel sequences of one context). */
+  sequences: z.number().nullable(),
+  /** Why it is missing (only then). */
+  reason: z.string().optional(),
+});
+export type LocalModelHealth = z.infer<typeof localModelHealthSchema>;
 
 /** GET /health: every dependency's status (503 when the database or Redis does not answer). */
-export interface HealthReport {
-  status: 'ok' | 'degraded';
-  database: {
-    status: ComponentStatus;
-    /** Embedded PGlite (the default) or PostgreSQL. */
-    driver: 'pglite' | 'postgres';
-    latencyMs: number;
-    error?: string;
-  };
-  redis: { status: ComponentStatus; latencyMs: number; error?: string };
+export const healthReportSchema = z.object({
+  status: z.enum(['ok', 'degraded']),
+  database: databaseHealthSchema,
+  redis: redisHealthSchema,
   /**
    * Whether a chat endpoint is configured (offline: extractive answers), who writes the search's
    * multi-query variants and HyDE passage, and the in-process model of LLM_PROVIDER=local.
    */
-  llm: {
-    configured: boolean;
-    model: string | null;
+  llm: z.object({
+    configured: z.boolean(),
+    model: z.string().nullable(),
     /** `endpoint`: LLM_BASE_URL's model; `local`: the in-process model; `offline`: pseudo-relevance feedback. */
-    search: { source: 'endpoint' | 'local' | 'offline'; model: string | null };
-    local: LocalModelHealth | null;
-  };
+    search: z.object({ source: z.enum(['endpoint', 'local', 'offline']), model: z.string().nullable() }),
+    local: localModelHealthSchema.nullable(),
+  }),
   /** What serves `enableRerank`: a /v1/rerank endpoint, the LLM, a model fitted on a bank, or a model file. */
-  reranker: { configured: boolean; model: string | null; source: RerankerSource | null };
-  embedder: { model: string; dimension: number };
+  reranker: z.object({
+    configured: z.boolean(),
+    model: z.string().nullable(),
+    source: z.enum(RERANKER_SOURCES).nullable(),
+  }),
+  embedder: z.object({ model: z.string(), dimension: z.number() }),
   /**
    * How many documents hold each language (ISO 639-1, given or detected); empty when the database does
    * not answer. A corpus that is nearly all one language shows it at a glance.
    */
-  documentLanguages: Record<string, number>;
-  uptimeSeconds: number;
-}
-
-/** The in-process LLM of LLM_PROVIDER=local: ready (its file checked by sha256), or missing and why. */
-export interface LocalModelHealth {
-  model: string;
-  state: 'ready' | 'missing';
-  description: string | null;
-  /** The pinned sha256 the file was checked against. */
-  sha256: string | null;
-  /** How long loading took, once the first request loaded it; null before. */
-  loadMs: number | null;
-  threads: number | null;
-  /** Requests it answers side by side (parallel sequences of one context). */
-  sequences: number | null;
-  reason?: string;
-}
+  documentLanguages: z.record(z.string(), z.number()),
+  uptimeSeconds: z.number(),
+});
+export type HealthReport = z.infer<typeof healthReportSchema>;
 
 /** GET /health/ready: the database and Redis answer (503 otherwise). */
-export interface ReadinessReport {
-  status: 'ready' | 'not-ready';
-  database: HealthReport['database'];
-  redis: HealthReport['redis'];
-}
+export const readinessReportSchema = z.object({
+  status: z.enum(['ready', 'not-ready']),
+  database: databaseHealthSchema,
+  redis: redisHealthSchema,
+});
+export type ReadinessReport = z.infer<typeof readinessReportSchema>;
 
 /** GET /health/live: the process answers. Computed without I/O, so only a blocked event loop can delay it. */
-export interface LivenessReport {
-  status: 'alive';
-  uptimeSeconds: number;
-}
+export const livenessReportSchema = z.object({
+  status: z.literal('alive'),
+  uptimeSeconds: z.number(),
+});
+export type LivenessReport = z.infer<typeof livenessReportSchema>;

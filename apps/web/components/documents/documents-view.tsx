@@ -1,6 +1,7 @@
 'use client';
 
 import Link from 'next/link';
+import type { DocumentView } from '@lumina/shared';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useCapabilities } from '../../hooks/use-capabilities';
 import { useDebounced, useResource } from '../../hooks/use-resource';
@@ -8,7 +9,6 @@ import { useUrlState } from '../../hooks/use-url-state';
 import { pageFromParam } from '../../lib/url-state';
 import { isApiError } from '../../lib/api-errors';
 import { useApiClient } from '../../hooks/use-api-client';
-import type { LuminaDocument } from '../../lib/api/documents';
 import { formatBytes, formatDateTime, plural } from '../../lib/format';
 import { isTerminal } from '../../lib/ingestion';
 import { ingestionStore, watchDocument } from '../../store/ingestion.store';
@@ -72,7 +72,7 @@ export function DocumentsView() {
   const reload = documents.reload;
 
   const follow = useCallback(
-    (document: Pick<LuminaDocument, 'id' | 'title' | 'status'>) => {
+    (document: Pick<DocumentView, 'id' | 'title' | 'status'>) => {
       if (watchers.current.has(document.id)) return;
       ingestionStore.getState().track(document.id, document.title, document.status);
       if (isTerminal(document.status)) return;
@@ -117,10 +117,7 @@ export function DocumentsView() {
           const result = await api.uploadDocuments([file]);
           const [document] = result.documents;
           if (!document) {
-            patch(key, {
-              phase: 'rejected',
-              error: result.rejected[0]?.message ?? 'The server did not accept this file.',
-            });
+            patch(key, { phase: 'rejected', error: 'The server did not accept this file.' });
             return;
           }
           patch(key, { phase: 'accepted', documentId: document.id, duplicate: document.duplicate });
@@ -143,7 +140,7 @@ export function DocumentsView() {
     reload();
   };
 
-  const remove = async (document: LuminaDocument) => {
+  const remove = async (document: DocumentView) => {
     setActionError(null);
     try {
       await api.deleteDocument(document.id);

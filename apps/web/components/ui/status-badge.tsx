@@ -2,15 +2,12 @@
 
 import { useHealth } from '../../hooks/use-health';
 import { summariseHealth } from '../../lib/health-summary';
-import { useServerFacts } from '../../store/server-facts.store';
 import { StatusPill } from './status-pill';
 
 /** API, database, Redis and LLM state from GET /health, refreshed in the background. */
 export function StatusBadge() {
   const state = useHealth();
-  const observed = useServerFacts((facts) => facts.llm);
-  const model = useServerFacts((facts) => facts.model);
-  const summary = summariseHealth(state, observed, model);
+  const summary = summariseHealth(state);
   return (
     <div
       className="status-badge"

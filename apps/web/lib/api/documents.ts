@@ -1,9 +1,21 @@
 /** The document library: list, open, upload, add text, delete, and follow an ingestion live. */
-import { DOCUMENT_STATUSES } from '@lumina/shared';
+import {
+  acceptedDocumentSchema,
+  acceptedDocumentsSchema,
+  chunkViewSchema,
+  deletedDocumentSchema,
+  DOCUMENT_STATUSES,
+  documentDetailSchema,
+  documentViewSchema,
+  pageOf,
+} from '@lumina/shared';
 import type {
   AcceptedDocument,
+  AcceptedDocuments,
   ChunkView,
   CreateTextDocumentRequest,
+  DeletedDocument,
+  DocumentDetail,
   DocumentEvent,
   DocumentStatus,
   DocumentView,
@@ -12,115 +24,24 @@ import type {
   Page,
 } from '@lumina/shared';
 import { API_OPERATIONS } from '../api-operations';
-import { isRecord, num, optNum, optStr, parsePage, str, strings, type OrNull } from './read';
+import { isRecord, num, optNum, optStr, parsedBy, str, type OrNull } from './read';
 import { queryOf, type RequestOptions, type Transport } from './transport';
-
-/** A document as the library lists it. */
-export type LuminaDocument = Pick<
-  DocumentView,
-  | 'id'
-  | 'title'
-  | 'sourceName'
-  | 'mimeType'
-  | 'status'
-  | 'error'
-  | 'chunkCount'
-  | 'byteSize'
-  | 'createdAt'
-  | 'updatedAt'
->;
-
-/**
- * A passage of a document as its page shows it: `anchor` is '' without a heading, the span null when
- * the server did not say, and `documentId` '' unless the answer carried it.
- */
-export type DocumentChunk = Pick<ChunkView, 'id' | 'ordinal' | 'headingPath' | 'text'> & {
-  documentId: DocumentView['id'];
-  anchor: string;
-  spanStart: number | null;
-  spanEnd: number | null;
-};
-
-/** One accepted file of an upload. */
-export type UploadedDocument = Pick<AcceptedDocument, 'id' | 'title' | 'status' | 'jobId' | 'duplicate'>;
-
-/** A file an upload answer names as refused (read when a server reports refusals per file). */
-export type UploadRejection = { filename: string; message: string };
-
-/** POST /documents or /documents/text as the library reads it. */
-export type UploadResult = { documents: UploadedDocument[]; rejected: UploadRejection[] };
 
 /** One event of GET /documents/:id/events as the ingestion store applies it. */
 export type DocumentEventView = Pick<DocumentEvent, 'status' | 'stage' | 'done' | 'total'> &
   OrNull<Required<Pick<DocumentEvent, 'error' | 'chunkCount'>>>;
 
+const documentPage = parsedBy(pageOf(documentViewSchema));
+const documentDetail = parsedBy(documentDetailSchema);
+const chunkPage = parsedBy(pageOf(chunkViewSchema));
+const accepted = parsedBy(acceptedDocumentSchema);
+const acceptedBatch = parsedBy(acceptedDocumentsSchema);
+const deleted = parsedBy(deletedDocumentSchema);
+
 export function parseDocumentStatus(value: unknown): DocumentStatus | null {
   return typeof value === 'string' && (DOCUMENT_STATUSES as readonly string[]).includes(value)
     ? (value as DocumentStatus)
     : null;
-}
-
-export function parseDocument(value: unknown): LuminaDocument | null {
-  if (!isRecord(value) || typeof value.id !== 'string') return null;
-  return {
-    id: value.id,
-    title: str(value.title) || str(value.sourceName) || 'Untitled document',
-    sourceName: optStr(value.sourceName ?? value.filename),
-    mimeType: optStr(value.mimeType),
-    status: parseDocumentStatus(value.status) ?? 'queued',
-    error: optStr(value.error),
-    chunkCount: num(value.chunkCount),
-    byteSize: num(value.byteSize),
-    createdAt: str(value.createdAt),
-    updatedAt: str(value.updatedAt ?? value.createdAt),
-  };
-}
-
-export function parseChunk(value: unknown): DocumentChunk | null {
-  if (!isRecord(value) || typeof value.id !== 'string') return null;
-  return {
-    id: value.id,
-    documentId: str(value.documentId),
-    ordinal: num(value.ordinal),
-    headingPath: strings(value.headingPath),
-    anchor: str(value.anchor),
-    text: str(value.text),
-    spanStart: optNum(value.spanStart),
-    spanEnd: optNum(value.spanEnd),
-  };
-}
-
-/** POST /documents: `{ documents: [...] }`, `{ items: [...] }` or a bare list, with rejections if any. */
-export function parseUploadResult(json: unknown): UploadResult | null {
-  const list = Array.isArray(json)
-    ? json
-    : isRecord(json) && Array.isArray(json.documents)
-      ? json.documents
-      : isRecord(json) && Array.isArray(json.items)
-        ? json.items
-        : isRecord(json) && typeof json.id === 'string'
-          ? [json]
-          : null;
-  if (!list) return null;
-  const documents = list.filter(isRecord).flatMap((row) => {
-    const id = optStr(row.id ?? row.documentId);
-    if (!id) return [];
-    return [
-      {
-        id,
-        title: str(row.title) || str(row.sourceName) || str(row.filename) || 'Untitled document',
-        status: parseDocumentStatus(row.status) ?? 'queued',
-        jobId: optStr(row.jobId),
-        duplicate: row.duplicate === true || row.existing === true,
-      },
-    ];
-  });
-  const rejectedRaw = isRecord(json) && Array.isArray(json.rejected) ? json.rejected : [];
-  const rejected = rejectedRaw.filter(isRecord).map((row) => ({
-    filename: str(row.filename ?? row.name, 'a file'),
-    message: str(row.message ?? row.reason ?? row.error, 'The server did not accept this file.'),
-  }));
-  return { documents, rejected };
 }
 
 /** One event of GET /documents/:id/events: `{ status?, stage, done, total, error? }`. */
@@ -151,17 +72,17 @@ export function documentsApi(http: Transport) {
     listDocuments(
       query: ListDocumentsQuery = {},
       { signal }: RequestOptions = {},
-    ): Promise<Page<LuminaDocument>> {
+    ): Promise<Page<DocumentView>> {
       return http.json(
         ops.listDocuments,
         { query: queryOf(query), signal },
-        (body) => parsePage(body, parseDocument),
+        documentPage,
         'expected a page of documents',
       );
     },
 
-    getDocument(id: string, { signal }: RequestOptions = {}): Promise<LuminaDocument> {
-      return http.json(ops.getDocument, { params: { id }, signal }, parseDocument, 'expected a document');
+    getDocument(id: string, { signal }: RequestOptions = {}): Promise<DocumentDetail> {
+      return http.json(ops.getDocument, { params: { id }, signal }, documentDetail, 'expected a document');
     },
 
     /** A page of the document's passages; with `chunk` (and no `page`), the page that holds that passage. */
@@ -169,23 +90,23 @@ export function documentsApi(http: Transport) {
       id: string,
       query: ListChunksQuery = {},
       { signal }: RequestOptions = {},
-    ): Promise<Page<DocumentChunk>> {
+    ): Promise<Page<ChunkView>> {
       return http.json(
         ops.listChunks,
         { params: { id }, query: queryOf(query), signal },
-        (body) => parsePage(body, parseChunk),
+        chunkPage,
         'expected a page of passages',
       );
     },
 
     /** POST /documents (multipart, field `files`): accepted at once, ingested in the background. */
-    uploadDocuments(files: readonly File[], { signal }: RequestOptions = {}): Promise<UploadResult> {
+    uploadDocuments(files: readonly File[], { signal }: RequestOptions = {}): Promise<AcceptedDocuments> {
       const form = new FormData();
       for (const file of files) form.append('files', file, file.name);
       return http.json(
         ops.uploadDocuments,
         { body: form, signal },
-        parseUploadResult,
+        acceptedBatch,
         'expected the uploaded documents',
       );
     },
@@ -193,17 +114,22 @@ export function documentsApi(http: Transport) {
     createTextDocument(
       input: CreateTextDocumentRequest,
       { signal }: RequestOptions = {},
-    ): Promise<UploadResult> {
+    ): Promise<AcceptedDocument> {
       return http.json(
         ops.createTextDocument,
         { body: input, signal },
-        parseUploadResult,
+        accepted,
         'expected the new document',
       );
     },
 
-    deleteDocument(id: string, { signal }: RequestOptions = {}): Promise<void> {
-      return http.noContent(ops.deleteDocument, { params: { id }, signal });
+    deleteDocument(id: string, { signal }: RequestOptions = {}): Promise<DeletedDocument> {
+      return http.json(
+        ops.deleteDocument,
+        { params: { id }, signal },
+        deleted,
+        'expected the deleted document',
+      );
     },
 
     /** GET /documents/:id/events: live progress until the document is indexed, failed or cancelled. */

@@ -1,32 +1,57 @@
+import type { HealthReport } from '@lumina/shared';
+import { createApiClient } from '../api-client';
+import { ApiError } from '../api-errors';
 import { summariseHealth } from '../health-summary';
-import { parseHealth } from './health';
 
-const base = { status: 'ok', database: { status: 'up', driver: 'pglite' }, redis: { status: 'up' } };
+const base: HealthReport = {
+  status: 'ok',
+  database: { status: 'up', driver: 'pglite', latencyMs: 1 },
+  redis: { status: 'up', latencyMs: 1 },
+  llm: { configured: false, model: null, search: { source: 'offline', model: null }, local: null },
+  reranker: { configured: false, model: null, source: null },
+  embedder: { model: 'use-lite-512', dimension: 512 },
+  documentLanguages: { en: 3 },
+  uptimeSeconds: 12,
+};
+
+function serving(body: unknown, status = 200) {
+  return createApiClient({
+    baseUrl: 'http://api.test',
+    fetch: async () =>
+      new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } }),
+  });
+}
+
+const online = (report: HealthReport) => summariseHealth({ phase: 'online', report, checkedAt: 0 });
 
 describe('GET /health: who writes the search’s variants and HyDE passage', () => {
-  it('reads the local model serving the search while answers stay extractive', () => {
-    const report = parseHealth({
+  it('reads the local model serving the search while answers stay extractive', async () => {
+    const sent: HealthReport = {
       ...base,
       llm: {
         configured: false,
         model: null,
         search: { source: 'local', model: 'local/smollm2-135m-instruct-q4' },
-        local: { model: 'smollm2-135m-instruct-q4', state: 'ready', sha256: 'b179', loadMs: 2500 },
+        local: {
+          model: 'smollm2-135m-instruct-q4',
+          state: 'ready',
+          description: null,
+          sha256: 'b179',
+          loadMs: 2500,
+          threads: 2,
+          sequences: 1,
+        },
       },
-    });
-    expect(report?.llm).toEqual({
-      configured: false,
-      status: 'not-configured',
-      search: { source: 'local', model: 'local/smollm2-135m-instruct-q4' },
-      local: { model: 'smollm2-135m-instruct-q4', state: 'ready' },
-    });
-    const pill = summariseHealth({ phase: 'online', report: report!, checkedAt: 0 }).llm;
+    };
+    const report = await serving(sent).getHealth();
+    expect(report).toEqual(sent);
+    const pill = online(report).llm;
     expect(pill).toMatchObject({ value: 'local: smollm2-135m-instruct-q4', tone: 'good' });
     expect(pill.title).toMatch(/writes query variants and HyDE passages; answers quote the passages/);
   });
 
   it('says why when the local model is asked for but missing', () => {
-    const report = parseHealth({
+    const pill = online({
       ...base,
       llm: {
         configured: false,
@@ -35,23 +60,42 @@ describe('GET /health: who writes the search’s variants and HyDE passage', () 
         local: {
           model: 'smollm2-135m-instruct-q4',
           state: 'missing',
+          description: null,
+          sha256: null,
+          loadMs: null,
+          threads: null,
+          sequences: null,
           reason: 'not in /models (run npm run models:fetch)',
         },
       },
-    });
-    const pill = summariseHealth({ phase: 'online', report: report!, checkedAt: 0 }).llm;
+    }).llm;
     expect(pill).toMatchObject({ value: 'offline', tone: 'warn' });
     expect(pill.title).toContain('missing: not in /models (run npm run models:fetch)');
   });
 
-  it('ignores a search source or local state it does not know, and reads older servers as before', () => {
-    const odd = parseHealth({
-      ...base,
-      llm: { configured: false, search: { source: 'gpu' }, local: { model: 'x', state: 'warming' } },
+  it('names a configured endpoint model, and shows a degraded server’s services', async () => {
+    const configured = { ...base, llm: { ...base.llm, configured: true, model: 'gpt' } };
+    expect(online(configured).llm).toMatchObject({ value: 'gpt', tone: 'good' });
+    const degraded = await serving(
+      { ...base, status: 'degraded', redis: { status: 'down', latencyMs: 2000, error: 'timed out' } },
+      503,
+    ).getHealth();
+    expect(online(degraded)).toMatchObject({
+      api: { value: 'degraded', tone: 'warn' },
+      database: { value: 'up', tone: 'good' },
+      redis: { value: 'down', tone: 'bad' },
     });
-    expect(odd?.llm).toEqual({ configured: false, status: 'not-configured' });
-    const older = parseHealth({ ...base, llm: { configured: true, model: 'gpt' } });
-    expect(older?.llm).toEqual({ configured: true, status: 'unknown', model: 'gpt' });
-    expect(summariseHealth({ phase: 'online', report: older!, checkedAt: 0 }).llm.value).toBe('gpt');
+  });
+
+  it('refuses a report that breaks the contract (an unknown search source)', async () => {
+    const odd = { ...base, llm: { ...base.llm, search: { source: 'gpu', model: null } } };
+    const error = await serving(odd)
+      .getHealth()
+      .then(
+        () => null,
+        (caught: unknown) => caught,
+      );
+    expect(error).toBeInstanceOf(ApiError);
+    expect((error as ApiError).code).toBe('invalid_response');
   });
 });

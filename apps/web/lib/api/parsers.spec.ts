@@ -1,8 +1,10 @@
 /** The tolerant readers of the resource files, each against answers old and new servers send. */
 import { parseChatEvent, parseConversationDetail, parseTrace } from './chat';
-import { parseDocument, parseDocumentEvent, parseUploadResult } from './documents';
+import { createApiClient } from '../api-client';
+import { ApiError } from '../api-errors';
+import { parseDocumentEvent } from './documents';
 import { parseEvalRun } from './evaluations';
-import { parsePage } from './read';
+import { asRecordWithId, parsePage } from './read';
 import { parseActiveReranker, parseRerankerModel } from './rerankers';
 import { parseAnswerability } from './search';
 
@@ -109,17 +111,89 @@ describe('chat stream events', () => {
   });
 });
 
+/** A client whose every request is answered with `body` (status `status`). */
+function answering(body: unknown, status = 200) {
+  return createApiClient({
+    baseUrl: 'http://api.test',
+    fetch: async () =>
+      new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } }),
+  });
+}
+
+const documentView = {
+  id: 'd1',
+  title: 'Handbook',
+  sourceName: 'handbook.md',
+  mimeType: 'text/markdown',
+  format: 'md',
+  externalId: null,
+  status: 'indexed',
+  error: null,
+  chunkCount: 4,
+  byteSize: 1200,
+  language: 'en',
+  createdAt: '2026-01-01T00:00:00.000Z',
+  updatedAt: '2026-01-01T00:00:00.000Z',
+};
+
+async function refusal(promise: Promise<unknown>): Promise<ApiError> {
+  const error = await promise.then(
+    () => null,
+    (caught: unknown) => caught,
+  );
+  if (!(error instanceof ApiError)) throw new Error('expected an ApiError');
+  return error;
+}
+
 describe('documents', () => {
-  it('reads an upload answer with its duplicates', () => {
+  it('reads an upload answer with its duplicates, and refuses one that breaks the contract', async () => {
+    const accepted = {
+      id: 'd1',
+      title: 'a',
+      status: 'indexed',
+      duplicate: true,
+      jobId: null,
+      externalId: null,
+    };
     expect(
-      parseUploadResult({
-        documents: [{ id: 'd1', title: 'a', status: 'indexed', duplicate: true, jobId: null }],
-      }),
-    ).toEqual({
-      documents: [{ id: 'd1', title: 'a', status: 'indexed', duplicate: true, jobId: null }],
-      rejected: [],
-    });
-    expect(parseUploadResult({ nope: true })).toBeNull();
+      await answering({ documents: [accepted] }, 202).uploadDocuments([new File(['x'], 'a.txt')]),
+    ).toEqual({ documents: [accepted] });
+    const { duplicate: _duplicate, ...withoutDuplicate } = accepted;
+    const error = await refusal(
+      answering({ documents: [withoutDuplicate] }, 202).uploadDocuments([new File(['x'], 'a.txt')]),
+    );
+    expect(error.code).toBe('invalid_response');
+    expect(error.detail).toContain('expected the uploaded documents');
+  });
+
+  it('reads a page of documents; a row with an unknown status makes the answer unreadable', async () => {
+    const page = { items: [documentView], page: 1, limit: 20, total: 1, totalPages: 1 };
+    expect(await answering(page).listDocuments()).toEqual(page);
+    const odd = { ...page, items: [{ ...documentView, status: 'weird' }] };
+    expect((await refusal(answering(odd).listDocuments())).code).toBe('invalid_response');
+  });
+
+  it('reads a document with its live progress, and a page of its passages', async () => {
+    const detail = {
+      ...documentView,
+      status: 'embedding',
+      jobId: 'ingest-abc',
+      progress: { stage: 'embedding', done: 2, total: 4, attempt: 1 },
+    };
+    expect(await answering(detail).getDocument('d1')).toEqual(detail);
+    const chunk = {
+      id: 'c1',
+      ordinal: 0,
+      text: 'Parents get sixteen weeks.',
+      headingPath: ['Leave'],
+      anchor: null,
+      spanStart: 0,
+      spanEnd: 26,
+      embeddingModel: 'use-lite-512',
+      hasEmbedding: true,
+    };
+    const chunks = { items: [chunk], page: 1, limit: 20, total: 1, totalPages: 1 };
+    expect(await answering(chunks).listChunks('d1')).toEqual(chunks);
   });
 
   it('reads progress events and keeps the previous status when one is missing', () => {
@@ -146,12 +220,11 @@ describe('documents', () => {
 
   it('reads a page, leaving out rows it cannot read', () => {
     const page = parsePage(
-      { items: [{ id: 'd1', title: 'A', status: 'weird' }, { title: 'no id' }], page: 2, limit: 1, total: 3 },
-      parseDocument,
+      { items: [{ id: 'd1', title: 'A' }, { title: 'no id' }], page: 2, limit: 1, total: 3 },
+      (row) => asRecordWithId<{ id: string; title: string }>(row),
     );
     expect(page).toMatchObject({ page: 2, limit: 1, total: 3, totalPages: 3 });
-    expect(page?.items).toHaveLength(1);
-    expect(page?.items[0].status).toBe('queued');
+    expect(page?.items).toEqual([{ id: 'd1', title: 'A' }]);
   });
 });
 

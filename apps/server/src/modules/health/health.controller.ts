@@ -1,8 +1,10 @@
 import { Controller, Get, Res } from '@nestjs/common';
-import { ApiOkResponse, ApiOperation, ApiServiceUnavailableResponse, ApiTags } from '@nestjs/swagger';
+import { ApiOperation, ApiServiceUnavailableResponse, ApiTags } from '@nestjs/swagger';
+import { healthReportSchema, livenessReportSchema, readinessReportSchema } from '@lumina/shared';
 import type { HealthReport, LivenessReport, ReadinessReport } from '@lumina/shared';
 import type { Response } from 'express';
 import { Public } from '../auth/principal';
+import { contractRef, ValidResponse } from '../../common/validation/zod-contract';
 import { HealthService } from './health.service';
 
 @ApiTags('health')
@@ -13,15 +15,18 @@ export class HealthController {
 
   @Get('live')
   @ApiOperation({ summary: 'Liveness: the process answers (no I/O; for restart probes)' })
-  @ApiOkResponse({ description: 'The process and its event loop answer' })
+  @ValidResponse(livenessReportSchema, 'LivenessReport', 'The process and its event loop answer')
   live(): LivenessReport {
     return this.health.live();
   }
 
   @Get('ready')
   @ApiOperation({ summary: 'Readiness: the database and Redis answer (for traffic and start-up order)' })
-  @ApiOkResponse({ description: 'The database and Redis answer' })
-  @ApiServiceUnavailableResponse({ description: 'The database or Redis does not answer' })
+  @ValidResponse(readinessReportSchema, 'ReadinessReport', 'The database and Redis answer')
+  @ApiServiceUnavailableResponse({
+    description: 'The database or Redis does not answer',
+    schema: { $ref: contractRef(readinessReportSchema, 'ReadinessReport') },
+  })
   async ready(@Res({ passthrough: true }) response: Response): Promise<ReadinessReport> {
     const report = await this.health.ready();
     if (report.status !== 'ready') response.status(503);
@@ -30,8 +35,11 @@ export class HealthController {
 
   @Get()
   @ApiOperation({ summary: 'Database and Redis status' })
-  @ApiOkResponse({ description: 'Everything answers' })
-  @ApiServiceUnavailableResponse({ description: 'The database or Redis does not answer' })
+  @ValidResponse(healthReportSchema, 'HealthReport', 'Everything answers')
+  @ApiServiceUnavailableResponse({
+    description: 'The database or Redis does not answer',
+    schema: { $ref: contractRef(healthReportSchema, 'HealthReport') },
+  })
   async check(@Res({ passthrough: true }) response: Response): Promise<HealthReport> {
     const report = await this.health.check();
     if (report.status !== 'ok') response.status(503);

@@ -18,7 +18,6 @@ import {
   ApiBody,
   ApiConsumes,
   ApiNotFoundResponse,
-  ApiOkResponse,
   ApiOperation,
   ApiPayloadTooLargeResponse,
   ApiProduces,
@@ -28,9 +27,17 @@ import {
   ApiUnsupportedMediaTypeResponse,
 } from '@nestjs/swagger';
 import {
+  acceptedDocumentSchema,
+  acceptedDocumentsSchema,
+  chunkViewSchema,
   createTextDocumentRequestSchema,
+  deletedDocumentSchema,
+  documentDetailSchema,
+  documentViewSchema,
   listChunksQuerySchema,
   listDocumentsQuerySchema,
+  pageOf,
+  reembedRequestedSchema,
   uploadDocumentsFieldsSchema,
 } from '@lumina/shared';
 import type {
@@ -50,7 +57,13 @@ import type { Observable } from 'rxjs';
 import { Roles } from '../auth/principal';
 import { DocumentCatalogService } from './document-catalog.service';
 import { DocumentEventsService } from './document-events.service';
-import { ValidBody, ValidQuery, ZodValidationPipe } from '../../common/validation/zod-contract';
+import {
+  contractRef,
+  ValidBody,
+  ValidQuery,
+  ValidResponse,
+  ZodValidationPipe,
+} from '../../common/validation/zod-contract';
 import { IngestionService } from './ingestion.service';
 import { DocumentUploadInterceptor } from './uploads/document-upload.interceptor';
 import type { StoredFile } from './uploads/hashing-disk-storage';
@@ -58,6 +71,8 @@ import { SUPPORTED_EXTENSIONS } from './uploads/supported-formats';
 
 const uuid = new ParseUUIDPipe();
 const QUEUE_UNAVAILABLE_DESCRIPTION = 'The job queue (Redis) is not reachable; nothing was queued';
+const documentPage = pageOf(documentViewSchema);
+const chunkPage = pageOf(chunkViewSchema);
 
 @ApiTags('documents')
 @Controller('documents')
@@ -92,7 +107,10 @@ export class IngestionController {
       },
     },
   })
-  @ApiAcceptedResponse({ description: 'The documents and their ingestion jobs' })
+  @ApiAcceptedResponse({
+    description: 'The documents and their ingestion jobs',
+    schema: { $ref: contractRef(acceptedDocumentsSchema, 'AcceptedDocuments') },
+  })
   @ApiBadRequestResponse({ description: 'No file, a malformed multipart body, or an unknown language code' })
   @ApiPayloadTooLargeResponse({
     description: 'A file above UPLOAD_MAX_BYTES, or more than UPLOAD_MAX_FILES files',
@@ -115,7 +133,10 @@ export class IngestionController {
   @Roles('admin')
   @HttpCode(202)
   @ApiOperation({ summary: 'Add a document given as text (JSON title + text, optional format; admin)' })
-  @ApiAcceptedResponse({ description: 'The document and its ingestion job' })
+  @ApiAcceptedResponse({
+    description: 'The document and its ingestion job',
+    schema: { $ref: contractRef(acceptedDocumentSchema, 'AcceptedDocument') },
+  })
   @ApiBadRequestResponse({ description: 'Missing or empty title or text, or an unknown language code' })
   @ApiServiceUnavailableResponse({ description: QUEUE_UNAVAILABLE_DESCRIPTION })
   createText(
@@ -133,6 +154,7 @@ export class IngestionController {
   })
   @ApiAcceptedResponse({
     description: 'The model, how many chunks lack a vector, and the job (null if none)',
+    schema: { $ref: contractRef(reembedRequestedSchema, 'ReembedRequested') },
   })
   reembed(): Promise<ReembedRequested> {
     return this.ingestion.requestReembed();
@@ -140,7 +162,7 @@ export class IngestionController {
 
   @Get()
   @ApiOperation({ summary: 'List documents (newest first), optionally by title words or status' })
-  @ApiOkResponse({ description: 'A page of documents: items, page, limit, total, totalPages' })
+  @ValidResponse(documentPage, 'DocumentPage', 'A page of documents: items, page, limit, total, totalPages')
   @ApiBadRequestResponse({ description: 'page or limit below 1, unknown status' })
   list(@ValidQuery(listDocumentsQuerySchema) query: ListDocumentsQuery): Promise<Page<DocumentView>> {
     return this.catalog.list(query);
@@ -148,7 +170,7 @@ export class IngestionController {
 
   @Get(':id')
   @ApiOperation({ summary: 'A document: status, chunk count, error, and live progress while ingested' })
-  @ApiOkResponse({ description: 'The document' })
+  @ValidResponse(documentDetailSchema, 'DocumentDetail', 'The document')
   @ApiNotFoundResponse({ description: 'No such document' })
   get(@Param('id', uuid) id: string): Promise<DocumentDetail> {
     return this.catalog.get(id);
@@ -160,7 +182,7 @@ export class IngestionController {
     description:
       'With `chunk=<id>` (and no `page`): the page that holds that chunk, e.g. to open a citation.',
   })
-  @ApiOkResponse({ description: 'A page of chunks' })
+  @ValidResponse(chunkPage, 'ChunkPage', 'A page of chunks')
   @ApiBadRequestResponse({ description: 'chunk is not a UUID, or both page and chunk are given' })
   @ApiNotFoundResponse({ description: 'No such document, or the chunk is not one of its passages' })
   chunks(
@@ -186,7 +208,7 @@ export class IngestionController {
   @Delete(':id')
   @Roles('admin')
   @ApiOperation({ summary: 'Delete a document, its chunks and vectors; cancels its ingestion job (admin)' })
-  @ApiOkResponse({ description: 'Deleted' })
+  @ValidResponse(deletedDocumentSchema, 'DeletedDocument', 'Deleted')
   @ApiNotFoundResponse({ description: 'No such document' })
   remove(@Param('id', uuid) id: string): Promise<DeletedDocument> {
     return this.ingestion.remove(id);
