@@ -1,23 +1,26 @@
+import { z } from './contract/zod';
+
 /**
  * The answerability decision: taken after retrieval and before any model call, by a calibrated model
  * whose parameters were fitted on question banks with out-of-scope items. Recorded in every search
  * result and retrieval trace.
  */
-export interface AnswerabilityVerdict {
+export const answerabilityVerdictSchema = z.object({
   /** Version of the fitted model (recorded like a prompt version). */
-  modelVersion: string;
+  modelVersion: z.string(),
   /** Calibrated probability that the documents answer the question (0–1). */
-  score: number;
+  score: z.number(),
   /** The operating point: below it the question is refused. */
-  threshold: number;
-  answerable: boolean;
+  threshold: z.number(),
+  answerable: z.boolean(),
   /** The features the model weighed, by name. */
-  features: Record<string, number>;
+  features: z.record(z.string(), z.number()),
   /** Each feature's contribution to the log-odds (weight × standardised value). */
-  contributions: Record<string, number>;
+  contributions: z.record(z.string(), z.number()),
   /** The question's words as the index analysed them, rarest first: chunks holding each, and its idf. */
-  terms: { term: string; df: number; idf: number }[];
-}
+  terms: z.array(z.object({ term: z.string(), df: z.number(), idf: z.number() })),
+});
+export type AnswerabilityVerdict = z.infer<typeof answerabilityVerdictSchema>;
 
 /**
  * The adaptive-expansion decision: the original query is searched first, a fitted model reads how sure
@@ -46,37 +49,39 @@ export interface AdaptiveExpansionDecision {
 }
 
 /** A rate over items, with its 95% Wilson interval. */
-export interface RateInterval {
-  items: number;
-  count: number;
-  rate: number;
-  low: number;
-  high: number;
-}
+export const rateIntervalSchema = z.object({
+  items: z.number(),
+  count: z.number(),
+  rate: z.number(),
+  low: z.number(),
+  high: z.number(),
+});
+export type RateInterval = z.infer<typeof rateIntervalSchema>;
 
 /**
  * What a person reads, measured offline and deterministically: false refusals, false answers, how well
  * the answerability score separates the two kinds of question, and whether answered in-scope questions
  * cite and quote their gold source.
  */
-export interface AnswerMetrics {
+export const answerMetricsSchema = z.object({
   /** In-scope items refused (false refusals: lower is better). */
-  inScopeRefused: RateInterval;
+  inScopeRefused: rateIntervalSchema,
   /** Out-of-scope items answered (false answers: lower is better). */
-  outOfScopeAnswered: RateInterval;
+  outOfScopeAnswered: rateIntervalSchema,
   /** Area under the ROC curve of the answerability score (in scope = positive); null without both kinds. */
-  auc: number | null;
+  auc: z.number().nullable(),
   /**
    * Answered in-scope items whose answer cites a gold source and, when the item has a gold quote, quotes
    * it. Only items with expected sources count.
    */
-  support: RateInterval;
+  support: rateIntervalSchema,
   /**
    * Citation precision: the answers' markers whose passage holds the text the marker closes, over all
    * markers written. Absent in runs measured before it was.
    */
-  citationPrecision?: RateInterval;
+  citationPrecision: rateIntervalSchema.optional(),
   /** The answerability model that decided, and the answer generator that wrote. */
-  modelVersion: string | null;
-  generator: string | null;
-}
+  modelVersion: z.string().nullable(),
+  generator: z.string().nullable(),
+});
+export type AnswerMetrics = z.infer<typeof answerMetricsSchema>;

@@ -1,4 +1,4 @@
-import type { AnswerMetrics, AnswerabilityVerdict } from './answerability';
+import { answerabilityVerdictSchema, answerMetricsSchema } from './answerability';
 import {
   filled,
   int,
@@ -11,8 +11,7 @@ import {
   uuid,
   z,
 } from './contract/zod';
-import { settingsOverridesSchema } from './settings';
-import type { SearchSettings } from './settings';
+import { searchSettingsSchema, settingsOverridesSchema } from './settings';
 
 /** What a question template asks for; `out-of-scope` items are questions the documents cannot answer. */
 export const QUESTION_TEMPLATE_KINDS = [
@@ -386,111 +385,133 @@ export const compareEvalRunsQuerySchema = z.strictObject({
 });
 export type CompareEvalRunsQuery = z.infer<typeof compareEvalRunsQuerySchema>;
 
-export type EvalRunStatus = 'queued' | 'running' | 'completed' | 'failed';
+export const EVAL_RUN_STATUSES = ['queued', 'running', 'completed', 'failed'] as const;
+export type EvalRunStatus = (typeof EVAL_RUN_STATUSES)[number];
 
-/** The retrieval metrics of a bank run: the eval command's report metrics plus hit/recall at the run's topK. */
-export interface EvalMetricInterval {
-  low: number;
-  high: number;
-  method: 'wilson' | 'bootstrap';
-}
+/** A metric's 95% interval: Wilson for hit rates, bootstrap otherwise. */
+export const evalMetricIntervalSchema = z.object({
+  low: z.number(),
+  high: z.number(),
+  method: z.enum(['wilson', 'bootstrap']),
+});
+export type EvalMetricInterval = z.infer<typeof evalMetricIntervalSchema>;
 
-export interface EvalItemResult {
-  itemId: string;
-  question: string;
-  inScope: boolean;
+export const evalItemResultSchema = z.object({
+  itemId: z.string(),
+  question: z.string(),
+  inScope: z.boolean(),
   /** 'document' or 'chunk': what the item's expected sources name; null when it has none. */
-  level: 'document' | 'chunk' | null;
+  level: z.enum(['document', 'chunk']).nullable(),
   /** Retrieved chunk ids, best first (up to topK). */
-  retrievedChunkIds: string[];
+  retrievedChunkIds: z.array(z.string()),
   /** The ranking that was scored (document or chunk ids, deduplicated, up to 100). */
-  ranking: string[];
+  ranking: z.array(z.string()),
   /** 1-based rank of the first relevant id in `ranking`, or null. */
-  firstRelevantRank: number | null;
-  metrics: Record<string, number>;
+  firstRelevantRank: z.number().nullable(),
+  metrics: z.record(z.string(), z.number()),
   /** True when the question was refused: nothing retrieved, belowThreshold, or judged unanswerable. */
-  refused: boolean;
+  refused: z.boolean(),
   /** The answerability decision (null when no model decided). */
-  answerability: AnswerabilityVerdict | null;
+  answerability: answerabilityVerdictSchema.nullable(),
   /** The answer a person would read (offline extractive or the model's); null when not written. */
-  answer: string | null;
+  answer: z.string().nullable(),
   /** Answered in-scope items: the answer cites a gold source (and quotes the gold answer when set). */
-  supported: boolean | null;
+  supported: z.boolean().nullable(),
   /**
    * The answer's markers checked against the passages they open (precise: the passage holds the quoted
    * text); null when no answer was written, absent in runs made before it was measured.
    */
-  citationCheck?: { markers: number; precise: number; imprecise: number[] } | null;
+  citationCheck: z
+    .object({ markers: z.number(), precise: z.number(), imprecise: z.array(z.number()) })
+    .nullable()
+    .optional(),
   /** Why the item was not scored (no relevant expected source), when it was not. */
-  skippedReason: string | null;
-  warnings: string[];
-}
+  skippedReason: z.string().nullable(),
+  warnings: z.array(z.string()),
+});
+export type EvalItemResult = z.infer<typeof evalItemResultSchema>;
 
-export interface EvalRunSummary {
-  id: string;
-  bankId: string;
-  status: EvalRunStatus;
-  settings: SearchSettings;
-  embeddingModel: string | null;
-  chatModel: string | null;
-  datasetHash: string | null;
-  itemCount: number;
-  metrics: Record<string, number> | null;
-  error: string | null;
-  createdAt: string;
-  startedAt: string | null;
-  finishedAt: string | null;
-}
+export const evalRunSummarySchema = z.object({
+  id: z.string(),
+  bankId: z.string(),
+  status: z.enum(EVAL_RUN_STATUSES),
+  settings: searchSettingsSchema,
+  embeddingModel: z.string().nullable(),
+  chatModel: z.string().nullable(),
+  datasetHash: z.string().nullable(),
+  itemCount: z.number(),
+  metrics: z.record(z.string(), z.number()).nullable(),
+  error: z.string().nullable(),
+  createdAt: timestamp,
+  startedAt: timestamp.nullable(),
+  finishedAt: timestamp.nullable(),
+});
+export type EvalRunSummary = z.infer<typeof evalRunSummarySchema>;
 
-export interface RefusalRates {
+const refusalRateSchema = z.object({
+  items: z.number(),
+  refused: z.number(),
+  rate: z.number(),
+  low: z.number(),
+  high: z.number(),
+});
+
+export const refusalRatesSchema = z.object({
   /** Out-of-scope items the search refused (wanted), with a Wilson interval. */
-  outOfScope: { items: number; refused: number; rate: number; low: number; high: number };
+  outOfScope: refusalRateSchema,
   /** In-scope items the search refused (unwanted). */
-  inScope: { items: number; refused: number; rate: number; low: number; high: number };
-}
+  inScope: refusalRateSchema,
+});
+export type RefusalRates = z.infer<typeof refusalRatesSchema>;
 
-export interface EvalRun extends EvalRunSummary {
-  searchOptions: Record<string, unknown>;
-  promptVersions: Record<string, string | null>;
-  intervals: Record<string, EvalMetricInterval> | null;
-  refusal: RefusalRates | null;
+export const evalRunSchema = evalRunSummarySchema.extend({
+  searchOptions: z.record(z.string(), z.unknown()),
+  promptVersions: z.record(z.string(), z.string().nullable()),
+  intervals: z.record(z.string(), evalMetricIntervalSchema).nullable(),
+  refusal: refusalRatesSchema.nullable(),
   /** False refusals, false answers, AUC and answer support; null for runs made before they existed. */
-  answers: AnswerMetrics | null;
+  answers: answerMetricsSchema.nullable(),
   /** Items scored for retrieval (in scope with at least one relevant source). */
-  scoredItems: number;
-  perItem: EvalItemResult[];
-  timings: Record<string, number> | null;
+  scoredItems: z.number(),
+  perItem: z.array(evalItemResultSchema),
+  timings: z.record(z.string(), z.number()).nullable(),
   /** Calls to the chat model or rerank endpoint the searches made; null for runs made before they were counted. */
-  llmCalls: number | null;
+  llmCalls: z.number().nullable(),
   /** The ablation this run is one combination of, if any. */
-  ablationId: string | null;
-}
+  ablationId: z.string().nullable(),
+});
+export type EvalRun = z.infer<typeof evalRunSchema>;
 
-export interface EvalMetricComparison {
-  metric: string;
-  a: number;
-  b: number;
+export const evalMetricComparisonSchema = z.object({
+  metric: z.string(),
+  a: z.number(),
+  b: z.number(),
   /** b − a */
-  difference: number;
-  test: 'mcnemar-exact' | 'paired-randomization';
-  pValue: number;
-  adjustedPValue: number;
-}
+  difference: z.number(),
+  test: z.enum(['mcnemar-exact', 'paired-randomization']),
+  pValue: z.number(),
+  adjustedPValue: z.number(),
+});
+export type EvalMetricComparison = z.infer<typeof evalMetricComparisonSchema>;
 
-export interface EvalFlip {
-  itemId: string;
-  question: string;
-}
+export const evalFlipSchema = z.object({
+  itemId: z.string(),
+  question: z.string(),
+});
+export type EvalFlip = z.infer<typeof evalFlipSchema>;
 
-export interface EvalRunComparison {
-  a: string;
-  b: string;
+const flipsSchema = z.object({ onlyA: z.array(evalFlipSchema), onlyB: z.array(evalFlipSchema) });
+
+export const evalRunComparisonSchema = z.object({
+  a: z.string(),
+  b: z.string(),
   /** Items scored in both runs. */
-  pairedItems: number;
-  comparisons: EvalMetricComparison[];
+  pairedItems: z.number(),
+  comparisons: z.array(evalMetricComparisonSchema),
   /** Per hit metric: the items only A hit, and the items only B hit. */
-  flips: Record<string, { onlyA: EvalFlip[]; onlyB: EvalFlip[] }>;
+  flips: z.record(z.string(), flipsSchema),
   /** Out-of-scope items refused in one run and not the other. */
-  refusalFlips: { onlyA: EvalFlip[]; onlyB: EvalFlip[] };
-  warnings: string[];
-}
+  refusalFlips: flipsSchema,
+  warnings: z.array(z.string()),
+});
+export type EvalRunComparison = z.infer<typeof evalRunComparisonSchema>;

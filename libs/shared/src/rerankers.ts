@@ -17,60 +17,66 @@ export type RerankerLearner = (typeof RERANKER_LEARNERS)[number];
  */
 export const RERANKER_MIN_QUESTIONS = 10;
 
-export type RerankerFitStatus = 'queued' | 'fitting' | 'ready' | 'failed';
+export const RERANKER_FIT_STATUSES = ['queued', 'fitting', 'ready', 'failed'] as const;
+export type RerankerFitStatus = (typeof RERANKER_FIT_STATUSES)[number];
 
 /** Which reranker serves `enableRerank` on this server. */
-export type RerankerSource = 'endpoint' | 'llm' | 'fitted' | 'file';
+export const RERANKER_SOURCES = ['endpoint', 'llm', 'fitted', 'file'] as const;
+export type RerankerSource = (typeof RERANKER_SOURCES)[number];
+
+const timestamp = z.string().meta({ format: 'date-time' });
 
 /**
  * How the fitted model measured on its own bank, by k-fold cross-validation: each fold's questions are
  * reranked by a model fitted on the other folds, and nDCG@10 over the search's candidates is compared
  * with the search's own order (paired randomisation test).
  */
-export interface RerankerMeasurement {
-  folds: number;
+export const rerankerMeasurementSchema = z.object({
+  folds: z.number(),
   /** Questions measured: in scope, with an expected source among the search's candidates. */
-  queries: number;
+  queries: z.number(),
   /** Questions sharing an expected source were kept in one fold (so no credit for remembering a source). */
-  groupedBySource: boolean;
-  ndcgBefore: number;
-  ndcgAfter: number;
-  p: number;
+  groupedBySource: z.boolean(),
+  ndcgBefore: z.number(),
+  ndcgAfter: z.number(),
+  p: z.number(),
   /**
    * The configured reranker (a /v1/rerank endpoint or the LLM) on the same questions and candidates, when
    * one exists: its nDCG@10, the paired test against the learned model's held-out order, and its calls.
    */
-  configured: { model: string; ndcg: number; p: number; calls: number } | null;
+  configured: z.object({ model: z.string(), ndcg: z.number(), p: z.number(), calls: z.number() }).nullable(),
   /** Which of the two the bank's figures prefer for `enableRerank`. */
-  preferred: 'learned' | 'configured';
-}
+  preferred: z.enum(['learned', 'configured']),
+});
+export type RerankerMeasurement = z.infer<typeof rerankerMeasurementSchema>;
 
-export interface RerankerModelSummary {
-  id: string;
+export const rerankerModelSummarySchema = z.object({
+  id: z.string(),
   /** The model's name in every trace: `ltr:<version>`. */
-  version: string;
-  bankId: string | null;
-  bankName: string | null;
-  status: RerankerFitStatus;
-  learner: RerankerLearner;
+  version: z.string(),
+  bankId: z.string().nullable(),
+  bankName: z.string().nullable(),
+  status: z.enum(RERANKER_FIT_STATUSES),
+  learner: z.enum(RERANKER_LEARNERS),
   /** Candidates per question the features were read over (the search's candidateK). */
-  candidateK: number;
+  candidateK: z.number(),
   /** This model serves `enableRerank` (at most one is active). */
-  active: boolean;
+  active: z.boolean(),
   /** Switch it on when the fit is done (unless it measured worse than no reranking). */
-  activateWhenReady: boolean;
-  error: string | null;
+  activateWhenReady: z.boolean(),
+  error: z.string().nullable(),
   /** Why a finished fit was not switched on, when it was asked to be. */
-  note: string | null;
-  measurement: RerankerMeasurement | null;
+  note: z.string().nullable(),
+  measurement: rerankerMeasurementSchema.nullable(),
   /** Questions and candidate pairs the final model was fitted on. */
-  training: { queries: number; pairs: number } | null;
+  training: z.object({ queries: z.number(), pairs: z.number() }).nullable(),
   /** The features the model leans on most: linear weights, or the trees' split counts. */
-  importance: { feature: string; value: number }[];
-  createdAt: string;
-  startedAt: string | null;
-  finishedAt: string | null;
-}
+  importance: z.array(z.object({ feature: z.string(), value: z.number() })),
+  createdAt: timestamp,
+  startedAt: timestamp.nullable(),
+  finishedAt: timestamp.nullable(),
+});
+export type RerankerModelSummary = z.infer<typeof rerankerModelSummarySchema>;
 
 /** Body of POST /question-banks/:id/rerankers. */
 export const fitRerankerRequestSchema = z.strictObject({
@@ -97,10 +103,11 @@ export const listRerankersQuerySchema = pageQuerySchema.extend({
 export type ListRerankersQuery = z.infer<typeof listRerankersQuerySchema>;
 
 /** What serves `enableRerank` now (GET /rerankers/active and GET /health). */
-export interface ActiveReranker {
+export const activeRerankerSchema = z.object({
   /** The reranker's model id (`ltr:<version>` for a learned one), or null when none is configured. */
-  model: string | null;
-  source: RerankerSource | null;
+  model: z.string().nullable(),
+  source: z.enum(RERANKER_SOURCES).nullable(),
   /** The fitted model's id when `source` is 'fitted'. */
-  rerankerId: string | null;
-}
+  rerankerId: z.string().nullable(),
+});
+export type ActiveReranker = z.infer<typeof activeRerankerSchema>;

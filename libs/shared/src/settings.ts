@@ -12,22 +12,24 @@ export type EnhancementMode = boolean | 'adaptive';
 
 export const ENHANCEMENT_MODES: readonly EnhancementMode[] = [false, 'adaptive', true];
 
-/** Per-request retrieval settings. The server and the web app both start from DEFAULT_SETTINGS. */
-export interface SearchSettings {
-  enableQueryExpansion: EnhancementMode;
-  enableHyDE: EnhancementMode;
-  ranker: Ranker;
-  enableRerank: boolean;
+/** Per-request retrieval settings, as every answer that holds them sends them (all fields resolved). */
+export const searchSettingsSchema = z.object({
+  enableQueryExpansion: z.union([z.boolean(), z.literal('adaptive')]),
+  enableHyDE: z.union([z.boolean(), z.literal('adaptive')]),
+  ranker: z.enum(RANKERS),
+  enableRerank: z.boolean(),
   /** Passages returned (and given to the answerer). */
-  topK: number;
+  topK: z.number(),
   /** Width of each branch's ranked list before fusion and reranking. */
-  candidateK: number;
+  candidateK: z.number(),
   /** Results whose best branch score is under this are dropped; 0 keeps everything. */
-  minScore: number;
+  minScore: z.number(),
   /** Restrict the search to these documents; empty searches everything. */
-  documentIds: string[];
-  expansionCount: number;
-}
+  documentIds: z.array(z.string()),
+  expansionCount: z.number(),
+});
+/** Per-request retrieval settings. The server and the web app both start from DEFAULT_SETTINGS. */
+export type SearchSettings = z.infer<typeof searchSettingsSchema>;
 
 export const DEFAULT_SETTINGS: Readonly<SearchSettings> = Object.freeze({
   enableQueryExpansion: false,

@@ -1,4 +1,5 @@
-/** The tolerant readers of the resource files, each against answers old and new servers send. */
+/** The readers of the resource files, each against answers old and new servers send. */
+import { resolveSettings } from '@lumina/shared';
 import { parseChatEvent, parseConversationDetail, parseTrace } from './chat';
 import { createApiClient } from '../api-client';
 import { ApiError } from '../api-errors';
@@ -320,7 +321,7 @@ describe('answerability and answer figures', () => {
     expect(flag({ notFound: true })).toBeNull();
   });
 
-  it('reads a run with answer figures and per-item answers; older runs get nulls', () => {
+  it('reads a run with answer figures and per-item answers; a run made before them has nulls', () => {
     const rate = (count: number, items: number) => ({
       items,
       count,
@@ -328,45 +329,80 @@ describe('answerability and answer figures', () => {
       low: 0.01,
       high: 0.3,
     });
-    const run = parseEvalRun({
-      id: 'r1',
-      answers: {
-        inScopeRefused: rate(1, 20),
-        outOfScopeAnswered: rate(0, 5),
-        auc: 0.93,
-        support: rate(16, 19),
-        modelVersion: 'answerability-v1',
-        generator: 'extractive-v2',
-      },
-      perItem: [
-        {
-          itemId: 'i1',
-          question: 'Q?',
-          inScope: true,
-          refused: false,
-          answerability: verdict,
-          answer: 'It is **so** [1].',
-          supported: true,
-        },
-        { itemId: 'i2', question: 'Old?', inScope: false, refused: true },
-        'not an item',
-      ],
-    });
-    expect(run?.answers).toEqual({
+    const answers = {
       inScopeRefused: rate(1, 20),
       outOfScopeAnswered: rate(0, 5),
       auc: 0.93,
       support: rate(16, 19),
       modelVersion: 'answerability-v1',
       generator: 'extractive-v2',
-    });
-    expect(run?.perItem.map((item) => [item.itemId, item.answer, item.supported])).toEqual([
+    };
+    const item = {
+      itemId: 'i1',
+      question: 'Q?',
+      inScope: true,
+      level: 'document',
+      retrievedChunkIds: ['c1'],
+      ranking: ['d1'],
+      firstRelevantRank: 1,
+      metrics: { 'ndcg@10': 1 },
+      refused: false,
+      answerability: { ...verdict, features: { salientInCorpus: 0.2, lexicalRatio: 0.1 } },
+      answer: 'It is **so** [1].',
+      supported: true,
+      citationCheck: { markers: 1, precise: 1, imprecise: [] },
+      skippedReason: null,
+      warnings: [],
+    };
+    const run = {
+      id: 'r1',
+      bankId: 'b1',
+      status: 'completed',
+      settings: resolveSettings(),
+      embeddingModel: 'use-lite',
+      chatModel: null,
+      datasetHash: 'abc',
+      itemCount: 2,
+      metrics: { 'ndcg@10': 1 },
+      error: null,
+      createdAt: '2025-01-01T00:00:00Z',
+      startedAt: '2025-01-01T00:00:01Z',
+      finishedAt: '2025-01-01T00:00:09Z',
+      searchOptions: {},
+      promptVersions: { queryExpansion: null },
+      intervals: { 'ndcg@10': { low: 0.8, high: 1, method: 'bootstrap' } },
+      refusal: null,
+      answers,
+      scoredItems: 1,
+      perItem: [
+        item,
+        // Made before answers and citation checks were measured.
+        {
+          ...item,
+          itemId: 'i2',
+          answerability: null,
+          answer: null,
+          supported: null,
+          citationCheck: undefined,
+        },
+      ],
+      timings: null,
+      llmCalls: null,
+      ablationId: null,
+    };
+    const parsed = parseEvalRun({ ...run, extra: 'dropped' });
+    expect(parsed?.answers).toEqual(answers);
+    expect(parsed?.perItem.map((row) => [row.itemId, row.answer, row.supported])).toEqual([
       ['i1', 'It is **so** [1].', true],
       ['i2', null, null],
     ]);
-    expect(run?.perItem[1].answerability).toBeNull();
-    expect(parseEvalRun({ id: 'r0', perItem: [] })?.answers).toBeNull();
-    expect(parseEvalRun({ perItem: [] })).toBeNull();
+    expect(parsed && 'extra' in parsed).toBe(false);
+    expect(parseEvalRun({ ...run, answers: null })?.answers).toBeNull();
+  });
+
+  it('finds a run unreadable when a field the contract requires is missing or of another kind', () => {
+    expect(parseEvalRun({ id: 'r0', perItem: [] })).toBeNull();
+    expect(parseEvalRun('r0')).toBeNull();
   });
 });
 
@@ -394,64 +430,49 @@ describe('learned rerankers', () => {
       preferred: 'learned',
     },
     training: { queries: 14, pairs: 390 },
-    importance: [{ feature: 'bm25', value: 1.2 }, { feature: 'broken' }],
+    importance: [{ feature: 'bm25', value: 1.2 }],
     createdAt: '2025-01-01T00:00:00Z',
     startedAt: '2025-01-01T00:00:01Z',
     finishedAt: '2025-01-01T00:00:09Z',
   };
 
   it('reads a fitted model with its cross-validated figures and the configured reranker beside them', () => {
-    const model = parseRerankerModel(ready);
-    expect(model).toEqual({ ...ready, importance: [{ feature: 'bm25', value: 1.2 }] });
+    expect(parseRerankerModel(ready)).toEqual(ready);
   });
 
-  it('reads a queued fit without figures, and an unknown learner as the default', () => {
-    expect(
-      parseRerankerModel({
-        id: 'r2',
-        status: 'queued',
-        learner: 'forest',
-        createdAt: 't',
-        measurement: null,
-      }),
-    ).toMatchObject({
-      id: 'r2',
-      version: 'r2',
+  it('reads a queued fit without figures', () => {
+    const queued = {
+      ...ready,
       status: 'queued',
-      learner: 'linear',
-      active: false,
       measurement: null,
       training: null,
       importance: [],
-      error: null,
-    });
+      startedAt: null,
+      finishedAt: null,
+    };
+    expect(parseRerankerModel(queued)).toEqual(queued);
   });
 
-  it('drops a measurement without figures and a configured comparison without a score', () => {
-    expect(parseRerankerModel({ ...ready, measurement: { folds: 5 } })?.measurement).toBeNull();
-    expect(
-      parseRerankerModel({ ...ready, measurement: { ...ready.measurement, configured: { model: 'x' } } })
-        ?.measurement?.configured,
-    ).toBeNull();
-  });
-
-  it('rejects a model without an id or with an unknown status', () => {
+  it('finds a model unreadable without an id, with an unknown status or learner, or a measurement without figures', () => {
     expect(parseRerankerModel({ ...ready, id: undefined })).toBeNull();
     expect(parseRerankerModel({ ...ready, status: 'done' })).toBeNull();
+    expect(parseRerankerModel({ ...ready, learner: 'forest' })).toBeNull();
+    expect(parseRerankerModel({ ...ready, measurement: { folds: 5 } })).toBeNull();
     expect(parseRerankerModel('ready')).toBeNull();
   });
 
-  it('reads what serves enableRerank, an unknown source as none', () => {
+  it('reads what serves enableRerank; an unknown source is an unreadable answer', () => {
     expect(parseActiveReranker({ model: 'ltr:handbook-v2', source: 'fitted', rerankerId: 'r1' })).toEqual({
       model: 'ltr:handbook-v2',
       source: 'fitted',
       rerankerId: 'r1',
     });
-    expect(parseActiveReranker({ model: 'x', source: 'magic', rerankerId: null })).toEqual({
-      model: 'x',
+    expect(parseActiveReranker({ model: null, source: null, rerankerId: null })).toEqual({
+      model: null,
       source: null,
       rerankerId: null,
     });
+    expect(parseActiveReranker({ model: 'x', source: 'magic', rerankerId: null })).toBeNull();
     expect(parseActiveReranker(null)).toBeNull();
   });
 });

@@ -82,11 +82,6 @@ export function parsePage<T>(json: unknown, item: (value: unknown) => T | null):
   };
 }
 
-/** Server DTOs from libs/shared are trusted in shape once they are objects with an id. */
-export function asRecordWithId<T>(value: unknown): T | null {
-  return isRecord(value) && typeof value.id === 'string' ? (value as T) : null;
-}
-
 /**
  * A reader that parses an answer with its contract schema from libs/shared: the typed value, or null
  * (the client then reports an unreadable answer). Fields the schema does not know are dropped.

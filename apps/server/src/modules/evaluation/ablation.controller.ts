@@ -1,13 +1,19 @@
 import { Controller, Get, HttpCode, Param, ParseUUIDPipe, Post } from '@nestjs/common';
 import {
-  ApiOkResponse,
   ApiAcceptedResponse,
   ApiBadRequestResponse,
   ApiNotFoundResponse,
   ApiOperation,
   ApiTags,
 } from '@nestjs/swagger';
-import { pageQuerySchema, startAblationRequestSchema } from '@lumina/shared';
+import {
+  ablationSchema,
+  ablationSummarySchema,
+  enhancementWarningsSchema,
+  pageOf,
+  pageQuerySchema,
+  startAblationRequestSchema,
+} from '@lumina/shared';
 import type {
   Ablation,
   AblationSummary,
@@ -18,7 +24,9 @@ import type {
 } from '@lumina/shared';
 import { Roles } from '../auth/principal';
 import { AblationService } from './ablation.service';
-import { ValidBody, ValidQuery } from '../../common/validation/zod-contract';
+import { contractRef, ValidBody, ValidQuery, ValidResponse } from '../../common/validation/zod-contract';
+
+const ablationPage = pageOf(ablationSummarySchema);
 
 @ApiTags('eval-runs')
 @Roles('admin')
@@ -36,7 +44,10 @@ export class AblationController {
       'an LLM, expansion and HyDE are written offline (pseudo-relevance feedback). Each combination is an ' +
       'ordinary evaluation run. Poll GET /ablations/:id for the matrix.',
   })
-  @ApiAcceptedResponse({ description: 'The queued ablation, its combinations queued' })
+  @ApiAcceptedResponse({
+    description: 'The queued ablation, its combinations queued',
+    schema: { $ref: contractRef(ablationSchema, 'Ablation') },
+  })
   @ApiBadRequestResponse({ description: 'The bank has no items, or the settings are invalid' })
   @ApiNotFoundResponse({ description: 'No such bank' })
   start(
@@ -48,6 +59,7 @@ export class AblationController {
 
   @Get('question-banks/:id/ablations')
   @ApiOperation({ summary: "A bank's ablations, newest first (paginated)" })
+  @ValidResponse(ablationPage, 'AblationSummaryPage')
   @ApiNotFoundResponse({ description: 'No such bank' })
   findByBank(
     @Param('id', ParseUUIDPipe) id: string,
@@ -64,7 +76,11 @@ export class AblationController {
       'expansion, only HyDE or only rerank on that scored a lower nDCG@10 than the ranker alone, with both ' +
       'figures and runs. Banks with none are left out.',
   })
-  @ApiOkResponse({ description: 'The banks and their enhancements measured worse than off (may be empty)' })
+  @ValidResponse(
+    enhancementWarningsSchema,
+    'EnhancementWarnings',
+    'The banks and their enhancements measured worse than off (may be empty)',
+  )
   enhancementWarnings(): Promise<BankEnhancementWarnings[]> {
     return this.ablations.enhancementWarnings();
   }
@@ -76,6 +92,7 @@ export class AblationController {
       'The best completed combination has the highest nDCG@10; a tie goes to fewer LLM calls, then to ' +
       'the lower median latency.',
   })
+  @ValidResponse(ablationSchema, 'Ablation')
   @ApiNotFoundResponse({ description: 'No such ablation' })
   findOne(@Param('id', ParseUUIDPipe) id: string): Promise<Ablation> {
     return this.ablations.findOne(id);

@@ -1,9 +1,9 @@
 import { Controller, HttpCode, Param, ParseUUIDPipe, Post } from '@nestjs/common';
 import { ApiAcceptedResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
-import { evaluateBankRequestSchema } from '@lumina/shared';
+import { evalRunSummarySchema, evaluateBankRequestSchema } from '@lumina/shared';
 import type { EvalRunSummary, EvaluateBankRequest } from '@lumina/shared';
 import { Roles } from '../auth/principal';
-import { ValidBody } from '../../common/validation/zod-contract';
+import { contractRef, ValidBody } from '../../common/validation/zod-contract';
 import { EvaluationService } from './evaluation.service';
 
 @ApiTags('eval-runs')
@@ -21,7 +21,10 @@ export class BankEvaluationController {
       'items are scored (hit@1, hit@5, hit@topK, recall@topK, recall@100, MRR@10, nDCG@10 with 95% ' +
       'intervals), out-of-scope items give the refusal rate. Poll GET /eval-runs/:id.',
   })
-  @ApiAcceptedResponse({ description: 'The queued run' })
+  @ApiAcceptedResponse({
+    description: 'The queued run',
+    schema: { $ref: contractRef(evalRunSummarySchema, 'EvalRunSummary') },
+  })
   evaluate(
     @Param('id', ParseUUIDPipe) id: string,
     @ValidBody(evaluateBankRequestSchema, 'EvaluateBankRequest') body: EvaluateBankRequest,

@@ -1,6 +1,13 @@
 import { Controller, Get, Param, ParseUUIDPipe } from '@nestjs/common';
 import { ApiBadRequestResponse, ApiNotFoundResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
-import { compareEvalRunsQuerySchema, listEvalRunsQuerySchema } from '@lumina/shared';
+import {
+  compareEvalRunsQuerySchema,
+  evalRunComparisonSchema,
+  evalRunSchema,
+  evalRunSummarySchema,
+  listEvalRunsQuerySchema,
+  pageOf,
+} from '@lumina/shared';
 import type {
   CompareEvalRunsQuery,
   EvalRun,
@@ -10,8 +17,10 @@ import type {
   Page,
 } from '@lumina/shared';
 import { Roles } from '../auth/principal';
-import { ValidQuery } from '../../common/validation/zod-contract';
+import { ValidQuery, ValidResponse } from '../../common/validation/zod-contract';
 import { EvaluationService } from './evaluation.service';
+
+const runPage = pageOf(evalRunSummarySchema);
 
 @ApiTags('eval-runs')
 @Roles('admin')
@@ -21,6 +30,7 @@ export class EvalRunController {
 
   @Get()
   @ApiOperation({ summary: 'Evaluation runs, newest first (paginated; filter by bank)' })
+  @ValidResponse(runPage, 'EvalRunSummaryPage')
   findAll(@ValidQuery(listEvalRunsQuerySchema) query: ListEvalRunsQuery): Promise<Page<EvalRunSummary>> {
     return this.evaluation.findAll(query);
   }
@@ -32,6 +42,7 @@ export class EvalRunController {
       'Over the items both runs scored: each metric with its p-value (exact McNemar for hit rates, paired ' +
       'randomisation otherwise, Holm-adjusted), the items whose hits flipped, and refusal flips.',
   })
+  @ValidResponse(evalRunComparisonSchema, 'EvalRunComparison')
   @ApiBadRequestResponse({ description: 'A run not completed, or no item in common' })
   @ApiNotFoundResponse({ description: 'No such run' })
   compare(@ValidQuery(compareEvalRunsQuerySchema) query: CompareEvalRunsQuery): Promise<EvalRunComparison> {
@@ -42,6 +53,7 @@ export class EvalRunController {
   @ApiOperation({
     summary: 'A run: settings, models, dataset hash, metrics with intervals, per-item results',
   })
+  @ValidResponse(evalRunSchema, 'EvalRun')
   @ApiNotFoundResponse({ description: 'No such run' })
   findOne(@Param('id', ParseUUIDPipe) id: string): Promise<EvalRun> {
     return this.evaluation.findOne(id);

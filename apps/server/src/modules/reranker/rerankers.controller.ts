@@ -9,7 +9,13 @@ import {
   ApiTags,
 } from '@nestjs/swagger';
 import type { LearnedRankingModel } from '@lumina/rag';
-import { fitRerankerRequestSchema, listRerankersQuerySchema } from '@lumina/shared';
+import {
+  activeRerankerSchema,
+  fitRerankerRequestSchema,
+  listRerankersQuerySchema,
+  pageOf,
+  rerankerModelSummarySchema,
+} from '@lumina/shared';
 import type {
   ActiveReranker,
   FitRerankerRequest,
@@ -18,8 +24,10 @@ import type {
   RerankerModelSummary,
 } from '@lumina/shared';
 import { Roles } from '../auth/principal';
-import { ValidBody, ValidQuery } from '../../common/validation/zod-contract';
+import { contractRef, ValidBody, ValidQuery, ValidResponse } from '../../common/validation/zod-contract';
 import { RerankerModelService } from './reranker-model.service';
+
+const rerankerPage = pageOf(rerankerModelSummarySchema);
 
 @ApiTags('rerankers')
 @Roles('admin')
@@ -39,7 +47,10 @@ export class RerankersController {
       'candidates. When fitted (and not worse than no reranking) the model is switched on unless ' +
       '`activate` is false. Poll GET /rerankers/:id.',
   })
-  @ApiAcceptedResponse({ description: 'The queued fit' })
+  @ApiAcceptedResponse({
+    description: 'The queued fit',
+    schema: { $ref: contractRef(rerankerModelSummarySchema, 'RerankerModelSummary') },
+  })
   @ApiBadRequestResponse({
     description:
       'The bank has no items or fewer than 10 in-scope questions with expected sources, or the body is invalid',
@@ -54,6 +65,7 @@ export class RerankersController {
 
   @Get('rerankers')
   @ApiOperation({ summary: 'Fitted rerankers, newest first (paginated; ?bankId= for one bank)' })
+  @ValidResponse(rerankerPage, 'RerankerModelSummaryPage')
   @ApiNotFoundResponse({ description: 'No such bank' })
   findAll(
     @ValidQuery(listRerankersQuerySchema) query: ListRerankersQuery,
@@ -66,6 +78,7 @@ export class RerankersController {
     summary:
       'What serves enableRerank now: a fitted model, a /v1/rerank endpoint, the LLM, a model file, or none',
   })
+  @ValidResponse(activeRerankerSchema, 'ActiveReranker')
   active(): Promise<ActiveReranker> {
     return this.rerankers.active();
   }
@@ -74,6 +87,7 @@ export class RerankersController {
   @ApiOperation({
     summary: 'A fitted reranker: status, how it measured on its bank, the features it leans on',
   })
+  @ValidResponse(rerankerModelSummarySchema, 'RerankerModelSummary')
   @ApiNotFoundResponse({ description: 'No such reranker' })
   findOne(@Param('id', ParseUUIDPipe) id: string): Promise<RerankerModelSummary> {
     return this.rerankers.findOne(id);
@@ -92,6 +106,7 @@ export class RerankersController {
   @Post('rerankers/:id/activate')
   @HttpCode(200)
   @ApiOperation({ summary: 'Make this fitted model the one that serves enableRerank' })
+  @ValidResponse(rerankerModelSummarySchema, 'RerankerModelSummary')
   @ApiNotFoundResponse({ description: 'No such reranker' })
   @ApiConflictResponse({ description: 'It is not fitted (queued, fitting or failed)' })
   activate(@Param('id', ParseUUIDPipe) id: string): Promise<RerankerModelSummary> {
@@ -103,6 +118,7 @@ export class RerankersController {
   @ApiOperation({
     summary: 'Stop serving enableRerank with it (the configured reranker, if any, takes over)',
   })
+  @ValidResponse(rerankerModelSummarySchema, 'RerankerModelSummary')
   @ApiNotFoundResponse({ description: 'No such reranker' })
   deactivate(@Param('id', ParseUUIDPipe) id: string): Promise<RerankerModelSummary> {
     return this.rerankers.deactivate(id);
