@@ -1,5 +1,7 @@
 import { z } from './contract/zod';
 
+const numberRecord = z.record(z.string(), z.number());
+
 /**
  * The answerability decision: taken after retrieval and before any model call, by a calibrated model
  * whose parameters were fitted on question banks with out-of-scope items. Recorded in every search
@@ -14,9 +16,9 @@ export const answerabilityVerdictSchema = z.object({
   threshold: z.number(),
   answerable: z.boolean(),
   /** The features the model weighed, by name. */
-  features: z.record(z.string(), z.number()),
+  features: numberRecord,
   /** Each feature's contribution to the log-odds (weight × standardised value). */
-  contributions: z.record(z.string(), z.number()),
+  contributions: numberRecord,
   /** The question's words as the index analysed them, rarest first: chunks holding each, and its idf. */
   terms: z.array(z.object({ term: z.string(), df: z.number(), idf: z.number() })),
 });
@@ -27,26 +29,29 @@ export type AnswerabilityVerdict = z.infer<typeof answerabilityVerdictSchema>;
  * its ranking looks, and where it is sure enough the adaptive branches (expansion, HyDE) are skipped with
  * their LLM calls. Recorded in every search result and retrieval trace that asked for an adaptive branch.
  */
-export interface AdaptiveExpansionDecision {
+const adaptiveBranches = z.array(z.enum(['expansion', 'hyde']));
+
+export const adaptiveExpansionDecisionSchema = z.object({
   /** Version of the fitted expansion policy; null when none is configured (the branches then run). */
-  policyVersion: string | null;
+  policyVersion: z.string().nullable(),
   /** P(the original query's best passage is relevant), as the policy's model reads it (0–1). */
-  confidence: number | null;
+  confidence: z.number().nullable(),
   /** At or above it the adaptive branches are skipped. */
-  threshold: number | null;
+  threshold: z.number().nullable(),
   /** The adaptive branches skipped (their LLM calls were not made). */
-  skipped: ('expansion' | 'hyde')[];
+  skipped: adaptiveBranches,
   /** The adaptive branches that ran. */
-  ran: ('expansion' | 'hyde')[];
+  ran: adaptiveBranches,
   /** The features the model weighed, by name, and each one's contribution to the log-odds. */
-  features: Record<string, number>;
-  contributions: Record<string, number>;
+  features: numberRecord,
+  contributions: numberRecord,
   /**
    * Adaptive branches skipped whatever the confidence, because the bank's latest ablation measured them
    * worse than off for this ranker (present only when there are some).
    */
-  measuredWorse?: ('expansion' | 'hyde')[];
-}
+  measuredWorse: adaptiveBranches.optional(),
+});
+export type AdaptiveExpansionDecision = z.infer<typeof adaptiveExpansionDecisionSchema>;
 
 /** A rate over items, with its 95% Wilson interval. */
 export const rateIntervalSchema = z.object({

@@ -1,10 +1,8 @@
-import type { AdaptiveExpansionDecision, AnswerabilityVerdict } from './answerability';
-import type { PageRange, PassageProvenance, PassageRerank } from './chat';
+import { adaptiveExpansionDecisionSchema, answerabilityVerdictSchema } from './answerability';
+import { pageRangeSchema, passageProvenanceSchema, passageRerankSchema } from './chat';
 import { objectError, typeError, z } from './contract/zod';
-import { DEFAULT_SETTINGS, settingsOverridesSchema } from './settings';
-import type { SearchSettings } from './settings';
+import { DEFAULT_SETTINGS, searchSettingsSchema, settingsOverridesSchema } from './settings';
 
-/** Body of POST /rag/search. */
 /** A query of this many characters or more is refused (400): the longest accepted is one shorter. */
 export const QUERY_CHAR_LIMIT = 10_000;
 export const MAX_QUERY_CHARS = QUERY_CHAR_LIMIT - 1;
@@ -26,74 +24,80 @@ export const searchRequestSchema = z
 export type SearchRequest = z.infer<typeof searchRequestSchema>;
 
 /** One passage of a search answer. */
-export interface SearchHit {
-  chunkId: string;
-  documentId: string;
-  documentTitle: string;
-  externalId: string | null;
-  headingPath: string[];
-  anchor: string | null;
-  text: string;
-  spanStart: number;
-  spanEnd: number;
+export const searchHitSchema = z.object({
+  chunkId: z.string(),
+  documentId: z.string(),
+  documentTitle: z.string(),
+  externalId: z.string().nullable(),
+  headingPath: z.array(z.string()),
+  anchor: z.string().nullable(),
+  text: z.string(),
+  spanStart: z.number(),
+  spanEnd: z.number(),
   /** Pages of a paged source (PDF) the passage runs over; absent for unpaged ones. */
-  pages?: PageRange;
+  pages: pageRangeSchema.optional(),
   /** Fused score (reciprocal rank fusion over every branch list, or the reranker's score). */
-  score: number;
+  score: z.number(),
   /** Cosine similarity to the query, when a threshold asked for it. */
-  similarity: number | null;
+  similarity: z.number().nullable(),
   /** Which branch found the passage ('original:bm25', 'variant-2:bm25', 'hyde:dense', …), at what rank. */
-  provenance: PassageProvenance[];
+  provenance: z.array(passageProvenanceSchema),
   /** Set when a reranker ordered the passages. */
-  rerank?: PassageRerank;
-}
+  rerank: passageRerankSchema.optional(),
+});
+export type SearchHit = z.infer<typeof searchHitSchema>;
 
 /** Who wrote the expansion variants or the HyDE passage: the LLM, or pseudo-relevance feedback offline. */
-export type GeneratorSource = 'llm' | 'prf';
+export const generatorSourceSchema = z.enum(['llm', 'prf']);
+export type GeneratorSource = z.infer<typeof generatorSourceSchema>;
 
 /** Milliseconds. */
-export interface SearchTimings {
-  total: number;
+export const searchTimingsSchema = z.object({
+  total: z.number(),
   /** Each branch's search ('original', 'variant-1', 'hyde'), and each LLM generation ('llm:expansion', 'llm:hyde'). */
-  perBranch: Record<string, number>;
+  perBranch: z.record(z.string(), z.number()),
   /** The slowest LLM generation (expansion and HyDE run at the same time). */
-  llm: number;
-  fuse: number;
-  rerank: number;
-  answerability: number;
-}
+  llm: z.number(),
+  fuse: z.number(),
+  rerank: z.number(),
+  answerability: z.number(),
+});
+export type SearchTimings = z.infer<typeof searchTimingsSchema>;
 
 /** The query variants searched, and where they came from. */
-export interface ExpansionTrace {
-  source: GeneratorSource;
+export const expansionTraceSchema = z.object({
+  source: generatorSourceSchema,
   /** The expander's model and prompt version (e.g. 'qwen2.5:7b/expansion-v1'); null for PRF. */
-  model: string | null;
-  variants: string[];
-}
+  model: z.string().nullable(),
+  variants: z.array(z.string()),
+});
+export type ExpansionTrace = z.infer<typeof expansionTraceSchema>;
 
 /** The hypothetical passage searched (LLM), or the top passages standing in for it (PRF). */
-export interface HydeTrace {
-  source: GeneratorSource;
+export const hydeTraceSchema = z.object({
+  source: generatorSourceSchema,
   /** The generator's model and prompt version; null for PRF. */
-  model: string | null;
-  passage: string;
-}
+  model: z.string().nullable(),
+  passage: z.string(),
+});
+export type HydeTrace = z.infer<typeof hydeTraceSchema>;
 
 /** The answer of POST /rag/search. */
-export interface SearchResponse {
-  query: string;
+export const searchResponseSchema = z.object({
+  query: z.string(),
   /** The settings the search ran with: the request's overrides over the defaults. */
-  settings: SearchSettings;
-  results: SearchHit[];
-  expansions: ExpansionTrace | null;
-  hyde: HydeTrace | null;
+  settings: searchSettingsSchema,
+  results: z.array(searchHitSchema),
+  expansions: expansionTraceSchema.nullable(),
+  hyde: hydeTraceSchema.nullable(),
   /** Whether adaptive branches ran or were skipped, and why; null when no branch was adaptive. */
-  adaptive: AdaptiveExpansionDecision | null;
-  belowThreshold: boolean;
+  adaptive: adaptiveExpansionDecisionSchema.nullable(),
+  belowThreshold: z.boolean(),
   /** The answerability decision over the results (null when no model or no evidence). */
-  answerability: AnswerabilityVerdict | null;
-  timings: SearchTimings;
-  warnings: string[];
+  answerability: answerabilityVerdictSchema.nullable(),
+  timings: searchTimingsSchema,
+  warnings: z.array(z.string()),
   /** The question's language (ISO 639-1) as the server detected it; null when it could not be told. */
-  language?: string | null;
-}
+  language: z.string().nullable().optional(),
+});
+export type SearchResponse = z.infer<typeof searchResponseSchema>;

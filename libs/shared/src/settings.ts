@@ -12,7 +12,7 @@ export type EnhancementMode = boolean | 'adaptive';
 
 export const ENHANCEMENT_MODES: readonly EnhancementMode[] = [false, 'adaptive', true];
 
-/** Per-request retrieval settings, as every answer that holds them sends them (all fields resolved). */
+/** Per-request retrieval settings, resolved (every field): the server and the web app both start from DEFAULT_SETTINGS. */
 export const searchSettingsSchema = z.object({
   enableQueryExpansion: z.union([z.boolean(), z.literal('adaptive')]),
   enableHyDE: z.union([z.boolean(), z.literal('adaptive')]),
@@ -28,7 +28,6 @@ export const searchSettingsSchema = z.object({
   documentIds: z.array(z.string()),
   expansionCount: z.number(),
 });
-/** Per-request retrieval settings. The server and the web app both start from DEFAULT_SETTINGS. */
 export type SearchSettings = z.infer<typeof searchSettingsSchema>;
 
 export const DEFAULT_SETTINGS: Readonly<SearchSettings> = Object.freeze({

@@ -7,6 +7,7 @@ import { BadRequestException, Body, Query } from '@nestjs/common';
 import type { PipeTransform } from '@nestjs/common';
 import { ApiBody, ApiOkResponse, ApiQuery } from '@nestjs/swagger';
 import type { OpenAPIObject } from '@nestjs/swagger';
+import type { SchemaObject } from '@nestjs/swagger/dist/interfaces/open-api-spec.interface';
 import { issueSentences } from '@lumina/shared';
 import { z } from 'zod/v4';
 
@@ -95,6 +96,31 @@ export function ValidQuery(schema: z.ZodObject): ParameterDecorator {
 export function ValidResponse(schema: z.ZodType, name: string, description?: string): MethodDecorator {
   const ref = register(name, schema, 'output');
   return ApiOkResponse({ schema: { $ref: ref }, ...(description ? { description } : {}) });
+}
+
+/**
+ * `@ValidEventStream(events)`: the 200 answer is a `text/event-stream` whose events' data are these
+ * components (one per SSE event name, listed in `x-events`).
+ */
+export function ValidEventStream(
+  events: Record<string, { schema: z.ZodType; name: string }>,
+  description: string,
+): MethodDecorator {
+  const refs = Object.entries(events).map(
+    ([event, { schema, name }]) => [event, register(name, schema, 'output')] as const,
+  );
+  return ApiOkResponse({
+    description,
+    content: {
+      'text/event-stream': {
+        // `x-events` is an extension (the event name of each schema), which the typings do not list.
+        schema: {
+          oneOf: refs.map(([, ref]) => ({ $ref: ref })),
+          'x-events': Object.fromEntries(refs.map(([event, ref]) => [event, { $ref: ref }])),
+        } as SchemaObject,
+      },
+    },
+  });
 }
 
 /** The OpenAPI document with the contract's named schemas among its components. */

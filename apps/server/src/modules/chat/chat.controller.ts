@@ -3,25 +3,32 @@ import {
   ApiBadRequestResponse,
   ApiConflictResponse,
   ApiNotFoundResponse,
-  ApiOkResponse,
   ApiOperation,
-  ApiProduces,
   ApiServiceUnavailableResponse,
   ApiTags,
 } from '@nestjs/swagger';
-import { chatAskRequestSchema, generalKnowledgeRequestSchema } from '@lumina/shared';
+import { chatAskRequestSchema, chatStreamEventSchemas, generalKnowledgeRequestSchema } from '@lumina/shared';
 import type { ChatAskRequest, GeneralKnowledgeRequest } from '@lumina/shared';
 import type { Request, Response } from 'express';
 import { CurrentPrincipal } from '../auth/principal';
 import type { Principal } from '../auth/principal';
 import { ChatStreams } from './chat-streams';
 import { ChatService } from './chat.service';
-import { ValidBody } from '../../common/validation/zod-contract';
+import { ValidBody, ValidEventStream } from '../../common/validation/zod-contract';
 
 const EVENTS =
   'Server-Sent Events: `retrieval` (ranked passages numbered [1]..[n], expansions, HyDE), `token` (answer ' +
   'text), `citations` (valid citations, dropped markers), `done` (ids, notFound, generator, usage, timings) ' +
   'or `error` (a sentence to show).';
+
+/** Each event's data schema, named as the OpenAPI document's components. */
+const CHAT_EVENTS = {
+  retrieval: { schema: chatStreamEventSchemas.retrieval, name: 'ChatRetrievalEvent' },
+  token: { schema: chatStreamEventSchemas.token, name: 'ChatTokenEvent' },
+  citations: { schema: chatStreamEventSchemas.citations, name: 'ChatCitationsEvent' },
+  done: { schema: chatStreamEventSchemas.done, name: 'ChatDoneEvent' },
+  error: { schema: chatStreamEventSchemas.error, name: 'ChatErrorEvent' },
+};
 
 const CHAT_EXAMPLES = {
   'a new conversation': {
@@ -46,8 +53,7 @@ export class ChatController {
     summary: 'Ask a question; the answer streams, grounded in the documents, with citations',
     description: EVENTS,
   })
-  @ApiProduces('text/event-stream')
-  @ApiOkResponse({ description: 'The event stream' })
+  @ValidEventStream(CHAT_EVENTS, 'The event stream')
   @ApiBadRequestResponse({ description: 'Empty or over-long message, malformed settings' })
   @ApiNotFoundResponse({ description: 'Unknown conversation (or another key’s)' })
   async ask(
@@ -71,8 +77,7 @@ export class ChatController {
     summary: 'Answer the question of a "not found" answer from the model’s general knowledge',
     description: `Only after an answer with notFound: true; no retrieval, no citations. ${EVENTS}`,
   })
-  @ApiProduces('text/event-stream')
-  @ApiOkResponse({ description: 'The event stream (source: general-knowledge)' })
+  @ValidEventStream(CHAT_EVENTS, 'The event stream (source: general-knowledge)')
   @ApiNotFoundResponse({ description: 'Unknown conversation or message' })
   @ApiConflictResponse({ description: 'The message is not a "not found" answer, or was already answered' })
   @ApiServiceUnavailableResponse({ description: 'No language model is configured' })

@@ -9,7 +9,10 @@ import {
   ApiTags,
 } from '@nestjs/swagger';
 import {
+  conversationDetailSchema,
   conversationListQuerySchema,
+  conversationSchema,
+  pageOf,
   pageQuerySchema,
   renameConversationRequestSchema,
 } from '@lumina/shared';
@@ -24,7 +27,7 @@ import type {
 import { CurrentPrincipal } from '../auth/principal';
 import type { Principal } from '../auth/principal';
 import { ConversationService } from './conversation.service';
-import { ValidBody, ValidQuery } from '../../common/validation/zod-contract';
+import { ValidBody, ValidQuery, ValidResponse } from '../../common/validation/zod-contract';
 
 const uuid = new ParseUUIDPipe({ version: undefined, errorHttpStatusCode: 400 });
 
@@ -38,7 +41,7 @@ export class ConversationsController {
     summary: 'The conversations of the request’s API key, most recently active first',
     description: 'With `q`: only those whose title or any question or answer contains the text.',
   })
-  @ApiOkResponse({ description: '{ items, page, limit, total, totalPages }' })
+  @ValidResponse(pageOf(conversationSchema), 'ConversationPage')
   list(
     @CurrentPrincipal() principal: Principal,
     @ValidQuery(conversationListQuerySchema) query: ConversationListQuery,
@@ -64,6 +67,7 @@ export class ConversationsController {
 
   @Get(':id')
   @ApiOperation({ summary: 'A conversation with its messages (paginated with ?page=&limit=), oldest first' })
+  @ValidResponse(conversationDetailSchema, 'ConversationDetail')
   @ApiNotFoundResponse({ description: 'Unknown conversation, or one of another API key' })
   detail(
     @CurrentPrincipal() principal: Principal,
@@ -75,6 +79,7 @@ export class ConversationsController {
 
   @Patch(':id')
   @ApiOperation({ summary: 'Rename a conversation' })
+  @ValidResponse(conversationSchema, 'Conversation')
   @ApiNotFoundResponse({ description: 'Unknown conversation, or one of another API key' })
   rename(
     @CurrentPrincipal() principal: Principal,

@@ -1,6 +1,8 @@
 import { Controller, Get, Param, ParseUUIDPipe } from '@nestjs/common';
-import { ApiNotFoundResponse, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
+import { ApiNotFoundResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
+import { retrievalTraceSchema } from '@lumina/shared';
 import type { RetrievalTrace } from '@lumina/shared';
+import { ValidResponse } from '../../common/validation/zod-contract';
 import { CurrentPrincipal } from '../auth/principal';
 import type { Principal } from '../auth/principal';
 import { ConversationService } from './conversation.service';
@@ -17,7 +19,7 @@ export class MessagesController {
       'The query and its standalone rewrite, settings, expansions, HyDE passage, retrieved chunks with ' +
       'per-branch ranks and scores, prompt version, model, tokens, timings and notFound.',
   })
-  @ApiOkResponse({ description: 'The retrieval trace' })
+  @ValidResponse(retrievalTraceSchema, 'RetrievalTrace')
   @ApiNotFoundResponse({
     description:
       'Unknown message (or one of another API key’s conversation), or a question (only answers have traces)',

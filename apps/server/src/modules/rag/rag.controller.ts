@@ -1,9 +1,9 @@
 import { Controller, HttpCode, Post, Res } from '@nestjs/common';
-import { ApiBadRequestResponse, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
-import { searchRequestSchema } from '@lumina/shared';
+import { ApiBadRequestResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
+import { searchRequestSchema, searchResponseSchema } from '@lumina/shared';
 import type { SearchRequest, SearchResponse } from '@lumina/shared';
 import type { Response } from 'express';
-import { ValidBody } from '../../common/validation/zod-contract';
+import { ValidBody, ValidResponse } from '../../common/validation/zod-contract';
 import { RagService } from './rag.service';
 
 @ApiTags('rag')
@@ -21,7 +21,11 @@ export class RagController {
       'Expansion and HyDE come from the LLM when one is configured (source "llm"), else from pseudo-relevance ' +
       'feedback (source "prf"). A failed branch or reranker becomes a warning.',
   })
-  @ApiOkResponse({ description: 'Ranked passages with provenance, expansions, HyDE, timings and warnings' })
+  @ValidResponse(
+    searchResponseSchema,
+    'SearchResponse',
+    'Ranked passages with provenance, expansions, HyDE, timings and warnings',
+  )
   @ApiBadRequestResponse({ description: 'Empty or over-long query, unknown or out-of-range settings' })
   search(
     @ValidBody(searchRequestSchema, 'SearchRequest') body: SearchRequest,
