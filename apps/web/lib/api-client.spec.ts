@@ -54,11 +54,14 @@ function healthReport(status: 'ok' | 'degraded') {
 }
 
 const searchBody = {
+  query: 'How long is parental leave?',
+  settings: resolveSettings({ enableHyDE: true }),
   results: [
     {
       chunkId: 'c1',
       documentId: 'd1',
       documentTitle: 'Handbook',
+      externalId: null,
       headingPath: ['Leave', 'Parental leave'],
       anchor: 'parental-leave',
       text: 'Parents get sixteen weeks.',
@@ -69,11 +72,13 @@ const searchBody = {
       provenance: [{ branch: 'original:bm25', rank: 1, score: 7.1 }],
     },
   ],
-  expansions: { source: 'prf', variants: ['parental leave length'] },
-  hyde: { source: 'llm', passage: 'Parents may take leave.' },
-  timings: { total: 12, perBranch: { 'original:bm25': 4 }, llm: 0, fuse: 1, rerank: 0 },
-  warnings: [],
+  expansions: { source: 'prf', model: null, variants: ['parental leave length'] },
+  hyde: { source: 'llm', model: 'qwen2.5:7b/hyde-v1', passage: 'Parents may take leave.' },
+  adaptive: null,
   belowThreshold: false,
+  answerability: null,
+  timings: { total: 12, perBranch: { 'original:bm25': 4 }, llm: 0, fuse: 1, rerank: 0, answerability: 0 },
+  warnings: [],
 };
 
 describe('api client: requests', () => {
@@ -91,42 +96,20 @@ describe('api client: requests', () => {
       query: 'How long is parental leave?',
       settings: { ...DEFAULT_SETTINGS, enableHyDE: true },
     });
-    expect(response.results[0]).toEqual(searchBody.results[0]);
-    expect(response.expansions).toEqual({ source: 'prf', variants: ['parental leave length'] });
-    expect(response.hyde).toEqual({ source: 'llm', passage: 'Parents may take leave.' });
-    expect(response.timings).toEqual({ total: 12, 'branch:original:bm25': 4, llm: 0, fuse: 1, rerank: 0 });
+    expect(response).toEqual(searchBody);
   });
 
-  it('fills in missing optional fields of a search answer', async () => {
+  it('finds a search answer unreadable when a hit lacks the fields the contract requires', async () => {
     const { fetch } = fakeFetch(() =>
-      jsonResponse(200, { results: [{ chunkId: 'c1', documentId: 'd1', text: 'x', score: 0.5 }] }),
+      jsonResponse(200, {
+        ...searchBody,
+        results: [{ chunkId: 'c1', documentId: 'd1', text: 'x', score: 0.5 }],
+      }),
     );
-    const response = await createApiClient({ baseUrl: BASE, fetch }).search('q', resolveSettings());
+    const error = await failure(createApiClient({ baseUrl: BASE, fetch }).search('q', resolveSettings()));
 
-    expect(response).toEqual({
-      results: [
-        {
-          chunkId: 'c1',
-          documentId: 'd1',
-          documentTitle: 'Untitled document',
-          headingPath: [],
-          anchor: '',
-          text: 'x',
-          spanStart: null,
-          spanEnd: null,
-          score: 0.5,
-          similarity: null,
-          provenance: [],
-        },
-      ],
-      expansions: null,
-      hyde: null,
-      timings: {},
-      warnings: [],
-      belowThreshold: false,
-      answerability: null,
-      adaptive: null,
-    });
+    expect(error.code).toBe('invalid_response');
+    expect(error.detail).toBe('POST /rag/search → 200: expected a search answer');
   });
 
   it('reads the health report, also from a degraded server answering 503', async () => {

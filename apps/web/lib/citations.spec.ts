@@ -1,16 +1,15 @@
-import type { Citation } from '@lumina/shared';
-import type { SearchHitView } from './api/search';
+import type { Citation, RetrievedPassage } from '@lumina/shared';
 import {
   citedRange,
   citedRanges,
   formatPages,
+  passageOffsets,
   quoteBefore,
   quotedRanges,
   resolveMarker,
   segmentAnswer,
   sentenceAround,
 } from './citations';
-import { parsePages } from './api/search';
 
 const citation = (marker: number, chunkId: string, span = { start: 0, end: 0 }): Citation => ({
   marker,
@@ -22,15 +21,9 @@ const citation = (marker: number, chunkId: string, span = { start: 0, end: 0 }):
   span,
 });
 
-const result = (chunkId: string, text = 'x', spanStart: number | null = null): SearchHitView => ({
-  chunkId,
-  documentId: 'd',
-  documentTitle: 'Handbook',
-  headingPath: [],
-  anchor: '',
+const retrieved = (marker: number, chunkId: string, text = 'x'): RetrievedPassage => ({
+  ...citation(marker, chunkId),
   text,
-  spanStart,
-  spanEnd: spanStart === null ? null : spanStart + text.length,
   score: 1,
   similarity: null,
   provenance: [],
@@ -57,7 +50,7 @@ describe('segmentAnswer', () => {
 });
 
 describe('resolveMarker', () => {
-  const results = [result('a'), result('b')];
+  const results = [retrieved(1, 'a'), retrieved(2, 'b')];
 
   it('uses the n-th passage while the citations are not known yet', () => {
     expect(resolveMarker(2, [], results, [], false).passage?.chunkId).toBe('b');
@@ -67,6 +60,20 @@ describe('resolveMarker', () => {
     expect(resolveMarker(1, [citation(1, 'b')], results, [], true).passage?.chunkId).toBe('b');
     expect(resolveMarker(2, [citation(1, 'b')], results, [], true).dropped).toBe(true);
     expect(resolveMarker(9, [], results, [9], false).dropped).toBe(true);
+  });
+});
+
+describe('passageOffsets', () => {
+  it("takes a retrieved passage's span as its offsets, and an empty span as unknown", () => {
+    const passage = retrieved(1, 'a');
+    expect(passageOffsets({ ...passage, span: { start: 40, end: 66 } })).toEqual({
+      spanStart: 40,
+      spanEnd: 66,
+    });
+    expect(passageOffsets({ ...passage, span: { start: 0, end: 0 } })).toEqual({
+      spanStart: null,
+      spanEnd: null,
+    });
   });
 });
 
@@ -193,13 +200,5 @@ describe('formatPages', () => {
     expect(formatPages({ first: 12, last: 12 })).toBe('p. 12');
     expect(formatPages({ first: 12, last: 13 })).toBe('pp. 12–13');
     expect(formatPages(undefined)).toBe('');
-  });
-
-  it('reads pages from the wire only when they make sense', () => {
-    expect(parsePages({ first: 3, last: 4 })).toEqual({ first: 3, last: 4 });
-    expect(parsePages({ first: 3 })).toEqual({ first: 3, last: 3 });
-    expect(parsePages({ first: 4, last: 3 })).toBeUndefined();
-    expect(parsePages({ first: 0, last: 1 })).toBeUndefined();
-    expect(parsePages(null)).toBeUndefined();
   });
 });

@@ -1,5 +1,4 @@
-import type { Citation, PageRange } from '@lumina/shared';
-import type { SearchHitView } from './api/search';
+import type { Citation, PageRange, RetrievedPassage } from '@lumina/shared';
 
 /** "p. 12" for one page, "pp. 12–13" for a range; '' for an unpaged source. */
 export function formatPages(pages: PageRange | undefined | null): string {
@@ -35,7 +34,7 @@ export interface ResolvedCitation {
   marker: number;
   citation: Citation | null;
   /** The retrieved passage the marker names, when the answer's retrieval is known. */
-  passage: SearchHitView | null;
+  passage: RetrievedPassage | null;
   /** The server dropped this marker: it named no passage. */
   dropped: boolean;
 }
@@ -48,18 +47,30 @@ export interface ResolvedCitation {
 export function resolveMarker(
   marker: number,
   citations: readonly Citation[],
-  results: readonly SearchHitView[],
+  passages: readonly RetrievedPassage[],
   dropped: readonly number[],
   citationsKnown: boolean,
 ): ResolvedCitation {
   if (dropped.includes(marker)) return { marker, citation: null, passage: null, dropped: true };
   const citation = citations.find((item) => item.marker === marker) ?? null;
   if (citation) {
-    const passage = results.find((result) => result.chunkId === citation.chunkId) ?? null;
+    const passage = passages.find((item) => item.chunkId === citation.chunkId) ?? null;
     return { marker, citation, passage, dropped: false };
   }
   if (citationsKnown) return { marker, citation: null, passage: null, dropped: true };
-  return { marker, citation: null, passage: results[marker - 1] ?? null, dropped: false };
+  return { marker, citation: null, passage: passages[marker - 1] ?? null, dropped: false };
+}
+
+/** Where a passage's text starts and ends in its document (character offsets), when known. */
+export interface PassageOffsets {
+  spanStart: number | null;
+  spanEnd: number | null;
+}
+
+/** A retrieved passage's offsets: its span, or unknown when the span is empty. */
+export function passageOffsets(passage: Pick<RetrievedPassage, 'span'>): PassageOffsets {
+  const { start, end } = passage.span;
+  return end > start ? { spanStart: start, spanEnd: end } : { spanStart: null, spanEnd: null };
 }
 
 /** The sentence of `text` around `index` (used to find what a marker supports). */
@@ -133,7 +144,7 @@ export function bestMatchingSentence(passageText: string, claim: string): TextRa
 export function citedRange(
   passageText: string,
   citation: Pick<Citation, 'span'> | null,
-  passage: Pick<SearchHitView, 'spanStart' | 'spanEnd'> | null,
+  passage: PassageOffsets | null,
   claim: string,
 ): TextRange | null {
   const span = citation?.span;
@@ -246,7 +257,7 @@ export function quotedRanges(passageText: string, quote: string): TextRange[] {
 export function citedRanges(
   passageText: string,
   citation: Pick<Citation, 'span'> | null,
-  passage: Pick<SearchHitView, 'spanStart' | 'spanEnd'> | null,
+  passage: PassageOffsets | null,
   quote: string,
   claim: string,
 ): TextRange[] {

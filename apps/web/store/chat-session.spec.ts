@@ -1,11 +1,10 @@
 import { resolveSettings } from '@lumina/shared';
-import type { ChatAskRequest } from '@lumina/shared';
-import type { ChatEventView } from '../lib/api/chat';
+import type { ChatAskRequest, ChatStreamEvent } from '@lumina/shared';
 import { ApiError } from '../lib/api-errors';
 import { APP_ERROR_MESSAGE, createChatSession, CUT_OFF_MESSAGE } from './chat-session';
 import { createChatStore, findAssistant } from './chat.store';
 
-type Script = (signal: AbortSignal) => AsyncGenerator<ChatEventView>;
+type Script = (signal: AbortSignal) => AsyncGenerator<ChatStreamEvent>;
 
 function fakeApi(scripts: Script[]) {
   const requests: { kind: 'chat' | 'general'; body: unknown; signal: AbortSignal }[] = [];
@@ -26,22 +25,24 @@ function fakeApi(scripts: Script[]) {
   };
 }
 
-const done = (notFound = false, messageId = 'm1'): ChatEventView => ({
-  type: 'done',
-  done: {
+const done = (notFound = false, messageId = 'm1'): ChatStreamEvent => ({
+  event: 'done',
+  data: {
     conversationId: 'c1',
     messageId,
     notFound,
     source: 'documents',
     generator: 'llm',
-    generalKnowledgeAvailable: null,
+    generalKnowledgeAvailable: false,
     model: null,
-    timings: {},
-    usage: {},
+    timings: { rewrite: 0, search: 1, generation: 1, firstToken: null, total: 2 },
+    usage: null,
   },
 });
 
-async function* events(...list: ChatEventView[]): AsyncGenerator<ChatEventView> {
+const token = (text: string): ChatStreamEvent => ({ event: 'token', data: { text } });
+
+async function* events(...list: ChatStreamEvent[]): AsyncGenerator<ChatStreamEvent> {
   for (const event of list) yield event;
 }
 
@@ -49,8 +50,8 @@ describe('chat session', () => {
   it('sends the merged settings and the conversation, and streams the answer into the store', async () => {
     const store = createChatStore();
     const { api, requests } = fakeApi([
-      () => events({ type: 'token', text: 'A' }, { type: 'token', text: 'B' }, done()),
-      () => events({ type: 'token', text: 'C' }, done(false, 'm2')),
+      () => events(token('A'), token('B'), done()),
+      () => events(token('C'), done(false, 'm2')),
     ]);
     const settled: string[] = [];
     const session = createChatSession({
@@ -87,13 +88,13 @@ describe('chat session', () => {
     let release: () => void = () => undefined;
     const { api, requests } = fakeApi([
       async function* (signal) {
-        yield { type: 'token', text: 'Partial' };
+        yield token('Partial');
         await new Promise<void>((resolve) => {
           release = resolve;
           signal.addEventListener('abort', () => resolve());
         });
         if (signal.aborted) throw new DOMException('aborted', 'AbortError');
-        yield { type: 'token', text: ' never' };
+        yield token(' never');
       },
     ]);
     const session = createChatSession({ api, store, settings: () => resolveSettings() });
@@ -111,7 +112,7 @@ describe('chat session', () => {
 
   it('reports a stream that ends without done or error as cut off', async () => {
     const store = createChatStore();
-    const { api } = fakeApi([() => events({ type: 'token', text: 'Half' })]);
+    const { api } = fakeApi([() => events(token('Half'))]);
     const session = createChatSession({ api, store, settings: () => resolveSettings() });
     const { id, done: finished } = session.ask('q');
     await finished;
@@ -129,7 +130,7 @@ describe('chat session', () => {
       async function* () {
         throw new ApiError('unavailable', 'The server is busy. Try again in a moment.', 'POST /chat → 503');
       },
-      () => events({ type: 'token', text: 'OK' }, done()),
+      () => events(token('OK'), done()),
     ]);
     jest.spyOn(console, 'warn').mockImplementation(() => undefined);
     const session = createChatSession({ api, store, settings: () => resolveSettings() });
@@ -167,8 +168,8 @@ describe('chat session', () => {
   it('asks for a general-knowledge answer only after a not-found answer with ids', async () => {
     const store = createChatStore();
     const { api, requests } = fakeApi([
-      () => events({ type: 'token', text: 'Not in the documents.' }, done(true, 'nf-1')),
-      () => events({ type: 'token', text: 'Ulaanbaatar.' }, done(false, 'gk-1')),
+      () => events(token('Not in the documents.'), done(true, 'nf-1')),
+      () => events(token('Ulaanbaatar.'), done(false, 'gk-1')),
     ]);
     const session = createChatSession({ api, store, settings: () => resolveSettings() });
     const refusal = session.ask('Capital of Mongolia?');
@@ -188,18 +189,30 @@ describe('chat session', () => {
 
   it('regenerates the last answer and edits a question in place, naming the stored question it replaces', async () => {
     const store = createChatStore();
-    const retrieval = (userMessageId: string): ChatEventView => ({
-      type: 'retrieval',
-      search: { results: [], expansions: null, hyde: null, timings: {}, warnings: [] } as never,
-      conversationId: 'c1',
-      standaloneQuery: null,
-      userMessageId,
+    const retrieval = (userMessageId: string): ChatStreamEvent => ({
+      event: 'retrieval',
+      data: {
+        conversationId: 'c1',
+        userMessageId,
+        query: 'q',
+        standaloneQuery: 'q',
+        rewrite: 'none',
+        rewriteReason: null,
+        passages: [],
+        expansions: null,
+        hyde: null,
+        adaptive: null,
+        belowThreshold: false,
+        answerability: null,
+        warnings: [],
+        timings: { rewrite: 0, search: 1 },
+      },
     });
     const { api, requests } = fakeApi([
-      () => events(retrieval('q1'), { type: 'token', text: 'one' }, done(false, 'a1')),
-      () => events(retrieval('q2'), { type: 'token', text: 'two' }, done(false, 'a2')),
-      () => events(retrieval('q3'), { type: 'token', text: 'two again' }, done(false, 'a3')),
-      () => events(retrieval('q4'), { type: 'token', text: 'edited' }, done(false, 'a4')),
+      () => events(retrieval('q1'), token('one'), done(false, 'a1')),
+      () => events(retrieval('q2'), token('two'), done(false, 'a2')),
+      () => events(retrieval('q3'), token('two again'), done(false, 'a3')),
+      () => events(retrieval('q4'), token('edited'), done(false, 'a4')),
     ]);
     const session = createChatSession({ api, store, settings: () => resolveSettings() });
     await session.ask('first').done;
@@ -227,7 +240,7 @@ describe('chat session', () => {
 
   it('does not resend a question the server has not stored (no id yet) or an empty edit', async () => {
     const store = createChatStore();
-    const { api, requests } = fakeApi([() => events({ type: 'token', text: 'x' }, done())]);
+    const { api, requests } = fakeApi([() => events(token('x'), done())]);
     const session = createChatSession({ api, store, settings: () => resolveSettings() });
     const asked = session.ask('no retrieval event');
     await asked.done;

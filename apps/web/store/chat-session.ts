@@ -1,6 +1,5 @@
-import type { SearchSettings } from '@lumina/shared';
+import type { ChatStreamEvent, SearchSettings } from '@lumina/shared';
 import type { ApiClient } from '../lib/api-client';
-import type { ChatEventView } from '../lib/api/chat';
 import { isApiError } from '../lib/api-errors';
 import { findAssistant, type ChatStore } from './chat.store';
 
@@ -12,7 +11,7 @@ export interface ChatSessionDeps {
   /** Called when an answer settles (e.g. to refresh the conversation list). */
   onSettled?: (turnId: string) => void;
   /** Sees every event (e.g. to learn whether the server has a language model). */
-  onEvent?: (event: ChatEventView) => void;
+  onEvent?: (event: ChatStreamEvent) => void;
 }
 
 export const CUT_OFF_MESSAGE = 'The answer was cut off before it finished. Try again.';
@@ -26,7 +25,7 @@ export const APP_ERROR_MESSAGE =
 export function createChatSession({ api, store, settings, onSettled, onEvent }: ChatSessionDeps) {
   const running = new Map<string, AbortController>();
 
-  async function run(id: string, open: (signal: AbortSignal) => AsyncIterable<ChatEventView>) {
+  async function run(id: string, open: (signal: AbortSignal) => AsyncIterable<ChatStreamEvent>) {
     const controller = new AbortController();
     running.set(id, controller);
     let ended = false;
@@ -34,7 +33,7 @@ export function createChatSession({ api, store, settings, onSettled, onEvent }: 
       for await (const event of open(controller.signal)) {
         store.getState().apply(id, event);
         onEvent?.(event);
-        if (event.type === 'done' || event.type === 'error') ended = true;
+        if (event.event === 'done' || event.event === 'error') ended = true;
       }
       if (controller.signal.aborted) store.getState().stop(id);
       else if (!ended) store.getState().fail(id, CUT_OFF_MESSAGE, 'incomplete');

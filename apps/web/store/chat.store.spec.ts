@@ -1,20 +1,24 @@
-import type { ConversationMessage } from '@lumina/shared';
-import type { ChatEventView } from '../lib/api/chat';
-import type { SearchResponseView } from '../lib/api/search';
+import type { ChatDoneEvent, ChatRetrievalEvent, ChatStreamEvent, ConversationMessage } from '@lumina/shared';
 import { applyEvent, createChatStore, findAssistant, selectIsBusy, type AssistantTurn } from './chat.store';
 
-function search(): SearchResponseView {
-  return {
-    results: [
+function retrieval(): ChatStreamEvent {
+  const data: ChatRetrievalEvent = {
+    conversationId: 'conv-1',
+    userMessageId: 'u-1',
+    query: 'q',
+    standaloneQuery: 'q',
+    rewrite: 'none',
+    rewriteReason: null,
+    passages: [
       {
+        marker: 1,
         chunkId: 'c1',
         documentId: 'd1',
-        documentTitle: 'Handbook',
+        title: 'Handbook',
         headingPath: ['Leave', 'Parental leave'],
         anchor: 'parental-leave',
+        span: { start: 10, end: 36 },
         text: 'Parents get sixteen weeks.',
-        spanStart: 10,
-        spanEnd: 36,
         score: 0.82,
         similarity: null,
         provenance: [{ branch: 'original:bm25', rank: 1, score: 7.1 }],
@@ -22,29 +26,32 @@ function search(): SearchResponseView {
     ],
     expansions: null,
     hyde: null,
-    timings: { rewrite: 0, search: 12 },
-    warnings: [],
+    adaptive: null,
     belowThreshold: false,
     answerability: null,
-    adaptive: null,
+    warnings: [],
+    timings: { rewrite: 0, search: 12 },
   };
+  return { event: 'retrieval', data };
 }
 
-const done = (overrides: Partial<Extract<ChatEventView, { type: 'done' }>['done']> = {}): ChatEventView => ({
-  type: 'done',
-  done: {
+const done = (overrides: Partial<ChatDoneEvent> = {}): ChatStreamEvent => ({
+  event: 'done',
+  data: {
     conversationId: 'conv-1',
     messageId: 'msg-2',
     notFound: false,
     source: 'documents',
     generator: 'llm',
     model: 'm',
-    timings: { total: 900 },
-    usage: { totalTokens: 40 },
-    generalKnowledgeAvailable: null,
+    timings: { rewrite: 0, search: 12, generation: 880, firstToken: 300, total: 900 },
+    usage: { promptTokens: 30, completionTokens: 10 },
+    generalKnowledgeAvailable: false,
     ...overrides,
   },
 });
+
+const token = (text: string): ChatStreamEvent => ({ event: 'token', data: { text } });
 
 function assistant(store: ReturnType<typeof createChatStore>, id: string): AssistantTurn {
   const turn = findAssistant(store.getState(), id);
@@ -67,11 +74,11 @@ describe('chat store', () => {
     const store = createChatStore();
     const id = store.getState().begin({ question: 'q', settings: null });
     const { apply } = store.getState();
-    apply(id, { type: 'retrieval', search: search(), conversationId: 'conv-1', standaloneQuery: 'q' });
+    apply(id, retrieval());
     expect(assistant(store, id).phase).toBe('streaming');
-    apply(id, { type: 'token', text: 'Sixteen ' });
-    apply(id, { type: 'token', text: 'weeks [1].' });
-    apply(id, { type: 'citations', citations: [], dropped: [4], uncited: false });
+    apply(id, token('Sixteen '));
+    apply(id, token('weeks [1].'));
+    apply(id, { event: 'citations', data: { citations: [], droppedMarkers: [4], uncited: false } });
     apply(id, done());
 
     const turn = assistant(store, id);
@@ -82,8 +89,9 @@ describe('chat store', () => {
       messageId: 'msg-2',
       generator: 'llm',
       timings: { total: 900 },
+      usage: { promptTokens: 30, completionTokens: 10 },
     });
-    expect(turn.search?.results[0].chunkId).toBe('c1');
+    expect(turn.retrieval?.passages[0].chunkId).toBe('c1');
     expect(store.getState().conversationId).toBe('conv-1');
     expect(selectIsBusy(store.getState())).toBe(false);
   });
@@ -91,9 +99,9 @@ describe('chat store', () => {
   it('ignores events for a settled turn (a late token after Stop changes nothing)', () => {
     const store = createChatStore();
     const id = store.getState().begin({ question: 'q', settings: null });
-    store.getState().apply(id, { type: 'token', text: 'Part' });
+    store.getState().apply(id, token('Part'));
     store.getState().stop(id);
-    store.getState().apply(id, { type: 'token', text: ' more' });
+    store.getState().apply(id, token(' more'));
     store.getState().fail(id, 'late failure');
 
     expect(assistant(store, id)).toMatchObject({ phase: 'stopped', text: 'Part', error: null });
@@ -101,11 +109,13 @@ describe('chat store', () => {
 
   it('records an error event with its sentence, code and the stored partial id', () => {
     const turn = applyEvent(baseTurn(), {
-      type: 'error',
-      message: 'The model took too long.',
-      code: 'llm_timeout',
-      conversationId: 'c',
-      messageId: 'm9',
+      event: 'error',
+      data: {
+        message: 'The model took too long.',
+        code: 'llm_timeout',
+        conversationId: 'c',
+        messageId: 'm9',
+      },
     });
     expect(turn).toMatchObject({
       phase: 'error',

@@ -3,14 +3,16 @@ import { createStore } from 'zustand/vanilla';
 import type {
   AnswerGenerator,
   AnswerSource,
+  ChatRetrievalEvent,
+  ChatStreamEvent,
+  ChatTimings,
+  ChatTokenUsage,
   Citation,
   Conversation,
   ConversationDetail,
   ConversationMessage,
   SearchSettings,
 } from '@lumina/shared';
-import type { ChatEventView } from '../lib/api/chat';
-import type { SearchResponseView } from '../lib/api/search';
 
 /** retrieving → streaming → done, or stopped (the person pressed Stop) or error. */
 export type AnswerPhase = 'retrieving' | 'streaming' | 'done' | 'stopped' | 'error';
@@ -35,7 +37,8 @@ export interface AssistantTurn {
   /** For a general answer: the not-found turn it follows. */
   replyTo: string | null;
   text: string;
-  search: SearchResponseView | null;
+  /** The passages ([1]..[n]), variants, HyDE and decisions the answer was written from. */
+  retrieval: ChatRetrievalEvent | null;
   citations: Citation[];
   /** Markers the model wrote that named no passage (dropped by the server). */
   droppedMarkers: number[];
@@ -52,8 +55,9 @@ export interface AssistantTurn {
   model: string | null;
   /** The question as it was searched (rewritten to stand alone in a follow-up). */
   standaloneQuery: string | null;
-  timings: Record<string, number>;
-  usage: Record<string, number>;
+  /** Known once the answer is done (not for answers loaded from history). */
+  timings: ChatTimings | null;
+  usage: ChatTokenUsage | null;
   /** The server's id of this answer (for the trace and the general-knowledge request). */
   messageId: string | null;
   error: string | null;
@@ -85,7 +89,7 @@ export interface ChatState {
     replyTo?: string | null;
   }) => string;
   /** Applies one stream event to an unsettled assistant turn. */
-  apply: (id: string, event: ChatEventView) => void;
+  apply: (id: string, event: ChatStreamEvent) => void;
   /** Ends an unsettled turn: stopped by the person, or failed with a sentence. */
   stop: (id: string) => void;
   fail: (id: string, message: string, code?: string | null) => void;
@@ -114,48 +118,55 @@ export function isSettled(turn: AssistantTurn): boolean {
 }
 
 /** The pure state change of one stream event. */
-export function applyEvent(turn: AssistantTurn, event: ChatEventView): AssistantTurn {
+export function applyEvent(turn: AssistantTurn, event: ChatStreamEvent): AssistantTurn {
   if (isSettled(turn)) return turn;
-  switch (event.type) {
+  switch (event.event) {
     case 'retrieval':
       return {
         ...turn,
-        search: event.search,
-        standaloneQuery: event.standaloneQuery,
+        retrieval: event.data,
+        standaloneQuery: event.data.standaloneQuery,
         phase: turn.phase === 'retrieving' ? 'streaming' : turn.phase,
       };
     case 'token':
-      return { ...turn, text: turn.text + event.text, phase: 'streaming' };
+      return { ...turn, text: turn.text + event.data.text, phase: 'streaming' };
     case 'citations':
-      return { ...turn, citations: event.citations, droppedMarkers: event.dropped, uncited: event.uncited };
-    case 'done':
+      return {
+        ...turn,
+        citations: event.data.citations,
+        droppedMarkers: event.data.droppedMarkers,
+        uncited: event.data.uncited,
+      };
+    case 'done': {
+      const done = event.data;
       return {
         ...turn,
         phase: 'done',
-        notFound: event.done.notFound,
-        generalKnowledgeAvailable: event.done.generalKnowledgeAvailable,
-        source: turn.kind === 'general' ? 'general-knowledge' : event.done.source,
-        generator: event.done.generator ?? turn.generator,
-        model: event.done.model,
-        timings: event.done.timings,
-        usage: event.done.usage,
-        messageId: event.done.messageId ?? turn.messageId,
+        notFound: done.notFound,
+        generalKnowledgeAvailable: done.generalKnowledgeAvailable,
+        source: turn.kind === 'general' ? 'general-knowledge' : done.source,
+        generator: done.generator,
+        model: done.model,
+        timings: done.timings,
+        usage: done.usage,
+        messageId: done.messageId,
       };
+    }
     case 'error':
       return {
         ...turn,
         phase: 'error',
-        error: event.message,
-        errorCode: event.code,
-        messageId: event.messageId ?? turn.messageId,
+        error: event.data.message,
+        errorCode: event.data.code,
+        messageId: event.data.messageId ?? turn.messageId,
       };
   }
 }
 
 /** A conversation id the events carry (the server creates one for a first question). */
-export function conversationIdOf(event: ChatEventView): string | null {
-  if (event.type === 'retrieval' || event.type === 'error') return event.conversationId;
-  if (event.type === 'done') return event.done.conversationId;
+export function conversationIdOf(event: ChatStreamEvent): string | null {
+  if (event.event === 'retrieval' || event.event === 'done') return event.data.conversationId;
+  if (event.event === 'error') return event.data.conversationId ?? null;
   return null;
 }
 
@@ -174,7 +185,7 @@ function assistantFromStored(
     question,
     replyTo,
     text: message.content,
-    search: null,
+    retrieval: null,
     citations: message.citations,
     droppedMarkers: message.droppedMarkers,
     uncited: message.uncited,
@@ -184,8 +195,8 @@ function assistantFromStored(
     generator: message.generator,
     model: message.model,
     standaloneQuery: null,
-    timings: {},
-    usage: {},
+    timings: null,
+    usage: null,
     messageId: message.id,
     error: message.status === 'failed' ? (message.error ?? 'This answer did not finish.') : null,
     errorCode: null,
@@ -222,7 +233,7 @@ export function createChatStore(now: () => number = Date.now) {
           question,
           replyTo,
           text: '',
-          search: null,
+          retrieval: null,
           citations: [],
           droppedMarkers: [],
           uncited: false,
@@ -232,8 +243,8 @@ export function createChatStore(now: () => number = Date.now) {
           generator: null,
           model: null,
           standaloneQuery: null,
-          timings: {},
-          usage: {},
+          timings: null,
+          usage: null,
           messageId: null,
           error: null,
           errorCode: null,
@@ -247,7 +258,7 @@ export function createChatStore(now: () => number = Date.now) {
 
       apply: (id, event) => {
         const conversationId = conversationIdOf(event);
-        const questionId = event.type === 'retrieval' ? (event.userMessageId ?? null) : null;
+        const questionId = event.event === 'retrieval' ? event.data.userMessageId : null;
         set((state) => {
           const at = state.turns.findIndex((turn) => turn.id === id);
           return {

@@ -1,36 +1,39 @@
-import type { ChatEventView } from '../lib/api/chat';
-import type { SearchResponseView } from '../lib/api/search';
+import type { ChatStreamEvent } from '@lumina/shared';
 import { createServerFactsStore } from './server-facts.store';
 
-const done = (generator: 'llm' | 'extractive' | 'none', model: string | null = null): ChatEventView => ({
-  type: 'done',
-  done: {
+const done = (generator: 'llm' | 'extractive' | 'none', model: string | null = null): ChatStreamEvent => ({
+  event: 'done',
+  data: {
     conversationId: 'c',
     messageId: 'm',
     notFound: false,
     source: 'documents',
     generator,
     model,
-    timings: {},
-    usage: {},
-    generalKnowledgeAvailable: null,
+    timings: { rewrite: 0, search: 1, generation: 0, firstToken: null, total: 1 },
+    usage: null,
+    generalKnowledgeAvailable: false,
   },
 });
 
-const retrieval = (source: string | null): ChatEventView => ({
-  type: 'retrieval',
-  conversationId: 'c',
-  standaloneQuery: 'q',
-  search: {
-    results: [],
+const retrieval = (source: string | null): ChatStreamEvent => ({
+  event: 'retrieval',
+  data: {
+    conversationId: 'c',
+    userMessageId: 'u',
+    query: 'q',
+    standaloneQuery: 'q',
+    rewrite: 'none',
+    rewriteReason: null,
+    passages: [],
     expansions: source ? { source, variants: [] } : null,
     hyde: null,
-    timings: {},
-    warnings: [],
+    adaptive: null,
     belowThreshold: false,
     answerability: null,
-    adaptive: null,
-  } as SearchResponseView,
+    warnings: [],
+    timings: { rewrite: 0, search: 1 },
+  },
 });
 
 describe('server facts', () => {

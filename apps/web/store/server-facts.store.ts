@@ -1,6 +1,6 @@
 import { useStore } from 'zustand';
 import { createStore } from 'zustand/vanilla';
-import type { ChatEventView } from '../lib/api/chat';
+import type { ChatStreamEvent } from '@lumina/shared';
 
 /**
  * What the answers themselves revealed about the server, for when its status report is silent:
@@ -11,7 +11,7 @@ export interface ServerFacts {
   llm: 'configured' | 'not-configured' | 'unknown';
   /** The model id the last LLM-written answer named. */
   model: string | null;
-  observe: (event: ChatEventView) => void;
+  observe: (event: ChatStreamEvent) => void;
 }
 
 export function createServerFactsStore() {
@@ -19,11 +19,11 @@ export function createServerFactsStore() {
     llm: 'unknown',
     model: null,
     observe: (event) => {
-      if (event.type === 'done') {
-        if (event.done.generator === 'llm') set({ llm: 'configured', model: event.done.model });
-        else if (event.done.generator === 'extractive') set({ llm: 'not-configured', model: null });
-      } else if (event.type === 'retrieval') {
-        const source = event.search.expansions?.source ?? event.search.hyde?.source;
+      if (event.event === 'done') {
+        if (event.data.generator === 'llm') set({ llm: 'configured', model: event.data.model });
+        else if (event.data.generator === 'extractive') set({ llm: 'not-configured', model: null });
+      } else if (event.event === 'retrieval') {
+        const source = event.data.expansions?.source ?? event.data.hyde?.source;
         if (source === 'llm') set({ llm: 'configured' });
         else if (source === 'prf') set({ llm: 'not-configured' });
       }

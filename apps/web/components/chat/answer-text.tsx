@@ -2,15 +2,14 @@
 
 import { useMemo } from 'react';
 import { headingsAfterTitle } from '@lumina/shared';
-import type { Citation } from '@lumina/shared';
-import type { SearchHitView } from '../../lib/api/search';
+import type { Citation, RetrievedPassage } from '@lumina/shared';
 import { formatPages, resolveMarker } from '../../lib/citations';
 import { parseMarkdown, renderBlocks } from '../../lib/markdown';
 
 export interface AnswerTextProps {
   text: string;
   citations: readonly Citation[];
-  results: readonly SearchHitView[];
+  passages: readonly RetrievedPassage[];
   dropped: readonly number[];
   /** The server sent its citation mapping (the `citations` event, or a stored answer). */
   citationsKnown: boolean;
@@ -31,7 +30,7 @@ function describe(title: string, headingPath: readonly string[], pages: string):
 export function AnswerText({
   text,
   citations,
-  results,
+  passages,
   dropped,
   citationsKnown,
   streaming,
@@ -39,7 +38,7 @@ export function AnswerText({
 }: AnswerTextProps) {
   const blocks = useMemo(() => parseMarkdown(text), [text]);
   const renderMarker = (marker: number, start: number, key: string) => {
-    const resolved = resolveMarker(marker, citations, results, dropped, citationsKnown);
+    const resolved = resolveMarker(marker, citations, passages, dropped, citationsKnown);
     if (resolved.dropped) {
       return (
         <span
@@ -52,7 +51,7 @@ export function AnswerText({
         </span>
       );
     }
-    const title = resolved.citation?.title ?? resolved.passage?.documentTitle;
+    const title = resolved.citation?.title ?? resolved.passage?.title;
     const path = resolved.citation?.headingPath ?? resolved.passage?.headingPath ?? [];
     const pages = formatPages(resolved.citation?.pages ?? resolved.passage?.pages);
     return (

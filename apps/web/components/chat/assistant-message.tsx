@@ -55,8 +55,9 @@ export function AssistantMessage({
   const needsLlm = turn.kind === 'general' && turn.phase === 'error' && llm.state === 'not-configured';
   const general = turn.kind === 'general' || turn.source === 'general-knowledge';
   const streaming = turn.phase === 'retrieving' || turn.phase === 'streaming';
-  const results = turn.search?.results ?? [];
+  const passages = turn.retrieval?.passages ?? [];
   const cited = new Set(turn.citations.map((citation) => citation.chunkId));
+  const tokens = turn.usage ? turn.usage.promptTokens + turn.usage.completionTokens : 0;
   const citationsKnown = turn.phase === 'done' || turn.citations.length > 0 || turn.droppedMarkers.length > 0;
   const sources = turn.citations.filter(
     (citation, index, all) => all.findIndex((other) => other.marker === citation.marker) === index,
@@ -95,7 +96,7 @@ export function AssistantMessage({
         <AnswerText
           text={turn.text}
           citations={turn.citations}
-          results={results}
+          passages={passages}
           dropped={turn.droppedMarkers}
           citationsKnown={citationsKnown}
           streaming={streaming}
@@ -199,8 +200,8 @@ export function AssistantMessage({
         </div>
       ) : null}
 
-      {showTrace && turn.search ? (
-        <RetrievalPanel search={turn.search} messageId={turn.messageId} citedChunkIds={cited} />
+      {showTrace && turn.retrieval ? (
+        <RetrievalPanel retrieval={turn.retrieval} messageId={turn.messageId} citedChunkIds={cited} />
       ) : null}
 
       {/* Always there (empty while the answer streams), so the buttons appearing shift no layout. */}
@@ -239,13 +240,10 @@ export function AssistantMessage({
         ) : null}
       </div>
 
-      {turn.phase === 'done' &&
-      (turn.timings.total !== undefined || turn.usage.total_tokens !== undefined) ? (
+      {turn.phase === 'done' && turn.timings ? (
         <p className="message-meta">
-          {turn.timings.total !== undefined ? formatDuration(turn.timings.total) : null}
-          {(turn.usage.totalTokens ?? turn.usage.total_tokens)
-            ? ` · ${turn.usage.totalTokens ?? turn.usage.total_tokens} tokens`
-            : null}
+          {formatDuration(turn.timings.total)}
+          {tokens ? ` · ${tokens} tokens` : null}
         </p>
       ) : null}
     </li>

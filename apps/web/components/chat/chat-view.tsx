@@ -106,7 +106,7 @@ export function ChatView() {
     const resolved = resolveMarker(
       marker,
       current.citations,
-      current.search?.results ?? [],
+      current.retrieval?.passages ?? [],
       current.droppedMarkers,
       current.phase === 'done' || current.citations.length > 0,
     );

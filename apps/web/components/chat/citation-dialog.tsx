@@ -4,15 +4,14 @@ import Link from 'next/link';
 import { useEffect, useRef, useState } from 'react';
 import { isApiError } from '../../lib/api-errors';
 import { useApiClient } from '../../hooks/use-api-client';
-import type { Citation } from '@lumina/shared';
-import type { SearchHitView } from '../../lib/api/search';
-import { citedRanges, formatPages } from '../../lib/citations';
+import type { Citation, RetrievedPassage } from '@lumina/shared';
+import { citedRanges, formatPages, passageOffsets, type PassageOffsets } from '../../lib/citations';
 import { renderPassage } from '../../lib/markdown';
 
 export interface OpenCitation {
   marker: number;
   citation: Citation | null;
-  passage: SearchHitView | null;
+  passage: RetrievedPassage | null;
   /** The answer sentence that carries the marker. */
   claim: string;
   /** The text the marker closes (its paragraph's text since the previous marker). */
@@ -24,10 +23,8 @@ export interface CitationDialogProps {
   onClose: () => void;
 }
 
-interface PassageText {
+interface PassageText extends PassageOffsets {
   text: string;
-  spanStart: number | null;
-  spanEnd: number | null;
 }
 
 const CHUNK_PAGES_TO_SEARCH = 5;
@@ -77,7 +74,7 @@ function usePassageText(open: OpenCitation | null) {
     return () => controller.abort();
   }, [api, open, known, chunkId, documentId]);
 
-  if (known) return { text: known as PassageText, error: null, loading: false };
+  if (known) return { text: { text: known.text, ...passageOffsets(known) }, error: null, loading: false };
   if (state.key === chunkId) return { text: state.text, error: state.error, loading: false };
   return { text: null, error: null, loading: Boolean(open) };
 }
@@ -97,7 +94,7 @@ export function CitationDialog({ open, onClose }: CitationDialogProps) {
     if (!open && dialog.open) dialog.close();
   }, [open]);
 
-  const title = open?.citation?.title ?? open?.passage?.documentTitle ?? 'Cited passage';
+  const title = open?.citation?.title ?? open?.passage?.title ?? 'Cited passage';
   const headingPath = open?.citation?.headingPath ?? open?.passage?.headingPath ?? [];
   const pages = formatPages(open?.citation?.pages ?? open?.passage?.pages);
   const documentId = open?.citation?.documentId ?? open?.passage?.documentId ?? '';

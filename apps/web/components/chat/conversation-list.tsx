@@ -44,7 +44,9 @@ function ConversationRow({
   onDelete: () => Promise<string | null>;
 }) {
   const [mode, setMode] = useState<'view' | 'rename' | 'confirm-delete'>('view');
-  const [title, setTitle] = useState(conversation.title);
+  // A question of only spaces makes an empty title.
+  const name = conversation.title.trim() || 'Untitled conversation';
+  const [title, setTitle] = useState(name);
   const [error, setError] = useState<string | null>(null);
   const [working, setWorking] = useState(false);
   const labelId = `conversation-${conversation.id}`;
@@ -100,7 +102,7 @@ function ConversationRow({
           disabled={busy}
           id={labelId}
         >
-          <span className="conversation-title">{conversation.title}</span>
+          <span className="conversation-title">{name}</span>
           <span className="conversation-time">{formatRelative(conversation.updatedAt)}</span>
         </button>
       )}
@@ -110,9 +112,9 @@ function ConversationRow({
             <button
               type="button"
               className="button button-ghost button-small"
-              aria-label={`Rename "${conversation.title}"`}
+              aria-label={`Rename "${name}"`}
               onClick={() => {
-                setTitle(conversation.title);
+                setTitle(name);
                 setMode('rename');
               }}
             >
@@ -123,7 +125,7 @@ function ConversationRow({
             <button
               type="button"
               className="button button-ghost button-small"
-              aria-label={`Delete "${conversation.title}"`}
+              aria-label={`Delete "${name}"`}
               onClick={() => setMode('confirm-delete')}
               disabled={busy && active}
             >

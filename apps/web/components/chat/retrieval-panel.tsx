@@ -3,22 +3,27 @@
 import { useState } from 'react';
 import { isApiError } from '../../lib/api-errors';
 import { useApiClient } from '../../hooks/use-api-client';
-import type { AdaptiveExpansionDecision, FollowUpReason, RetrievalTrace } from '@lumina/shared';
-import type { GeneratorSourceView, SearchResponseView } from '../../lib/api/search';
+import type {
+  AdaptiveExpansionDecision,
+  ChatRetrievalEvent,
+  FollowUpReason,
+  RetrievalTrace,
+} from '@lumina/shared';
 import { parseBranch, timingLabel } from '../../lib/branches';
 import { AnswerabilityFacts } from './answerability-facts';
 import { formatPages } from '../../lib/citations';
 import { HeadingTrail } from '../ui/heading-trail';
 
 export interface RetrievalPanelProps {
-  search: SearchResponseView;
+  retrieval: ChatRetrievalEvent;
   /** The server's id of the answer, for the stored trace. */
   messageId: string | null;
   /** Cited passages are marked in the list. */
   citedChunkIds: ReadonlySet<string>;
 }
 
-function sourceLabel(source: GeneratorSourceView): string {
+/** Who wrote the variants or the HyDE passage: 'llm', 'prf', or whatever an older server named. */
+function sourceLabel(source: string): string {
   if (source === 'llm') return 'written by the language model';
   if (source === 'prf') return 'offline: pseudo-relevance feedback from the top keyword matches';
   return 'source not reported';
@@ -167,18 +172,14 @@ const FOLLOW_UP_REASONS: Record<FollowUpReason, string> = {
     'The follow-up alone found nothing that answers it, so the earlier question was added.',
 };
 
-export function RetrievalPanel({ search, messageId, citedChunkIds }: RetrievalPanelProps) {
-  const timings = Object.entries(search.timings).sort(([a], [b]) =>
-    a === 'total' ? -1 : b === 'total' ? 1 : 0,
-  );
-  const total = search.timings.total;
+export function RetrievalPanel({ retrieval, messageId, citedChunkIds }: RetrievalPanelProps) {
+  const timings = Object.entries(retrieval.timings);
   const longest = Math.max(1, ...timings.map(([, ms]) => ms));
-  const variants = search.expansions?.variants ?? [];
+  const variants = retrieval.expansions?.variants ?? [];
   const summary = [
-    `${search.results.length} passage${search.results.length === 1 ? '' : 's'}`,
+    `${retrieval.passages.length} passage${retrieval.passages.length === 1 ? '' : 's'}`,
     variants.length ? `${variants.length} variant${variants.length === 1 ? '' : 's'}` : null,
-    search.hyde ? 'HyDE' : null,
-    total !== undefined ? `${Math.round(total)} ms` : null,
+    retrieval.hyde ? 'HyDE' : null,
   ]
     .filter(Boolean)
     .join(' · ');
@@ -189,23 +190,23 @@ export function RetrievalPanel({ search, messageId, citedChunkIds }: RetrievalPa
         Retrieval <span className="retrieval-summary">{summary}</span>
       </summary>
 
-      {search.warnings.length > 0 ? (
+      {retrieval.warnings.length > 0 ? (
         <ul className="retrieval-warnings" aria-label="Retrieval warnings">
-          {search.warnings.map((warning, index) => (
+          {retrieval.warnings.map((warning, index) => (
             <li key={`${index}-${warning}`}>{warning}</li>
           ))}
         </ul>
       ) : null}
 
-      {search.belowThreshold ? (
+      {retrieval.belowThreshold ? (
         <p className="field-hint">Nothing cleared the similarity threshold, so no passage was used.</p>
       ) : null}
 
-      {search.answerability ? <AnswerabilityFacts verdict={search.answerability} /> : null}
+      {retrieval.answerability ? <AnswerabilityFacts verdict={retrieval.answerability} /> : null}
 
-      {search.adaptive ? <AdaptiveFacts decision={search.adaptive} /> : null}
+      {retrieval.adaptive ? <AdaptiveFacts decision={retrieval.adaptive} /> : null}
 
-      {search.results.length > 0 ? (
+      {retrieval.passages.length > 0 ? (
         <section aria-label="Passages used">
           <h4>Passages</h4>
           <p className="field-hint score-explainer">
@@ -215,7 +216,7 @@ export function RetrievalPanel({ search, messageId, citedChunkIds }: RetrievalPa
             come first. With reranking on, it is the reranker&apos;s score instead.
           </p>
           <ol className="retrieval-passages">
-            {search.results.map((result, index) => (
+            {retrieval.passages.map((result, index) => (
               <li
                 key={`${result.chunkId}-${index}`}
                 className="retrieval-passage"
@@ -224,9 +225,9 @@ export function RetrievalPanel({ search, messageId, citedChunkIds }: RetrievalPa
                 <div className="retrieval-passage-head">
                   <span className="retrieval-rank">[{index + 1}]</span>
                   <span className="retrieval-title">
-                    {result.documentTitle}
+                    {result.title}
                     <HeadingTrail
-                      title={result.documentTitle}
+                      title={result.title}
                       headingPath={result.headingPath}
                       className="retrieval-path"
                     />
@@ -263,10 +264,10 @@ export function RetrievalPanel({ search, messageId, citedChunkIds }: RetrievalPa
         </section>
       ) : null}
 
-      {search.expansions ? (
+      {retrieval.expansions ? (
         <section aria-label="Query variants">
           <h4>
-            Query variants <span className="muted">— {sourceLabel(search.expansions.source)}</span>
+            Query variants <span className="muted">— {sourceLabel(retrieval.expansions.source)}</span>
           </h4>
           {variants.length ? (
             <ol className="variant-list">
@@ -280,12 +281,12 @@ export function RetrievalPanel({ search, messageId, citedChunkIds }: RetrievalPa
         </section>
       ) : null}
 
-      {search.hyde ? (
+      {retrieval.hyde ? (
         <section aria-label="HyDE passage">
           <h4>
-            HyDE passage <span className="muted">— {sourceLabel(search.hyde.source)}</span>
+            HyDE passage <span className="muted">— {sourceLabel(retrieval.hyde.source)}</span>
           </h4>
-          <blockquote className="hyde-passage">{search.hyde.passage}</blockquote>
+          <blockquote className="hyde-passage">{retrieval.hyde.passage}</blockquote>
         </section>
       ) : null}
 

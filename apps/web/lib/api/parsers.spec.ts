@@ -1,114 +1,159 @@
 /** The readers of the resource files, each against answers old and new servers send. */
 import { resolveSettings } from '@lumina/shared';
-import { parseChatEvent, parseConversationDetail, parseTrace } from './chat';
+import type { ChatStreamEvent } from '@lumina/shared';
+import { isChatEventName, parseChatEvent, parseConversationDetail, parseTrace } from './chat';
 import { createApiClient } from '../api-client';
 import { ApiError } from '../api-errors';
 import { parseDocumentEvent } from './documents';
 import { parseEvalRun } from './evaluations';
-import { asRecordWithId, parsePage } from './read';
 import { parseActiveReranker, parseRerankerModel } from './rerankers';
-import { parseAnswerability } from './search';
+import { parseSearchResponse } from './search';
+
+const verdict = {
+  modelVersion: 'answerability-v1',
+  score: 0.18,
+  threshold: 0.42,
+  answerable: false,
+  features: { salientInCorpus: 0.2, lexicalRatio: 0.1 },
+  contributions: { salientInCorpus: -1.4, lexicalRatio: -0.3 },
+  terms: [
+    { term: 'mongolia', df: 0, idf: 9.1 },
+    { term: 'capital', df: 3, idf: 4.2 },
+  ],
+};
+
+const adaptive = {
+  policyVersion: 'expansion-policy-v1',
+  confidence: 0.91,
+  threshold: 0.8,
+  skipped: ['expansion', 'hyde'],
+  ran: [],
+  features: { topScore: 0.7 },
+  contributions: { topScore: 1.2 },
+};
+
+const citation = (marker: number, chunkId: string) => ({
+  marker,
+  chunkId,
+  documentId: 'd1',
+  title: 'Handbook',
+  headingPath: ['Leave'],
+  anchor: 'leave',
+  span: { start: 100 * marker, end: 100 * marker + 40 },
+});
+
+const passage = (marker: number, chunkId: string) => ({
+  ...citation(marker, chunkId),
+  text: `Passage ${marker}`,
+  score: 1 / marker,
+  similarity: null,
+  provenance: [{ branch: 'variant-1:bm25', rank: marker, score: 2 }],
+});
+
+const retrieval = {
+  conversationId: 'c1',
+  userMessageId: 'u1',
+  query: 'q',
+  standaloneQuery: 'q rewritten',
+  rewrite: 'llm',
+  rewriteReason: null,
+  passages: [passage(1, 'a'), passage(2, 'b')],
+  expansions: { source: 'llm', variants: ['v1'] },
+  hyde: { source: 'prf', passage: 'pseudo' },
+  adaptive: null,
+  belowThreshold: false,
+  answerability: verdict,
+  warnings: ['HyDE failed: timeout'],
+  timings: { rewrite: 3, search: 40 },
+};
+
+const done = {
+  conversationId: 'c1',
+  messageId: 'm1',
+  notFound: true,
+  generator: 'none',
+  source: 'documents',
+  model: null,
+  usage: { promptTokens: 10, completionTokens: 5 },
+  timings: { rewrite: 0, search: 5, generation: 0, firstToken: null, total: 6 },
+  generalKnowledgeAvailable: false,
+};
+
+const event = (name: string, data: unknown) => `event: ${name}\ndata: ${JSON.stringify(data)}\n\n`;
+
+/** A client whose chat stream sends `body` (SSE text). */
+function streaming(body: string) {
+  return createApiClient({
+    baseUrl: 'http://api.test',
+    fetch: async () => new Response(body, { status: 200, headers: { 'content-type': 'text/event-stream' } }),
+  });
+}
+
+async function collect(stream: AsyncGenerator<ChatStreamEvent>): Promise<ChatStreamEvent[]> {
+  const events: ChatStreamEvent[] = [];
+  for await (const item of stream) events.push(item);
+  return events;
+}
 
 describe('chat stream events', () => {
-  const passage = (marker: number, chunkId: string) => ({
-    marker,
-    chunkId,
-    documentId: 'd1',
-    title: 'Handbook',
-    headingPath: ['Leave'],
-    anchor: 'leave',
-    span: { start: 100 * marker, end: 100 * marker + 40 },
-    text: `Passage ${marker}`,
-    score: 1 / marker,
-    similarity: null,
-    provenance: [{ branch: 'variant-1:bm25', rank: marker, score: 2 }],
+  it('parses each event with its schema, keeping the wire shape', () => {
+    expect(parseChatEvent('retrieval', JSON.stringify({ ...retrieval, extra: 'dropped' }))).toEqual({
+      event: 'retrieval',
+      data: retrieval,
+    });
+    expect(parseChatEvent('token', '{"text":"Hi"}')).toEqual({ event: 'token', data: { text: 'Hi' } });
+    const citations = { citations: [citation(1, 'a')], droppedMarkers: [9], uncited: false };
+    expect(parseChatEvent('citations', JSON.stringify(citations))).toEqual({
+      event: 'citations',
+      data: citations,
+    });
+    expect(parseChatEvent('done', JSON.stringify(done))).toEqual({ event: 'done', data: done });
+    const error = { code: 'llm_timeout', message: 'The model took too long.', messageId: 'm2' };
+    expect(parseChatEvent('error', JSON.stringify(error))).toEqual({ event: 'error', data: error });
   });
 
-  it('reads the retrieval event into the /rag/search shape, passages in marker order', () => {
-    const event = parseChatEvent(
-      'retrieval',
-      JSON.stringify({
-        conversationId: 'c1',
-        userMessageId: 'u1',
-        query: 'q',
-        standaloneQuery: 'q rewritten',
-        passages: [passage(2, 'b'), passage(1, 'a')],
-        expansions: { source: 'llm', variants: ['v1'] },
-        hyde: { source: 'prf', passage: 'pseudo' },
-        belowThreshold: false,
-        warnings: ['HyDE failed: timeout'],
-        timings: { rewrite: 3, search: 40 },
-      }),
-    );
-    expect(event).toMatchObject({ type: 'retrieval', conversationId: 'c1', standaloneQuery: 'q rewritten' });
-    if (event?.type !== 'retrieval') throw new Error('not a retrieval event');
-    expect(event.search.results.map((result) => result.chunkId)).toEqual(['a', 'b']);
-    expect(event.search.results[0]).toMatchObject({
-      documentTitle: 'Handbook',
-      spanStart: 100,
-      spanEnd: 140,
-    });
-    expect(event.search.expansions).toEqual({ source: 'llm', variants: ['v1'] });
-    expect(event.search.hyde).toEqual({ source: 'prf', passage: 'pseudo' });
-    expect(event.search.timings).toEqual({ rewrite: 3, search: 40 });
-    expect(event.search.warnings).toEqual(['HyDE failed: timeout']);
-  });
-
-  it('reads tokens, citations with dropped markers, done and error', () => {
-    expect(parseChatEvent('token', '{"text":"Hi"}')).toEqual({ type: 'token', text: 'Hi' });
-    expect(
-      parseChatEvent(
-        'citations',
-        JSON.stringify({ citations: [passage(1, 'a')], droppedMarkers: [9], uncited: false }),
-      ),
-    ).toMatchObject({
-      type: 'citations',
-      dropped: [9],
-      citations: [{ marker: 1, chunkId: 'a', span: { start: 100, end: 140 } }],
-    });
-    expect(
-      parseChatEvent(
-        'done',
-        JSON.stringify({
-          conversationId: 'c1',
-          messageId: 'm1',
-          notFound: true,
-          generator: 'none',
-          source: 'documents',
-          model: null,
-          usage: { promptTokens: 10, completionTokens: 5 },
-          timings: { rewrite: 0, search: 5, generation: 0, firstToken: null, total: 6 },
-        }),
-      ),
-    ).toEqual({
-      type: 'done',
-      done: {
-        conversationId: 'c1',
-        messageId: 'm1',
-        notFound: true,
-        generator: 'none',
-        source: 'documents',
-        model: null,
-        usage: { promptTokens: 10, completionTokens: 5, totalTokens: 15 },
-        timings: { rewrite: 0, search: 5, generation: 0, total: 6 },
-        generalKnowledgeAvailable: null,
-      },
-    });
-    expect(
-      parseChatEvent('error', '{"code":"llm_timeout","message":"The model took too long.","messageId":"m2"}'),
-    ).toEqual({
-      type: 'error',
-      code: 'llm_timeout',
-      message: 'The model took too long.',
-      conversationId: null,
-      messageId: 'm2',
-    });
-  });
-
-  it('ignores unknown events and survives unreadable data', () => {
-    expect(parseChatEvent('ping', '{}')).toBeNull();
+  it('finds an event unreadable when its data breaks the contract or is not JSON', () => {
+    const { generalKnowledgeAvailable: _flag, ...doneWithoutFlag } = done;
+    expect(parseChatEvent('done', JSON.stringify(doneWithoutFlag))).toBeNull();
+    expect(parseChatEvent('retrieval', JSON.stringify({ passages: [] }))).toBeNull();
+    expect(parseChatEvent('error', '{"code":"overheated","message":"Too hot."}')).toBeNull();
     expect(parseChatEvent('done', 'not json')).toBeNull();
-    expect(parseChatEvent('token', 'raw text')).toEqual({ type: 'token', text: 'raw text' });
+    expect(parseChatEvent('token', 'raw text')).toBeNull();
+  });
+
+  it('knows the events the stream declares', () => {
+    expect(['retrieval', 'token', 'citations', 'done', 'error'].every(isChatEventName)).toBe(true);
+    expect(isChatEventName('ping')).toBe(false);
+    expect(isChatEventName('toString')).toBe(false);
+  });
+
+  it('streams the events in order, ignoring events it does not know', async () => {
+    const body =
+      event('retrieval', retrieval) +
+      event('ping', {}) +
+      event('token', { text: 'Sixteen weeks [1].' }) +
+      event('done', done);
+    const events = await collect(streaming(body).streamChat({ message: 'q', settings: resolveSettings() }));
+    expect(events.map((item) => item.event)).toEqual(['retrieval', 'token', 'done']);
+  });
+
+  it('ends the stream as an unreadable answer at an event that breaks the contract', async () => {
+    const body =
+      event('token', { text: 'Six' }) + event('done', { notFound: true }) + event('token', { text: 'x' });
+    const seen: ChatStreamEvent[] = [];
+    const error = await (async () => {
+      try {
+        for await (const item of streaming(body).streamChat({ message: 'q', settings: resolveSettings() }))
+          seen.push(item);
+      } catch (caught) {
+        return caught;
+      }
+      return null;
+    })();
+    expect(seen).toEqual([{ event: 'token', data: { text: 'Six' } }]);
+    if (!(error instanceof ApiError)) throw new Error('expected an ApiError');
+    expect(error.code).toBe('invalid_response');
+    expect(error.detail).toBe('POST /chat → 200: expected a readable done event');
   });
 });
 
@@ -218,107 +263,157 @@ describe('documents', () => {
     ).toMatchObject({ status: 'failed', error: 'The PDF has no text layer.' });
     expect(parseDocumentEvent('oops', 'queued')).toBeNull();
   });
+});
 
-  it('reads a page, leaving out rows it cannot read', () => {
-    const page = parsePage(
-      { items: [{ id: 'd1', title: 'A' }, { title: 'no id' }], page: 2, limit: 1, total: 3 },
-      (row) => asRecordWithId<{ id: string; title: string }>(row),
-    );
-    expect(page).toMatchObject({ page: 2, limit: 1, total: 3, totalPages: 3 });
-    expect(page?.items).toEqual([{ id: 'd1', title: 'A' }]);
+describe('search', () => {
+  const hit = {
+    chunkId: 'c1',
+    documentId: 'd1',
+    documentTitle: 'Handbook',
+    externalId: null,
+    headingPath: ['Leave', 'Parental leave'],
+    anchor: null,
+    text: 'Parents get sixteen weeks.',
+    spanStart: 40,
+    spanEnd: 66,
+    pages: { first: 3, last: 4 },
+    score: 0.82,
+    similarity: null,
+    provenance: [{ branch: 'original:bm25', rank: 1, score: 7.1 }],
+  };
+  const answer = {
+    query: 'How long is parental leave?',
+    settings: resolveSettings(),
+    results: [hit],
+    expansions: { source: 'prf', model: null, variants: ['parental leave length'] },
+    hyde: { source: 'llm', model: 'qwen2.5:7b/hyde-v1', passage: 'Parents may take leave.' },
+    adaptive,
+    belowThreshold: false,
+    answerability: verdict,
+    timings: { total: 12, perBranch: { 'original:bm25': 4 }, llm: 0, fuse: 1, rerank: 0, answerability: 1 },
+    warnings: [],
+    language: 'en',
+  };
+
+  it('reads a search answer as the wire has it, decisions and all', () => {
+    expect(parseSearchResponse({ ...answer, extra: 'dropped' })).toEqual(answer);
+    expect(parseSearchResponse({ ...answer, adaptive: null, answerability: null })).toMatchObject({
+      adaptive: null,
+      answerability: null,
+    });
+  });
+
+  it('finds a search answer unreadable when it breaks the contract', () => {
+    expect(parseSearchResponse({ results: [hit] })).toBeNull();
+    expect(parseSearchResponse({ ...answer, results: [{ ...hit, documentTitle: undefined }] })).toBeNull();
+    expect(
+      parseSearchResponse({ ...answer, hyde: { source: 'unknown', model: null, passage: 'x' } }),
+    ).toBeNull();
+    expect(parseSearchResponse({ ...answer, answerability: { score: 0.5, threshold: 0.4 } })).toBeNull();
+    expect(parseSearchResponse({ ...answer, adaptive: { ...adaptive, skipped: ['rerank'] } })).toBeNull();
   });
 });
 
 describe('conversations', () => {
+  const message = {
+    id: 'a',
+    conversationId: 'c1',
+    role: 'assistant',
+    content: 'x',
+    status: 'failed',
+    replyToId: 'u',
+    source: 'documents',
+    generator: 'llm',
+    notFound: false,
+    citations: [citation(1, 'k')],
+    droppedMarkers: [],
+    uncited: false,
+    model: 'm',
+    usage: null,
+    error: 'cut',
+    hasTrace: true,
+    createdAt: 't',
+  };
+  const detail = {
+    id: 'c1',
+    title: 'Leave',
+    messageCount: 1,
+    createdAt: 't',
+    updatedAt: 't',
+    messages: { items: [message], page: 1, limit: 50, total: 1, totalPages: 1 },
+  };
+
   it('reads a conversation with a page of messages', () => {
-    const detail = parseConversationDetail({
-      id: 'c1',
-      title: '  ',
-      messageCount: 2,
-      createdAt: 't',
-      updatedAt: 't',
-      messages: {
-        items: [
-          { id: 'u', role: 'user', content: 'q', status: 'complete' },
-          {
-            id: 'a',
-            role: 'assistant',
-            content: 'x',
-            status: 'failed',
-            error: 'cut',
-            citations: [{ marker: 1, chunkId: 'k' }],
-          },
-        ],
-        page: 1,
-        limit: 50,
-        total: 2,
-        totalPages: 1,
-      },
-    });
-    expect(detail?.title).toBe('Untitled conversation');
-    expect(detail?.messages.items.map((message) => [message.role, message.status])).toEqual([
-      ['user', 'complete'],
-      ['assistant', 'failed'],
-    ]);
-    expect(detail?.messages.items[1].citations[0]).toMatchObject({
-      marker: 1,
-      chunkId: 'k',
-      span: { start: 0, end: 0 },
-    });
+    expect(parseConversationDetail(detail)).toEqual(detail);
+  });
+
+  it('finds a conversation unreadable when a message breaks the contract', () => {
+    const { hasTrace: _hasTrace, ...withoutTrace } = message;
+    expect(
+      parseConversationDetail({ ...detail, messages: { ...detail.messages, items: [withoutTrace] } }),
+    ).toBeNull();
+    expect(parseConversationDetail({ ...detail, messages: [message] })).toBeNull();
   });
 });
 
 describe('answerability and answer figures', () => {
-  const verdict = {
-    modelVersion: 'answerability-v1',
-    score: 0.18,
-    threshold: 0.42,
-    answerable: false,
-    features: { salientInCorpus: 0.2, lexicalRatio: 0.1, junk: 'x' },
-    contributions: { salientInCorpus: -1.4, lexicalRatio: -0.3 },
-    terms: [
-      { term: 'mongolia', df: 0, idf: 9.1 },
-      { term: 'capital', df: 3, idf: 4.2 },
+  const trace = {
+    id: 't1',
+    messageId: 'm',
+    query: 'q',
+    standaloneQuery: 'q',
+    rewrite: 'none',
+    rewriteReason: null,
+    settings: resolveSettings(),
+    expansions: null,
+    hyde: null,
+    adaptive,
+    belowThreshold: false,
+    answerability: verdict,
+    retrieved: [
+      {
+        marker: 1,
+        chunkId: 'k',
+        documentId: 'd1',
+        score: 0.5,
+        similarity: null,
+        provenance: [{ branch: 'original:bm25', rank: 1, score: 7.1 }],
+      },
     ],
+    promptVersion: null,
+    model: null,
+    generator: 'none',
+    source: 'documents',
+    usage: null,
+    timings: { rewrite: 0, search: 5, generation: 0, firstToken: null, total: 6 },
+    notFound: true,
+    uncited: false,
+    droppedMarkers: [],
+    warnings: [],
+    createdAt: 't',
   };
 
-  it('reads the verdict of the retrieval event and of a stored trace, null when absent', () => {
-    const event = parseChatEvent('retrieval', JSON.stringify({ passages: [], answerability: verdict }));
-    expect(event?.type === 'retrieval' && event.search.answerability).toEqual({
-      ...verdict,
-      features: { salientInCorpus: 0.2, lexicalRatio: 0.1 },
+  it('reads the verdict and adaptive decision of a stored trace, null when there were none', () => {
+    expect(parseTrace(trace)).toEqual(trace);
+    expect(parseTrace({ ...trace, answerability: null, adaptive: null })).toMatchObject({
+      answerability: null,
+      adaptive: null,
     });
-    const old = parseChatEvent('retrieval', JSON.stringify({ passages: [] }));
-    expect(old?.type === 'retrieval' && old.search.answerability).toBeNull();
-    expect(parseTrace({ messageId: 'm', query: 'q', answerability: verdict })?.answerability?.score).toBe(
-      0.18,
-    );
-    expect(parseTrace({ messageId: 'm', query: 'q' })?.answerability).toBeNull();
   });
 
-  it('derives answerable from score and threshold when missing, and rejects a verdict without a score', () => {
-    expect(parseAnswerability({ score: 0.5, threshold: 0.4 })).toMatchObject({
-      answerable: true,
-      modelVersion: 'unknown',
-      features: {},
-      terms: [],
-    });
-    expect(
-      parseAnswerability({ score: 0.5, threshold: 0.4, terms: [{ term: 'x', df: 2 }, { df: 1 }, 'y'] })
-        ?.terms,
-    ).toEqual([{ term: 'x', df: 2, idf: 0 }]);
-    expect(parseAnswerability({ threshold: 0.4 })).toBeNull();
-    expect(parseAnswerability('yes')).toBeNull();
+  it('finds a trace unreadable when its verdict lacks a field', () => {
+    const { answerable: _answerable, ...withoutAnswerable } = verdict;
+    expect(parseTrace({ ...trace, answerability: withoutAnswerable })).toBeNull();
+    expect(parseTrace({ messageId: 'm', query: 'q' })).toBeNull();
   });
 
-  it('reads generalKnowledgeAvailable from done: true, false, or null when the server does not say', () => {
-    const flag = (body: object) => {
-      const event = parseChatEvent('done', JSON.stringify(body));
-      return event?.type === 'done' ? event.done.generalKnowledgeAvailable : 'not done';
+  it('reads generalKnowledgeAvailable from done, true or false', () => {
+    const flag = (value: boolean) => {
+      const parsed = parseChatEvent('done', JSON.stringify({ ...done, generalKnowledgeAvailable: value }));
+      return parsed?.event === 'done' ? parsed.data.generalKnowledgeAvailable : 'not done';
     };
-    expect(flag({ notFound: true, generalKnowledgeAvailable: true })).toBe(true);
-    expect(flag({ notFound: true, generalKnowledgeAvailable: false })).toBe(false);
-    expect(flag({ notFound: true })).toBeNull();
+    expect(flag(true)).toBe(true);
+    expect(flag(false)).toBe(false);
   });
 
   it('reads a run with answer figures and per-item answers; a run made before them has nulls', () => {
