@@ -117,7 +117,7 @@ const CALLS: Record<ApiOperationName, (client: ApiClient) => Promise<unknown> | 
   uploadDocuments: (c) => c.uploadDocuments([new File(['# A'], 'a.md')]),
   createTextDocument: (c) => c.createTextDocument({ title: 'T', text: 'x' }),
   deleteDocument: (c) => c.deleteDocument(ID),
-  documentEvents: (c) => c.documentEvents(ID, 'queued'),
+  documentEvents: (c) => c.documentEvents(ID),
   listQuestionBanks: (c) => c.listQuestionBanks({ page: 1, limit: 10, search: 'x', templateId: ID }),
   createQuestionBank: (c) =>
     c.createQuestionBank({ name: 'B', description: 'd', templateId: ID, tags: ['t'] }),

@@ -93,7 +93,7 @@ describe('watchDocument', () => {
     let settled = false;
     const stop = watchDocument(
       {
-        async *documentEvents(_id, _status, options) {
+        async *documentEvents(_id, options) {
           yield progress('parsing');
           await new Promise((resolve) => options?.signal?.addEventListener('abort', resolve));
         },

@@ -112,7 +112,7 @@ export function watchDocument(
     if (isTerminal(start)) return settle();
     store.getState().update(id, { via: 'sse' });
     try {
-      for await (const progress of api.documentEvents(id, start, { signal })) {
+      for await (const progress of api.documentEvents(id, { signal })) {
         store.getState().update(id, progress);
         if (isTerminal(progress.status)) return settle();
       }

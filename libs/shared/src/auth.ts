@@ -9,7 +9,8 @@ export const MAX_KEY_NAME_CHARS = 100;
  * How the server authenticates: `keys` (ADMIN_API_KEY is set; every request needs a key) or `local`
  * (no ADMIN_API_KEY; the server listens on loopback only and lets direct loopback clients in as admin).
  */
-export type AuthMode = 'keys' | 'local';
+export const AUTH_MODES = ['keys', 'local'] as const;
+export type AuthMode = (typeof AUTH_MODES)[number];
 
 /** Body of POST /auth/keys (admin). */
 export const createApiKeyRequestSchema = z
@@ -26,31 +27,34 @@ export const createApiKeyRequestSchema = z
 export type CreateApiKeyRequest = z.infer<typeof createApiKeyRequestSchema>;
 
 /** An API key as listed: never the key itself, only its first characters. */
-export interface ApiKeySummary {
-  id: string;
-  name: string;
-  role: ApiKeyRole;
+export const apiKeySummarySchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  role: z.enum(API_KEY_ROLES),
   /** The key's first characters (after `lum_`), to tell keys apart. */
-  prefix: string;
-  createdAt: string;
-  lastUsedAt: string | null;
-  revokedAt: string | null;
-}
+  prefix: z.string(),
+  createdAt: z.string(),
+  lastUsedAt: z.string().nullable(),
+  revokedAt: z.string().nullable(),
+});
+export type ApiKeySummary = z.infer<typeof apiKeySummarySchema>;
 
 /** The answer to creating a key: the only time the key is shown. */
-export interface CreatedApiKey {
-  id: string;
-  name: string;
-  role: ApiKeyRole;
-  prefix: string;
-  createdAt: string;
-  key: string;
-}
+export const createdApiKeySchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  role: z.enum(API_KEY_ROLES),
+  prefix: z.string(),
+  createdAt: z.string(),
+  key: z.string(),
+});
+export type CreatedApiKey = z.infer<typeof createdApiKeySchema>;
 
 /** GET /auth/me: who the request was authenticated as. */
-export interface AuthIdentity {
-  id: string;
-  name: string;
-  role: ApiKeyRole;
-  mode: AuthMode;
-}
+export const authIdentitySchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  role: z.enum(API_KEY_ROLES),
+  mode: z.enum(AUTH_MODES),
+});
+export type AuthIdentity = z.infer<typeof authIdentitySchema>;

@@ -182,16 +182,19 @@ export const acceptedDocumentsSchema = z.object({ documents: z.array(acceptedDoc
 export type AcceptedDocuments = z.infer<typeof acceptedDocumentsSchema>;
 
 /** One event of GET /documents/:id/events. */
-export interface DocumentEvent {
-  documentId: string;
-  status: DocumentStatus;
-  stage: string;
-  done: number;
-  total: number;
-  attempt: number;
-  chunkCount?: number;
-  error?: string | null;
-}
+export const documentEventSchema = z.object({
+  documentId: z.string(),
+  status: z.enum(DOCUMENT_STATUSES),
+  stage: z.string(),
+  done: z.number(),
+  total: z.number(),
+  attempt: z.number(),
+  /** Sent once the document is indexed or failed. */
+  chunkCount: z.number().optional(),
+  /** Why it failed (null when it did not); absent once the document is gone. */
+  error: z.string().nullable().optional(),
+});
+export type DocumentEvent = z.infer<typeof documentEventSchema>;
 
 /** The answer of DELETE /documents/:id. */
 export const deletedDocumentSchema = z.object({

@@ -9,6 +9,7 @@ import { DatabaseProbeRepository } from '../modules/health/repositories/database
 import type { Json } from './helpers/http';
 import { neverSent, newLedger, recordShape } from './helpers/contract-shape';
 import { RUNBOOK_CORPUS, seedDocuments } from './helpers/seed-documents';
+import { parseSse } from './helpers/sse-client';
 import { startTestApp } from './helpers/test-app';
 import type { TestApp } from './helpers/test-app';
 import { testEnv } from './helpers/test-env';
@@ -150,6 +151,24 @@ describe('documents and health answers match their contract schemas, both ways (
     const report = await call(degraded, 'GET', '/health', undefined, [503]);
     expect(report).toMatchObject({ status: 'degraded', redis: { status: 'down' } });
     expect(report.llm.local).toMatchObject({ state: 'missing', reason: expect.any(String) });
+
+    expect(ledger.undeclared).toEqual([]);
+  }, 60_000);
+
+  it('document events: a finished document streams its final state and ends', async () => {
+    const schema =
+      document.paths['/documents/{id}/events'].get.responses['200'].content['text/event-stream'].schema;
+    const names = Object.fromEntries(
+      Object.entries(schema['x-events'] as Record<string, { $ref: string }>).map(([event, { $ref }]) => [
+        event,
+        $ref.split('/').pop()!,
+      ]),
+    );
+    const response = await fetch(`${server.baseUrl}/documents/${documentIds[0]}/events`);
+    const { events } = parseSse(await response.text());
+    expect(events.map(({ data }) => data.status)).toEqual(['indexed']);
+    for (const { event, data } of events)
+      recordShape(ledger, document.components.schemas, names[event], data);
 
     expect(ledger.undeclared).toEqual([]);
   }, 60_000);

@@ -125,4 +125,15 @@ describe('answers match their contract schemas, both ways (embedded PGlite)', ()
     expect(ledger.undeclared).toEqual([]);
     expect(neverSent(ledger)).toEqual([]);
   }, 180_000);
+
+  it('the identity and the API keys', async () => {
+    const before = new Set(ledger.declared);
+    await call('GET', '/auth/me');
+    const created = await call('POST', '/auth/keys', { name: 'Alice laptop', role: 'user' });
+    await call('GET', '/auth/keys');
+    await call('DELETE', `/auth/keys/${created.id}`);
+
+    expect(ledger.undeclared).toEqual([]);
+    expect(neverSent(ledger).filter((path) => !before.has(path))).toEqual([]);
+  });
 });

@@ -4,8 +4,8 @@ import {
   acceptedDocumentsSchema,
   chunkViewSchema,
   deletedDocumentSchema,
-  DOCUMENT_STATUSES,
   documentDetailSchema,
+  documentEventSchema,
   documentViewSchema,
   pageOf,
 } from '@lumina/shared';
@@ -17,14 +17,13 @@ import type {
   DeletedDocument,
   DocumentDetail,
   DocumentEvent,
-  DocumentStatus,
   DocumentView,
   ListChunksQuery,
   ListDocumentsQuery,
   Page,
 } from '@lumina/shared';
 import { API_OPERATIONS } from '../api-operations';
-import { isRecord, num, optNum, optStr, parsedBy, str, type OrNull } from './read';
+import { parsedBy, type OrNull } from './read';
 import { queryOf, type RequestOptions, type Transport } from './transport';
 
 /** One event of GET /documents/:id/events as the ingestion store applies it. */
@@ -38,32 +37,18 @@ const accepted = parsedBy(acceptedDocumentSchema);
 const acceptedBatch = parsedBy(acceptedDocumentsSchema);
 const deleted = parsedBy(deletedDocumentSchema);
 
-export function parseDocumentStatus(value: unknown): DocumentStatus | null {
-  return typeof value === 'string' && (DOCUMENT_STATUSES as readonly string[]).includes(value)
-    ? (value as DocumentStatus)
-    : null;
-}
-
-/** One event of GET /documents/:id/events: `{ status?, stage, done, total, error? }`. */
-export function parseDocumentEvent(data: string, previous: DocumentStatus): DocumentEventView | null {
+/** One event of GET /documents/:id/events (its data, JSON); null when it is not one. */
+export function parseDocumentEvent(data: string): DocumentEventView | null {
   let json: unknown;
   try {
     json = JSON.parse(data);
   } catch {
     return null;
   }
-  if (!isRecord(json)) return null;
-  const progress = isRecord(json.progress) ? { ...json, ...json.progress } : json;
-  const stage = str(progress.stage);
-  const status = parseDocumentStatus(progress.status) ?? parseDocumentStatus(stage) ?? previous;
-  return {
-    status,
-    stage: stage || status,
-    done: num(progress.done),
-    total: num(progress.total),
-    error: optStr(progress.error ?? progress.message ?? progress.reason),
-    chunkCount: optNum(progress.chunkCount),
-  };
+  const event = documentEventSchema.safeParse(json);
+  if (!event.success) return null;
+  const { status, stage, done, total, error, chunkCount } = event.data;
+  return { status, stage, done, total, error: error ?? null, chunkCount: chunkCount ?? null };
 }
 
 export function documentsApi(http: Transport) {
@@ -133,17 +118,10 @@ export function documentsApi(http: Transport) {
     },
 
     /** GET /documents/:id/events: live progress until the document is indexed, failed or cancelled. */
-    async *documentEvents(
-      id: string,
-      current: DocumentStatus,
-      { signal }: RequestOptions = {},
-    ): AsyncGenerator<DocumentEventView> {
-      let status = current;
+    async *documentEvents(id: string, { signal }: RequestOptions = {}): AsyncGenerator<DocumentEventView> {
       for await (const message of http.stream(ops.documentEvents, { params: { id }, signal })) {
-        const progress = parseDocumentEvent(message.data, status);
-        if (!progress) continue;
-        status = progress.status;
-        yield progress;
+        const progress = parseDocumentEvent(message.data);
+        if (progress) yield progress;
       }
     },
   };

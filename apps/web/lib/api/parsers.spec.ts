@@ -242,10 +242,16 @@ describe('documents', () => {
     expect(await answering(chunks).listChunks('d1')).toEqual(chunks);
   });
 
-  it('reads progress events and keeps the previous status when one is missing', () => {
-    expect(
-      parseDocumentEvent('{"status":"embedding","stage":"embedding","done":3,"total":8}', 'queued'),
-    ).toEqual({
+  it('reads progress events with the shared schema, and refuses what is not one', () => {
+    const event = {
+      documentId: 'd1',
+      status: 'embedding',
+      stage: 'embedding',
+      done: 3,
+      total: 8,
+      attempt: 1,
+    };
+    expect(parseDocumentEvent(JSON.stringify(event))).toEqual({
       status: 'embedding',
       stage: 'embedding',
       done: 3,
@@ -253,15 +259,18 @@ describe('documents', () => {
       error: null,
       chunkCount: null,
     });
-    expect(parseDocumentEvent('{"stage":"chunking","done":0,"total":0}', 'parsing')?.status).toBe('chunking');
-    expect(parseDocumentEvent('{"done":1}', 'parsing')?.status).toBe('parsing');
     expect(
       parseDocumentEvent(
-        '{"status":"failed","stage":"failed","done":0,"total":0,"error":"The PDF has no text layer."}',
-        'parsing',
+        JSON.stringify({ ...event, status: 'failed', stage: 'failed', error: 'The PDF has no text layer.' }),
       ),
     ).toMatchObject({ status: 'failed', error: 'The PDF has no text layer.' });
-    expect(parseDocumentEvent('oops', 'queued')).toBeNull();
+    expect(
+      parseDocumentEvent(JSON.stringify({ ...event, status: 'indexed', chunkCount: 12 }))?.chunkCount,
+    ).toBe(12);
+    // No status, an unknown one, or no JSON at all: not an event of this stream.
+    expect(parseDocumentEvent('{"stage":"chunking","done":0,"total":0}')).toBeNull();
+    expect(parseDocumentEvent(JSON.stringify({ ...event, status: 'melting' }))).toBeNull();
+    expect(parseDocumentEvent('oops')).toBeNull();
   });
 });
 

@@ -4,11 +4,17 @@ import {
   ApiCreatedResponse,
   ApiForbiddenResponse,
   ApiNotFoundResponse,
-  ApiOkResponse,
   ApiOperation,
   ApiTags,
 } from '@nestjs/swagger';
-import { createApiKeyRequestSchema, pageQuerySchema } from '@lumina/shared';
+import {
+  apiKeySummarySchema,
+  authIdentitySchema,
+  createApiKeyRequestSchema,
+  createdApiKeySchema,
+  pageOf,
+  pageQuerySchema,
+} from '@lumina/shared';
 import type {
   ApiKeySummary,
   AuthIdentity,
@@ -17,7 +23,7 @@ import type {
   Page,
   PageQuery,
 } from '@lumina/shared';
-import { ValidBody, ValidQuery } from '../../common/validation/zod-contract';
+import { contractRef, ValidBody, ValidQuery, ValidResponse } from '../../common/validation/zod-contract';
 import { ApiKeyService } from './api-key.service';
 import { CurrentPrincipal, Roles } from './principal';
 import type { Principal } from './principal';
@@ -31,7 +37,7 @@ export class AuthController {
 
   @Get('me')
   @ApiOperation({ summary: 'Who the request is authenticated as, and the server’s mode (keys or local)' })
-  @ApiOkResponse({ description: '{ id, name, role, mode }' })
+  @ValidResponse(authIdentitySchema, 'AuthIdentity')
   me(@CurrentPrincipal() principal: Principal): AuthIdentity {
     return { id: principal.keyId, name: principal.name, role: principal.role, mode: this.keys.mode };
   }
@@ -42,7 +48,7 @@ export class AuthController {
     summary: 'Create an API key (admin)',
     description: 'The answer carries the key itself: the only time it is shown. Only its hash is stored.',
   })
-  @ApiCreatedResponse({ description: '{ id, name, role, prefix, createdAt, key }' })
+  @ApiCreatedResponse({ schema: { $ref: contractRef(createdApiKeySchema, 'CreatedApiKey') } })
   @ApiForbiddenResponse({ description: 'Not an admin key' })
   create(
     @ValidBody(createApiKeyRequestSchema, 'CreateApiKeyRequest') body: CreateApiKeyRequest,
@@ -53,7 +59,7 @@ export class AuthController {
   @Get('keys')
   @Roles('admin')
   @ApiOperation({ summary: 'API keys, newest first, without their secrets (admin; paginated)' })
-  @ApiOkResponse({ description: '{ items, page, limit, total, totalPages }' })
+  @ValidResponse(pageOf(apiKeySummarySchema), 'ApiKeyPage')
   list(@ValidQuery(pageQuerySchema) query: PageQuery): Promise<Page<ApiKeySummary>> {
     return this.keys.list(query);
   }
@@ -61,7 +67,7 @@ export class AuthController {
   @Delete('keys/:id')
   @Roles('admin')
   @ApiOperation({ summary: 'Revoke an API key (admin); it is refused at once' })
-  @ApiOkResponse({ description: 'The revoked key' })
+  @ValidResponse(apiKeySummarySchema, 'ApiKeySummary', 'The revoked key')
   @ApiNotFoundResponse({ description: 'Unknown key' })
   @ApiConflictResponse({ description: 'The last active admin key, or the key of ADMIN_API_KEY' })
   revoke(@Param('id', uuid) id: string): Promise<ApiKeySummary> {

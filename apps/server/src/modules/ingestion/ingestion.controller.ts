@@ -20,7 +20,6 @@ import {
   ApiNotFoundResponse,
   ApiOperation,
   ApiPayloadTooLargeResponse,
-  ApiProduces,
   ApiServiceUnavailableResponse,
   ApiTags,
   ApiUnprocessableEntityResponse,
@@ -31,6 +30,7 @@ import {
   acceptedDocumentsSchema,
   chunkViewSchema,
   createTextDocumentRequestSchema,
+  documentEventSchema,
   deletedDocumentSchema,
   documentDetailSchema,
   documentViewSchema,
@@ -60,6 +60,7 @@ import { DocumentEventsService } from './document-events.service';
 import {
   contractRef,
   ValidBody,
+  ValidEventStream,
   ValidQuery,
   ValidResponse,
   ZodValidationPipe,
@@ -199,7 +200,7 @@ export class IngestionController {
       'Each event: {status, stage, done, total, attempt}; the stream ends with indexed, failed (with error) or ' +
       'cancelled (deleted).',
   })
-  @ApiProduces('text/event-stream')
+  @ValidEventStream({ message: { schema: documentEventSchema, name: 'DocumentEvent' } }, 'The event stream')
   @ApiNotFoundResponse({ description: 'No such document' })
   events(@Param('id', uuid) id: string): Promise<Observable<MessageEvent>> {
     return this.documentEvents.stream(id);
