@@ -94,12 +94,16 @@ export class QuestionGenerationService {
       throw new NotFoundError(`generation job ${jobId} not found for question bank ${bankId}`);
     }
     const progress = typeof job.progress === 'number' ? job.progress : 0;
+    // The state is read after the job: one that finished in between is read again, so a "completed"
+    // state never comes without the result the worker stored with it.
+    const state = await job.getState();
+    const finished = state === 'completed' || state === 'failed' ? await this.queue.getJob(jobId) : job;
     return {
       jobId,
-      state: await job.getState(),
+      state,
       progress,
-      result: (job.returnvalue as GenerationOutcome | null) ?? null,
-      failedReason: job.failedReason ?? null,
+      result: ((finished ?? job).returnvalue as GenerationOutcome | null) ?? null,
+      failedReason: (finished ?? job).failedReason ?? null,
     };
   }
 
