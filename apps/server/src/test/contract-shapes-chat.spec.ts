@@ -4,7 +4,7 @@ import type { RecordedRequest } from '@lumina/testing-llm';
 import { DataSource } from 'typeorm';
 import { EMBEDDER } from '../providers/providers.module';
 import type { Json } from './helpers/http';
-import { contractCaller } from './helpers/contract-call';
+import { contractCaller, eventSchemaNames } from './helpers/contract-call';
 import { neverSent, newLedger, recordShape } from './helpers/contract-shape';
 import type { ShapeLedger } from './helpers/contract-shape';
 import { RUNBOOK_CORPUS, seedDocuments } from './helpers/seed-documents';
@@ -24,19 +24,8 @@ const LEARNED_RERANKER = join(__dirname, '../../../../models/ltr-scifact-v3.json
  */
 const SENT_ONLY_BY_BANK_RUNS = ['measuredWorse'];
 
-/** The component each SSE event's data is, from the operation's `x-events` in the OpenAPI document. */
-function eventSchemas(document: Json, path: string): Record<string, string> {
-  const schema = document.paths[path].post.responses['200'].content['text/event-stream'].schema;
-  return Object.fromEntries(
-    Object.entries(schema['x-events'] as Record<string, { $ref: string }>).map(([event, { $ref }]) => [
-      event,
-      $ref.split('/').pop()!,
-    ]),
-  );
-}
-
 function recordEvents(ledger: ShapeLedger, document: Json, path: string, events: SseEvent[]): void {
-  const names = eventSchemas(document, path);
+  const names = eventSchemaNames(document, 'POST', path);
   for (const { event, data } of events) {
     const name = names[event];
     if (!name) throw new Error(`${path} sent an event "${event}" its contract does not declare`);

@@ -7,6 +7,7 @@ import { DataSource } from 'typeorm';
 import { QueueName } from '../jobs/queue-name.enum';
 import { DatabaseProbeRepository } from '../modules/health/repositories/database-probe.repository';
 import type { Json } from './helpers/http';
+import { eventSchemaNames, responseSchemaName } from './helpers/contract-call';
 import { neverSent, newLedger, recordShape } from './helpers/contract-shape';
 import { RUNBOOK_CORPUS, seedDocuments } from './helpers/seed-documents';
 import { parseSse } from './helpers/sse-client';
@@ -31,23 +32,6 @@ describe('documents and health answers match their contract schemas, both ways (
   let documentIds: string[];
   const ledger = newLedger();
 
-  /** The response schema's component name of an operation, from the served OpenAPI document. */
-  function responseSchema(method: string, url: string): string {
-    const path = url.split('?')[0];
-    const template = Object.keys(document.paths).find(
-      (candidate) =>
-        new RegExp(`^${candidate.replace(/\{[^}]+\}/g, '[^/]+')}$`).test(path) &&
-        document.paths[candidate][method.toLowerCase()],
-    );
-    if (!template) throw new Error(`no operation ${method} ${path} in the OpenAPI document`);
-    const responses = document.paths[template][method.toLowerCase()].responses ?? {};
-    const ref = ['200', '201', '202']
-      .map((status) => responses[status]?.content?.['application/json']?.schema?.$ref)
-      .find(Boolean);
-    if (!ref) throw new Error(`${method} ${template} declares no response schema`);
-    return String(ref).split('/').pop()!;
-  }
-
   /** Calls a route and records its answer; `accept` lists the statuses besides 2xx that carry one. */
   async function call(
     app: TestApp,
@@ -70,7 +54,7 @@ describe('documents and health answers match their contract schemas, both ways (
     const json = await response.json();
     if (response.status >= 300 && !accept.includes(response.status))
       throw new Error(`${method} ${path}: ${response.status} ${JSON.stringify(json)}`);
-    recordShape(ledger, document.components.schemas, responseSchema(method, path), json);
+    recordShape(ledger, document.components.schemas, responseSchemaName(document, method, path), json);
     return json;
   }
 
@@ -156,14 +140,7 @@ describe('documents and health answers match their contract schemas, both ways (
   }, 60_000);
 
   it('document events: a finished document streams its final state and ends', async () => {
-    const schema =
-      document.paths['/documents/{id}/events'].get.responses['200'].content['text/event-stream'].schema;
-    const names = Object.fromEntries(
-      Object.entries(schema['x-events'] as Record<string, { $ref: string }>).map(([event, { $ref }]) => [
-        event,
-        $ref.split('/').pop()!,
-      ]),
-    );
+    const names = eventSchemaNames(document, 'GET', '/documents/{id}/events');
     const response = await fetch(`${server.baseUrl}/documents/${documentIds[0]}/events`);
     const { events } = parseSse(await response.text());
     expect(events.map(({ data }) => data.status)).toEqual(['indexed']);

@@ -1,6 +1,7 @@
 import { DataSource } from 'typeorm';
 import type { Json } from './helpers/http';
-import { neverSent, newLedger, recordShape } from './helpers/contract-shape';
+import { contractCaller } from './helpers/contract-call';
+import { neverSent, newLedger } from './helpers/contract-shape';
 import { RUNBOOK_CORPUS, seedDocuments } from './helpers/seed-documents';
 import { startTestApp } from './helpers/test-app';
 import type { TestApp } from './helpers/test-app';
@@ -17,37 +18,8 @@ describe('answers match their contract schemas, both ways (embedded PGlite)', ()
   let document: Json;
   let documentIds: string[];
   let chunkId: string;
+  let call: (method: string, path: string, body?: unknown) => Promise<Json>;
   const ledger = newLedger();
-
-  /** The response schema's component name of an operation, from the served OpenAPI document. */
-  function responseSchema(method: string, url: string): string {
-    const path = url.split('?')[0];
-    const template = Object.keys(document.paths).find(
-      (candidate) =>
-        new RegExp(`^${candidate.replace(/\{[^}]+\}/g, '[^/]+')}$`).test(path) &&
-        document.paths[candidate][method.toLowerCase()],
-    );
-    if (!template) throw new Error(`no operation ${method} ${path} in the OpenAPI document`);
-    const responses = document.paths[template][method.toLowerCase()].responses ?? {};
-    const ref = ['200', '201', '202']
-      .map((status) => responses[status]?.content?.['application/json']?.schema?.$ref)
-      .find(Boolean);
-    if (!ref) throw new Error(`${method} ${template} declares no response schema`);
-    return String(ref).split('/').pop()!;
-  }
-
-  async function call(method: string, path: string, body?: unknown): Promise<Json> {
-    const response = await fetch(`${server.baseUrl}${path}`, {
-      method,
-      headers: body === undefined ? {} : { 'content-type': 'application/json' },
-      body: body === undefined ? undefined : JSON.stringify(body),
-    });
-    const json = await response.json();
-    if (response.status >= 300)
-      throw new Error(`${method} ${path}: ${response.status} ${JSON.stringify(json)}`);
-    recordShape(ledger, document.components.schemas, responseSchema(method, path), json);
-    return json;
-  }
 
   beforeAll(async () => {
     server = await startTestApp(testEnv());
@@ -58,6 +30,7 @@ describe('answers match their contract schemas, both ways (embedded PGlite)', ()
       documentIds[0],
     ]);
     document = await (await fetch(`${server.baseUrl}/api/docs-json`)).json();
+    call = contractCaller(server.baseUrl, document, ledger);
   }, SETUP_TIMEOUT_MS);
 
   afterAll(async () => {

@@ -19,6 +19,19 @@ export function responseSchemaName(document: Json, method: string, url: string):
   return String(ref).split('/').pop()!;
 }
 
+/** The component each event of an operation's `text/event-stream` answer is, by event name (`x-events`). */
+export function eventSchemaNames(document: Json, method: string, template: string): Record<string, string> {
+  const stream =
+    document.paths[template]?.[method.toLowerCase()]?.responses?.['200']?.content?.['text/event-stream'];
+  if (!stream) throw new Error(`${method} ${template} declares no event stream`);
+  return Object.fromEntries(
+    Object.entries(stream.schema['x-events'] as Record<string, { $ref: string }>).map(([event, { $ref }]) => [
+      event,
+      $ref.split('/').pop()!,
+    ]),
+  );
+}
+
 /**
  * A caller that sends one request and records its answer in the ledger against the response schema its
  * OpenAPI operation names (an answer of 300 or more throws, saying what it was).
