@@ -30,8 +30,8 @@ const LETTER = /\p{L}/u;
 
 /**
  * Language detection by eld (Efficient Language Detector), its `small` n-gram database: chosen over
- * franc, franc-min and tinyld by accuracy on short questions and on passages (README, "Retrieval in
- * other languages"). Loaded once per process (about 1.5 s, 150 MB resident).
+ * franc, franc-min and tinyld by accuracy on short questions and on passages (docs/measurements.md,
+ * "Retrieval in other languages"). Loaded once per process (about 1.5 s, 150 MB resident).
  */
 export class EldLanguageDetector implements LanguageDetector {
   constructor(

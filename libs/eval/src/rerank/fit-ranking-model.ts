@@ -31,7 +31,7 @@ export interface RankingFitSource {
 /**
  * The default fit: the pairwise linear model. On SciFact train LambdaMART scored higher under plain
  * cross-validation but not once queries about the same document were kept in one fold: its extra gain was
- * remembering documents, which does not carry to new ones (see the README's learned-reranker section).
+ * remembering documents, which does not carry to new ones (see docs/measurements.md, "Learned reranker").
  */
 export function defaultFitSpec(
   source: RankingFitSource,

@@ -7,8 +7,9 @@ import type { AnswerabilityModel } from './answerability-model';
  * (SciFact train made unanswerable by leaving the gold out, and the docs gold set's train half; each
  * source weighs the same). The target of 3% false refusals on the fitting data leaves a margin under the
  * 5% the product promises. Lexical features only: the local embedder is too weak to add evidence, so the
- * same model holds for any embedder. The README's answerability section has the test-split figures and
- * the trade-off curve. Replace it per installation with ANSWERABILITY_MODEL_FILE (fit on your own bank).
+ * same model holds for any embedder. The README's answerability section has the test-split figures,
+ * docs/measurements.md the trade-off curve. Replace it per installation with ANSWERABILITY_MODEL_FILE (fit
+ * on your own bank).
  */
 export const DEFAULT_ANSWERABILITY_MODEL: AnswerabilityModel = {
   version: 'answerability-lex-v1',

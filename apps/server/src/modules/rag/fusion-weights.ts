@@ -5,7 +5,7 @@ import { MINILM_L6_V2_INT8 } from '../../providers/local-models/catalogue';
 /**
  * Hybrid fusion weights per embedder, chosen by measurement on a TRAIN split (never on test), so a
  * weak embedder cannot drag the lexical ranking down. Embedders not listed fuse with equal weights.
- * The numbers behind each entry are in README.md ("Retrieval quality").
+ * The numbers behind each entry are in docs/measurements.md ("Retrieval quality", "In-process models").
  */
 export const FUSION_WEIGHTS: Record<string, SearchOptions['weights']> = {
   // USE-lite on SciFact train (1200/200 chunks), nDCG@10 by dense weight: 0 → 0.6958, 0.02 → 0.6956,

@@ -26,7 +26,7 @@ export interface FitLambdaMartOptions {
   notes?: Record<string, unknown>;
 }
 
-/** The best of a small grid on SciFact train by 5-fold cross-validation (see the README's learned-reranker section). */
+/** The best of a small grid on SciFact train by 5-fold cross-validation (see docs/measurements.md, "Learned reranker"). */
 export const DEFAULT_LAMBDAMART_FIT: Omit<FitLambdaMartOptions, 'version' | 'source' | 'candidateDepth'> =
   Object.freeze({
     features: LTR_FEATURES,
