@@ -155,8 +155,13 @@ describe('search, chat, conversation and trace answers match their contract sche
     await callOffline('GET', '/conversations?q=standby');
     const detail = await callOffline('GET', `/conversations/${conversationId}`);
     await callOffline('PATCH', `/conversations/${conversationId}`, { title: 'Failover' });
+    // A trace stored before a setting existed answers that setting's default, as the schema asks.
+    await offline.app
+      .get(DataSource)
+      .query(`UPDATE retrieval_traces SET settings = settings - 'expansionCount' WHERE settings IS NOT NULL`);
     for (const message of detail.messages.items.filter((item: Json) => item.hasTrace)) {
-      await callOffline('GET', `/messages/${message.id}/trace`);
+      const trace = await callOffline('GET', `/messages/${message.id}/trace`);
+      expect(trace.settings.expansionCount).toBe(3);
     }
     await callLlm('GET', `/messages/${eventOf(written, 'done').messageId}/trace`);
     await callLlm('GET', `/conversations/${eventOf(written, 'done').conversationId}`);

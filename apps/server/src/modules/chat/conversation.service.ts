@@ -1,5 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import type { HistoryTurn } from '@lumina/rag';
+import { resolveSettings } from '@lumina/shared';
 import type {
   Conversation,
   ConversationDetail,
@@ -208,7 +209,8 @@ function toTrace(entity: RetrievalTraceEntity): RetrievalTrace {
     standaloneQuery: entity.standaloneQuery,
     rewrite: entity.rewrite,
     rewriteReason: entity.rewriteReason ?? null,
-    settings: entity.settings,
+    // Stored with the settings of its day: a setting added since reads as its default.
+    settings: entity.settings ? resolveSettings(entity.settings) : null,
     expansions: entity.expansions,
     hyde: entity.hyde,
     adaptive: entity.adaptive ?? null,
