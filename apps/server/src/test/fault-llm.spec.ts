@@ -81,11 +81,13 @@ describe('LLM endpoint down (connection refused)', () => {
     });
     expect(status).toBe(200);
     expect(ms).toBeLessThan(5000);
+    // Each step's refused call, or on a loaded machine its deadline running out first (seen under two busy
+    // loops on a cold server): either way the step is dropped with one warning saying which.
     expect(body.warnings).toEqual([
-      expect.stringMatching(/^Query expansion failed: could not reach the chat endpoint/),
-      expect.stringMatching(/^HyDE failed: could not reach the chat endpoint/),
-      // The refused call, or on a loaded machine the rerank budget running out first: either way the
-      // fused order is kept with one warning.
+      expect.stringMatching(
+        /^Query expansion failed: (could not reach the chat endpoint|query expansion took longer than \d+ ms)/,
+      ),
+      expect.stringMatching(/^HyDE failed: (could not reach the chat endpoint|HyDE took longer than \d+ ms)/),
       expect.stringMatching(/could not reach the chat endpoint|rerank took longer than \d+ ms/),
     ]);
     expect(body.warnings[2]).toMatch(/rerank/i);
