@@ -1,3 +1,4 @@
+import { collectionIdsSchema } from './collections';
 import { adaptiveExpansionDecisionSchema, answerabilityVerdictSchema } from './answerability';
 import { objectError, pageOf, pageQuerySchema, typeError, uuid, z } from './contract/zod';
 import { searchSettingsSchema, settingsOverridesSchema } from './settings';
@@ -258,6 +259,11 @@ export const chatAskRequestSchema = z
       settings: settingsOverridesSchema
         .optional()
         .meta({ description: 'Retrieval settings (overrides of the defaults; the web app sends them all)' }),
+      collectionIds: collectionIdsSchema.optional().meta({
+        description:
+          'The collections to search. A new conversation keeps them; a follow-up without them searches the ' +
+          "conversation's; absent on a new one: every collection the key may read",
+      }),
     },
     { error: objectError('the body must be an object: { message, conversationId?, settings? }') },
   )
@@ -300,6 +306,8 @@ export type ConversationMessage = z.infer<typeof conversationMessageSchema>;
 export const conversationSchema = z.object({
   id: z.string(),
   title: z.string(),
+  /** The collections its questions search. */
+  collectionIds: z.array(z.string()),
   messageCount: z.number(),
   createdAt: z.string(),
   updatedAt: z.string(),
@@ -372,6 +380,8 @@ export const retrievalTraceSchema = z.object({
   rewriteReason: followUpReasonSchema.nullable(),
   /** The resolved search settings; null for general-knowledge answers (no search). */
   settings: searchSettingsSchema.nullable(),
+  /** The collections searched (empty for general-knowledge answers). */
+  collectionIds: z.array(z.string()),
   expansions: expansionsSeenSchema,
   hyde: hydeSeenSchema,
   /** Whether adaptive expansion/HyDE ran or was skipped, and why (null when neither was adaptive). */

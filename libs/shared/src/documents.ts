@@ -39,6 +39,9 @@ export type { PageQuery } from './contract/zod';
 
 /** GET /documents: a page of documents, newest first, optionally by title words or status. */
 export const listDocumentsQuerySchema = pageQuerySchema.extend({
+  collectionId: uuid('collectionId', 'a collection id')
+    .optional()
+    .meta({ description: 'Only the documents of this collection' }),
   search: text('search', 200).optional().meta({ description: 'Words in the title (case-insensitive)' }),
   status: oneOf('status', DOCUMENT_STATUSES).optional(),
 });
@@ -72,8 +75,19 @@ export const documentLanguageSchema = z
     example: 'zh',
   });
 
+/** The collection a document is stored in ('' means absent: the "default" collection). */
+const collectionIdField = z
+  .preprocess(
+    (value) => (typeof value === 'string' ? value.trim() || undefined : value),
+    uuid('collectionId', 'a collection id').optional(),
+  )
+  .meta({ description: 'The collection to store it in; absent: the collection whose slug is "default"' });
+
 /** The text fields of POST /documents (multipart), beside the files. */
-export const uploadDocumentsFieldsSchema = z.strictObject({ language: documentLanguageSchema });
+export const uploadDocumentsFieldsSchema = z.strictObject({
+  language: documentLanguageSchema,
+  collectionId: collectionIdField,
+});
 
 export const MAX_DOCUMENT_TITLE_CHARS = 300;
 
@@ -92,6 +106,7 @@ export const createTextDocumentRequestSchema = z
       .optional()
       .meta({ description: 'markdown: cut at its headings; plain (the default): cut by sentences' }),
     language: documentLanguageSchema,
+    collectionId: collectionIdField,
   })
   .meta({
     example: {
@@ -125,6 +140,7 @@ export type IngestionProgress = z.infer<typeof ingestionProgressSchema>;
 /** A document in lists and answers. */
 export const documentViewSchema = z.object({
   id: z.string(),
+  collectionId: z.string(),
   title: z.string(),
   sourceName: z.string().nullable(),
   mimeType: z.string().nullable(),

@@ -1,3 +1,4 @@
+import { collectionIdsSchema } from './collections';
 import { adaptiveExpansionDecisionSchema, answerabilityVerdictSchema } from './answerability';
 import { pageRangeSchema, passageProvenanceSchema, passageRerankSchema } from './chat';
 import { objectError, typeError, z } from './contract/zod';
@@ -17,8 +18,9 @@ export const searchRequestSchema = z
         .max(MAX_QUERY_CHARS, { error: `query must be shorter than ${QUERY_CHAR_LIMIT} characters` }),
       /** Overrides of DEFAULT_SETTINGS; unknown keys are refused. */
       settings: settingsOverridesSchema.optional(),
+      collectionIds: collectionIdsSchema.optional(),
     },
-    { error: objectError('the body must be an object: { query, settings? }') },
+    { error: objectError('the body must be an object: { query, settings?, collectionIds? }') },
   )
   .meta({ example: { query: 'How do I fail over the database?', settings: { ...DEFAULT_SETTINGS } } });
 export type SearchRequest = z.infer<typeof searchRequestSchema>;
@@ -87,6 +89,8 @@ export const searchResponseSchema = z.object({
   query: z.string(),
   /** The settings the search ran with: the request's overrides over the defaults. */
   settings: searchSettingsSchema,
+  /** The collections searched. */
+  collectionIds: z.array(z.string()),
   results: z.array(searchHitSchema),
   expansions: expansionTraceSchema.nullable(),
   hyde: hydeTraceSchema.nullable(),

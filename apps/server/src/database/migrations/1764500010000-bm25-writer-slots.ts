@@ -179,3 +179,10 @@ const REMOVED_BEFORE = `
         WHERE id = 1;
         RETURN NULL;
       END $$`;
+
+/** The writer-slot triggers, as the collections migration's `down` restores them. */
+export {
+  ADDED as BM25_ADDED_BEFORE_COLLECTIONS,
+  REMOVED as BM25_REMOVED_BEFORE_COLLECTIONS,
+  CHANGED as BM25_CHANGED_BEFORE_COLLECTIONS,
+};

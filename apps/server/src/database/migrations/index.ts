@@ -22,6 +22,7 @@ import { ConversationSearch1764500097000 } from './1764500097000-conversation-se
 import { LanguageAnalysisMeasured1764500098000 } from './1764500098000-language-analysis-measured';
 import { FollowUpAloneLeads1764500110000 } from './1764500110000-follow-up-alone-leads';
 import { CleanHeadingPaths1764500130000 } from './1764500130000-clean-heading-paths';
+import { Collections1764500140000 } from './1764500140000-collections';
 
 /**
  * Every migration in order. The chunk vector dimension comes from the configured embedder, the vector
@@ -54,5 +55,6 @@ export function allMigrations(
     LanguageAnalysisMeasured1764500098000,
     FollowUpAloneLeads1764500110000,
     CleanHeadingPaths1764500130000,
+    Collections1764500140000,
   ];
 }

@@ -17,6 +17,10 @@ export class ChunkEntity {
   @JoinColumn({ name: 'document_id' })
   document?: DocumentEntity;
 
+  /** Its document's collection, kept in the row so searches filter chunks without a join. */
+  @Column({ name: 'collection_id', type: 'uuid' })
+  collectionId!: string;
+
   @Column({ type: 'integer' })
   ordinal!: number;
 

@@ -23,8 +23,12 @@ export class DocumentEntity {
   @Column({ name: 'mime_type', type: 'text', nullable: true })
   mimeType!: string | null;
 
-  /** sha256 of the uploaded bytes: a document's identity (same bytes → same document). */
-  @Column({ name: 'content_hash', type: 'text', unique: true })
+  /** The collection it belongs to (exactly one). */
+  @Column({ name: 'collection_id', type: 'uuid' })
+  collectionId!: string;
+
+  /** sha256 of the uploaded bytes: a document's identity within its collection (same bytes → same document). */
+  @Column({ name: 'content_hash', type: 'text' })
   contentHash!: string;
 
   /** The id the document has in its source collection (e.g. a BEIR corpus id). */

@@ -14,19 +14,21 @@ export const STORE_EMBEDDINGS_SQL = `
 
 /**
  * New chunks, one per row of the parallel arrays; `$10` is the embedding model of those that have a
- * vector. Heading paths come as JSON arrays, vectors as pgvector text (cast to the column's type).
+ * vector. Heading paths come as JSON arrays, vectors as pgvector text (cast to the column's type). Each
+ * chunk takes its document's collection.
  */
 export const INSERT_CHUNKS_SQL = `
-  INSERT INTO chunks (document_id, ordinal, text, index_text, heading_path, anchor, span_start, span_end,
-                      embedding, embedding_model, page_start, page_end, text_config, lexical_text)
-  SELECT t.document_id, t.ordinal, t.text, t.index_text,
+  INSERT INTO chunks (document_id, collection_id, ordinal, text, index_text, heading_path, anchor, span_start,
+                      span_end, embedding, embedding_model, page_start, page_end, text_config, lexical_text)
+  SELECT t.document_id, d.collection_id, t.ordinal, t.text, t.index_text,
          ARRAY(SELECT jsonb_array_elements_text(t.heading_path)), t.anchor, t.span_start, t.span_end,
          t.embedding::vector, CASE WHEN t.embedding IS NULL THEN NULL ELSE $10 END, t.page_start, t.page_end,
          t.text_config::regconfig, t.lexical_text
   FROM unnest($1::uuid[], $2::int[], $3::text[], $4::text[], $5::jsonb[], $6::text[], $7::int[], $8::int[],
               $9::text[], $11::int[], $12::int[], $13::text[], $14::text[])
     AS t(document_id, ordinal, text, index_text, heading_path, anchor, span_start, span_end, embedding,
-         page_start, page_end, text_config, lexical_text)`;
+         page_start, page_end, text_config, lexical_text)
+  JOIN documents d ON d.id = t.document_id`;
 
 /**
  * Documents `$1` are indexed: each one's chunk count, language (`$2`) and text-search configuration
