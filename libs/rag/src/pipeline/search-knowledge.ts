@@ -72,6 +72,7 @@ export async function searchKnowledge(
   return {
     query,
     settings,
+    collectionIds: run.opts.collectionIds ? [...run.opts.collectionIds] : [],
     results,
     expansions: branches.expansions,
     hyde: branches.hyde,

@@ -25,6 +25,11 @@ export interface SearchOptions {
    * search's ranker): an adaptive one of them never runs, whatever the policy says.
    */
   measuredWorse: readonly ('expansion' | 'hyde')[];
+  /**
+   * The collections searched (resolved from the request and the caller's access); null: every
+   * collection. Per request, unlike the rest: it scopes every read of the index.
+   */
+  collectionIds: readonly string[] | null;
 }
 
 export const DEFAULT_SEARCH_OPTIONS: Readonly<SearchOptions> = Object.freeze({
@@ -38,4 +43,5 @@ export const DEFAULT_SEARCH_OPTIONS: Readonly<SearchOptions> = Object.freeze({
   answerabilityPassages: 3,
   expansionPolicy: null,
   measuredWorse: [],
+  collectionIds: null,
 });

@@ -11,6 +11,11 @@ export interface ScoredChunk {
 export interface ChunkFilter {
   /** Only chunks of these documents; empty or undefined means every document. */
   documentIds?: string[];
+  /**
+   * Only chunks of these collections, whose statistics (N, average length, document frequencies) are
+   * the ones BM25 and the evidence read; undefined means every collection.
+   */
+  collectionIds?: readonly string[];
 }
 
 /** A retrieved passage with what the answerer and the citations need. */
@@ -43,12 +48,12 @@ export interface ChunkSearch {
    * The query's lexemes with their document frequencies, and which of them each chunk holds (the
    * answerability decision's evidence). Optional: without it no decision is taken.
    */
-  termEvidence?(query: string, chunkIds: string[]): Promise<TermEvidence>;
+  termEvidence?(query: string, chunkIds: string[], filter?: ChunkFilter): Promise<TermEvidence>;
   /**
    * The learned reranker's evidence: the query's lexemes (df, position in the query), and for each chunk
    * (one entry per id asked, in that order) its length, the positions of the query's lexemes in its
    * indexed text, and their counts in its document's title and its heading path. Optional: without it
    * the learned reranker cannot run.
    */
-  rerankEvidence?(query: string, chunkIds: string[]): Promise<RerankEvidence>;
+  rerankEvidence?(query: string, chunkIds: string[], filter?: ChunkFilter): Promise<RerankEvidence>;
 }

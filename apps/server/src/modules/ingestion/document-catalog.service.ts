@@ -82,6 +82,7 @@ export class DocumentCatalogService {
 function toView(row: DocumentRow): DocumentView {
   return {
     id: row.id,
+    collectionId: row.collection_id,
     title: row.title,
     sourceName: row.source_name,
     mimeType: row.mime_type,

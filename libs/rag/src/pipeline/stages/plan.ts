@@ -63,7 +63,10 @@ export function planSearch(
     warnings: [],
     perBranch: {},
     llm: { ms: 0 },
-    filter: settings.documentIds.length ? { documentIds: settings.documentIds } : {},
+    filter: {
+      ...(settings.documentIds.length ? { documentIds: settings.documentIds } : {}),
+      ...(opts.collectionIds ? { collectionIds: opts.collectionIds } : {}),
+    },
     depth: Math.max(settings.candidateK, settings.topK, settings.ranker === 'hybrid' ? opts.hybridDepth : 0),
     needsQueryVector:
       settings.ranker !== 'bm25' ||
@@ -86,7 +89,7 @@ export function termEvidenceFor(run: SearchRun, chunkIds: string[]): Promise<Ter
   const key = chunkIds.join(' ');
   let read = run.evidence.get(key);
   if (!read) {
-    read = run.ports.chunks.termEvidence!(withoutFramingWords(run.query), chunkIds);
+    read = run.ports.chunks.termEvidence!(withoutFramingWords(run.query), chunkIds, run.filter);
     run.evidence.set(key, read);
     // A failed read is not kept: a later stage asks again, as it would have alone.
     read.catch(() => run.evidence.delete(key));

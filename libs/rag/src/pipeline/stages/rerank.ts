@@ -49,7 +49,7 @@ export async function rerank(
       if (!chunks.rerankEvidence) throw new Error('this index cannot give the learned reranker its evidence');
       const ids = fused.map((c) => c.id);
       const [evidence, cosines] = await Promise.all([
-        chunks.rerankEvidence(run.query, ids),
+        chunks.rerankEvidence(run.query, ids, run.filter),
         reranker.needsQueryVector ? queryCosines(run, ids, queryVector) : null,
       ]);
       if (cosines) {

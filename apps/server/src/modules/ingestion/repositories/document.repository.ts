@@ -20,6 +20,7 @@ import { STRANDED_DOCUMENTS_SQL } from './stranded-documents.sql';
 /** A document as the API shows it. */
 export interface DocumentRow {
   id: string;
+  collection_id: string;
   title: string;
   source_name: string | null;
   mime_type: string | null;

@@ -25,7 +25,16 @@ export interface SqlChunkSearchOptions {
   storage?: EmbeddingStorage;
   /** Longer queries are scored on this many of their strongest terms. Default BM25_MAX_QUERY_TERMS. */
   maxQueryTerms?: number;
+  /**
+   * Dense search in collections holding fewer chunks than this scans their vectors exactly (through
+   * the chunks' collection index) instead of filtering the installation's HNSW graph, which may run out
+   * of candidates before it finds k of a small collection's. Default DENSE_EXACT_BELOW.
+   */
+  denseExactBelow?: number;
 }
+
+/** See SqlChunkSearchOptions.denseExactBelow. */
+export const DENSE_EXACT_BELOW = 20_000;
 
 /** The ChunkSearch port over PostgreSQL/PGlite: BM25 and pgvector in SQL, every value a parameter. */
 export class SqlChunkSearch implements ChunkSearch {
@@ -52,6 +61,7 @@ export class SqlChunkSearch implements ChunkSearch {
       documentIds(filter),
       this.options.maxQueryTerms ?? BM25_MAX_QUERY_TERMS,
       analyses.map((analysis) => analysis.config),
+      collectionIds(filter),
     ]);
     return rows.map((row) => ({ chunkId: row.chunkId, score: Number(row.score) }));
   }
@@ -62,12 +72,14 @@ export class SqlChunkSearch implements ChunkSearch {
     filter: ChunkFilter & { exact?: boolean } = {},
   ): Promise<ScoredChunk[]> {
     const ids = documentIds(filter);
+    const collections = collectionIds(filter);
+    const exact = filter.exact || (collections !== null && (await this.smallCollections(collections)));
     const efSearch = Math.max(this.options.efSearch, k);
     // SET LOCAL only lasts for this transaction; the query runs on the same connection.
     const rows: { chunkId: string; score: number }[] = await this.dataSource.transaction(async (manager) => {
-      if (filter.exact) {
+      if (exact) {
         await manager.query(`SET LOCAL enable_indexscan = off`);
-        return manager.query(this.exactDenseSql, [toVectorLiteral(vector), k, ids]);
+        return manager.query(this.exactDenseSql, [toVectorLiteral(vector), k, ids, collections]);
       }
       // The index scan is asked for k + DENSE_TIE_SLACK rows (more than ef_search when k is close to it)
       // and a document filter drops rows after the scan: iterative scans go on until the limit is met.
@@ -75,9 +87,9 @@ export class SqlChunkSearch implements ChunkSearch {
       // Both settings in one round trip (set_config(…, true) is SET LOCAL).
       await manager.query(
         `SELECT set_config('hnsw.ef_search', $1, true), set_config('hnsw.iterative_scan', $2, true)`,
-        [String(efSearch), ids ? 'relaxed_order' : 'strict_order'],
+        [String(efSearch), ids || collections ? 'relaxed_order' : 'strict_order'],
       );
-      return manager.query(this.denseSql, [toVectorLiteral(vector), k, ids]);
+      return manager.query(this.denseSql, [toVectorLiteral(vector), k, ids, collections]);
     });
     // relaxed_order may return rows slightly out of order: restore the exact order of the scores.
     return rows
@@ -116,15 +128,22 @@ export class SqlChunkSearch implements ChunkSearch {
     return new Map(rows.map((row) => [row.chunkId, Number(row.similarity)]));
   }
 
-  async termEvidence(query: string, chunkIds: string[]): Promise<TermEvidence> {
+  /** Whether `collections` hold fewer chunks than the exact-scan cut, read from the BM25 statistics. */
+  private async smallCollections(collections: readonly string[]): Promise<boolean> {
+    const [{ chunks }]: { chunks: number }[] = await this.dataSource.query(CORPUS_STATS_SQL, [collections]);
+    return Number(chunks) < (this.options.denseExactBelow ?? DENSE_EXACT_BELOW);
+  }
+
+  async termEvidence(query: string, chunkIds: string[], filter: ChunkFilter = {}): Promise<TermEvidence> {
     // The same analyses as lexical(): once per text-search configuration the corpus uses.
     const analyses = analyseQuery(query, await corpusTextConfigs(this.dataSource), SIMPLE_CONFIG);
     const [terms, corpus] = await Promise.all([
       this.dataSource.query(QUERY_TERM_STATS_SQL, [
         analyses.map((analysis) => analysis.text),
         analyses.map((analysis) => analysis.config),
+        collectionIds(filter),
       ]) as Promise<{ term: string; qtf: number; df: number }[]>,
-      this.dataSource.query(CORPUS_STATS_SQL) as Promise<{ chunks: number; avgLength: number }[]>,
+      this.dataSource.query(CORPUS_STATS_SQL, [collectionIds(filter)]) as Promise<{ chunks: number; avgLength: number }[]>,
     ]);
     const rows: { chunkId: string; length: number; term: string | null; tf: number | null }[] =
       chunkIds.length === 0
@@ -148,14 +167,15 @@ export class SqlChunkSearch implements ChunkSearch {
     };
   }
 
-  async rerankEvidence(query: string, chunkIds: string[]): Promise<RerankEvidence> {
+  async rerankEvidence(query: string, chunkIds: string[], filter: ChunkFilter = {}): Promise<RerankEvidence> {
     const analyses = analyseQuery(query, await corpusTextConfigs(this.dataSource), SIMPLE_CONFIG);
     const [terms, corpus] = await Promise.all([
       this.dataSource.query(RERANK_QUERY_TERMS_SQL, [
         analyses.map((analysis) => analysis.text),
         analyses.map((analysis) => analysis.config),
+        collectionIds(filter),
       ]) as Promise<{ term: string; qtf: number; df: number; position: number }[]>,
-      this.dataSource.query(CORPUS_STATS_SQL) as Promise<{ chunks: number; avgLength: number }[]>,
+      this.dataSource.query(CORPUS_STATS_SQL, [collectionIds(filter)]) as Promise<{ chunks: number; avgLength: number }[]>,
     ]);
     const rows: (Omit<RerankPassageEvidence, 'positions'> & { positions: Record<string, number[]> })[] =
       chunkIds.length === 0
@@ -209,4 +229,9 @@ function jsonObject(value: unknown): Record<string, unknown> {
 
 function documentIds(filter: ChunkFilter): string[] | null {
   return filter.documentIds && filter.documentIds.length > 0 ? filter.documentIds : null;
+}
+
+/** The collections a read is limited to; null: every collection (no filter at all). */
+function collectionIds(filter: ChunkFilter): readonly string[] | null {
+  return filter.collectionIds ?? null;
 }

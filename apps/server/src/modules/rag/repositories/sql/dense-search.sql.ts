@@ -20,6 +20,7 @@ export const DENSE_TIE_SLACK = 16;
  * Exact (`{ exact: true }`, evaluation and the gate): one ordered scan by distance then id, no index.
  *
  * Parameters: $1 query vector ('[x,y,...]')   $2 limit   $3 document ids (uuid[]; NULL = every document)
+ *   $4 collection ids (uuid[]; NULL = every collection)
  */
 export function denseSearchSql(storage: EmbeddingStorage, options: { exact?: boolean } = {}): string {
   const cast = storage === 'halfvec' ? 'halfvec' : 'vector';
@@ -29,6 +30,7 @@ SELECT c.id AS "chunkId", 1 - (c.embedding <=> $1::${cast}) AS score
 FROM chunks c
 WHERE c.embedding IS NOT NULL
   AND ($3::uuid[] IS NULL OR c.document_id = ANY($3::uuid[]))
+  AND ($4::uuid[] IS NULL OR c.collection_id = ANY($4::uuid[]))
 ORDER BY c.embedding <=> $1::${cast}, c.id
 LIMIT $2
 `;
@@ -40,6 +42,7 @@ FROM (
   FROM chunks c
   WHERE c.embedding IS NOT NULL
     AND ($3::uuid[] IS NULL OR c.document_id = ANY($3::uuid[]))
+    AND ($4::uuid[] IS NULL OR c.collection_id = ANY($4::uuid[]))
   ORDER BY c.embedding <=> $1::${cast}
   LIMIT $2::int + ${DENSE_TIE_SLACK}
 ) nearest

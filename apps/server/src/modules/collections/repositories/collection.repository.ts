@@ -1,0 +1,43 @@
+import { Injectable } from '@nestjs/common';
+import { InjectEntityManager } from '@nestjs/typeorm';
+import { EntityManager } from 'typeorm';
+import {
+  COLLECTION_BY_SLUG_SQL,
+  COLLECTION_STATE_SQL,
+  SEARCHABLE_AMONG_SQL,
+  SEARCHABLE_COLLECTION_IDS_SQL,
+} from './collections.sql';
+
+/** Whether a collection exists, and whether a deletion job is removing it. */
+export interface CollectionState {
+  id: string;
+  deleting: boolean;
+}
+
+/** The collections table. */
+@Injectable()
+export class CollectionRepository {
+  constructor(@InjectEntityManager() private readonly manager: EntityManager) {}
+
+  /** Every collection not being deleted, oldest first. */
+  async searchableIds(): Promise<string[]> {
+    const rows: { id: string }[] = await this.manager.query(SEARCHABLE_COLLECTION_IDS_SQL);
+    return rows.map((row) => row.id);
+  }
+
+  /** Of `ids`, those that exist and are not being deleted. */
+  async searchableAmong(ids: readonly string[]): Promise<Set<string>> {
+    const rows: { id: string }[] = await this.manager.query(SEARCHABLE_AMONG_SQL, [ids]);
+    return new Set(rows.map((row) => row.id));
+  }
+
+  async state(id: string): Promise<CollectionState | null> {
+    const rows: CollectionState[] = await this.manager.query(COLLECTION_STATE_SQL, [id]);
+    return rows[0] ?? null;
+  }
+
+  async stateBySlug(slug: string): Promise<CollectionState | null> {
+    const rows: CollectionState[] = await this.manager.query(COLLECTION_BY_SLUG_SQL, [slug]);
+    return rows[0] ?? null;
+  }
+}
