@@ -32,6 +32,7 @@ describe(`dense search plan and results on ${TEST_BACKEND}`, () => {
         toVectorLiteral(Array.from(corpus.queries[0].vector)),
         k,
         ids,
+        null,
       ]);
     });
     return rows.map((row) => Object.values(row)[0]).join('\n');
@@ -94,7 +95,7 @@ describe(`dense search plan and results on ${TEST_BACKEND}`, () => {
     // What the approximate query replaced; kept for exact scans, where no index is wanted anyway.
     const rows: Record<string, string>[] = await db.dataSource.query(
       `EXPLAIN ${denseSearchSql('vector', { exact: true })}`,
-      [toVectorLiteral(Array.from(corpus.queries[0].vector)), 10, null],
+      [toVectorLiteral(Array.from(corpus.queries[0].vector)), 10, null, null],
     );
     const plan = rows.map((row) => Object.values(row)[0]).join('\n');
     if (TEST_BACKEND === 'postgres') expect(plan).toMatch(/Seq Scan on chunks/);

@@ -84,6 +84,7 @@ describe('halfvec search against vector search and exact float32 search', () => 
         `[${Array.from(corpus.queries[0].vector).join(',')}]`,
         K,
         null,
+        null,
       ]);
       const hnsw: Hit[][] = [];
       for (let q = 0; q < QUERIES; q++) hnsw.push(await run(q, false));

@@ -54,6 +54,7 @@ describe(`migrations on a fresh database (${TEST_BACKEND})`, () => {
       'LanguageAnalysisMeasured1764500098000',
       'FollowUpAloneLeads1764500110000',
       'CleanHeadingPaths1764500130000',
+      'Collections1764500140000',
     ]);
     expect(await tables(db)).toEqual([
       'ablations',
@@ -62,6 +63,7 @@ describe(`migrations on a fresh database (${TEST_BACKEND})`, () => {
       'bm25_postings',
       'bm25_term_slots',
       'chunks',
+      'collections',
       'conversations',
       'documents',
       'embedding_cache',
@@ -201,8 +203,9 @@ describe(`migrations on a fresh database (${TEST_BACKEND})`, () => {
     );
 
     await db.dataSource.undoLastMigration({ transaction: 'each' });
+    await db.dataSource.undoLastMigration({ transaction: 'each' });
     const applied = await db.dataSource.runMigrations({ transaction: 'each' });
-    expect(applied.map((m) => m.name)).toEqual(['CleanHeadingPaths1764500130000']);
+    expect(applied.map((m) => m.name)).toEqual(['CleanHeadingPaths1764500130000', 'Collections1764500140000']);
 
     const chunks: { heading_path: string[] }[] = await db.dataSource.query(
       `SELECT heading_path FROM chunks WHERE document_id = $1 ORDER BY ordinal`,
@@ -280,6 +283,7 @@ const LATER = [
   'LanguageAnalysisMeasured1764500098000',
   'FollowUpAloneLeads1764500110000',
   'CleanHeadingPaths1764500130000',
+  'Collections1764500140000',
 ];
 
 describe('the BM25 postings-length migration over an existing index', () => {
@@ -357,5 +361,128 @@ describe('the BM25 postings-length migration over an existing index', () => {
               (SELECT count(*) FROM chunks, unnest(tsv))::int AS recount`,
     );
     expect(kept).toBe(recount);
+  });
+});
+
+describe(`the collections migration (${TEST_BACKEND})`, () => {
+  let db: TestDatabase;
+
+  beforeAll(async () => {
+    db = await startTestDatabase(testEnv());
+  });
+
+  afterAll(async () => {
+    await db.close();
+  });
+
+  /** Each collection's N, total length and df of `term`, from the statistics the triggers keep. */
+  const statistics = async (term: string) =>
+    (
+      await db.dataSource.query(
+        `SELECT s.collection_id AS id, sum(s.chunk_count)::int AS n, sum(s.total_length)::int AS length,
+                (SELECT coalesce(sum(t.df), 0)::int FROM bm25_term_slots t
+                 WHERE t.collection_id = s.collection_id AND t.term = $1) AS df
+         FROM bm25_corpus_slots s GROUP BY s.collection_id ORDER BY s.collection_id`,
+        [term],
+      )
+    ).filter((row: { n: number }) => row.n !== 0);
+
+  /** What the triggers keep, counted again from the chunks: equal whenever the triggers are exact. */
+  const recount = async (term: string) =>
+    db.dataSource.query(
+      `SELECT c.collection_id AS id, count(*)::int AS n, sum(c.lexical_length)::int AS length,
+              count(*) FILTER (WHERE EXISTS (SELECT 1 FROM unnest(c.tsv) t WHERE t.lexeme = $1))::int AS df
+       FROM chunks c GROUP BY c.collection_id ORDER BY c.collection_id`,
+      [term],
+    );
+
+  it('puts a single library into "Default", keeps statistics per collection, follows a move, and reverts', async () => {
+    // A single library, as it was before collections: documents (indexed by today's code, then taken
+    // down to the schema of their day), a bank, a conversation.
+    const [failover, backups] = await seedDocuments(db.dataSource, null, [
+      { title: 'Failover', text: 'Promote the replica during failover; the replica becomes the primary.' },
+      { title: 'Backups', text: 'Base backups and WAL archiving allow point in time recovery of the replica.' },
+    ]);
+    await db.dataSource.undoLastMigration({ transaction: 'each' });
+    const [bank] = await db.dataSource.query(
+      `INSERT INTO question_banks (name) VALUES ('Ops') RETURNING id`,
+    );
+    const [conversation] = await db.dataSource.query(
+      `INSERT INTO conversations (title) VALUES ('Failover') RETURNING id`,
+    );
+    const postingsBefore = await db.dataSource.query(
+      `SELECT term, chunk_id, tf, chunk_length FROM bm25_postings ORDER BY term, chunk_id`,
+    );
+
+    const applied = await db.dataSource.runMigrations({ transaction: 'each' });
+    expect(applied.map((m) => m.name)).toEqual(['Collections1764500140000']);
+    const [defaults] = await db.dataSource.query(
+      `SELECT id, name, slug FROM collections WHERE id = default_collection_id()`,
+    );
+    expect(defaults).toMatchObject({ name: 'Default', slug: 'default' });
+    const owners = await db.dataSource.query(
+      `SELECT (SELECT array_agg(DISTINCT collection_id)::text[] FROM documents) AS documents,
+              (SELECT array_agg(DISTINCT collection_id)::text[] FROM chunks) AS chunks,
+              (SELECT array_agg(DISTINCT collection_id)::text[] FROM bm25_postings) AS postings,
+              (SELECT collection_id::text FROM question_banks WHERE id = $1) AS bank,
+              (SELECT collection_ids::text[] FROM conversations WHERE id = $2) AS conversation`,
+      [bank.id, conversation.id],
+    );
+    expect(owners[0]).toEqual({
+      documents: [defaults.id],
+      chunks: [defaults.id],
+      postings: [defaults.id],
+      bank: defaults.id,
+      conversation: [defaults.id],
+    });
+    expect(
+      await db.dataSource.query(`SELECT term, chunk_id, tf, chunk_length FROM bm25_postings ORDER BY term, chunk_id`),
+    ).toEqual(postingsBefore);
+    expect(await statistics('replica')).toEqual(await recount('replica'));
+
+    // A second collection: the same bytes may be stored in it again, and its statistics are its own.
+    const [runbooks] = await db.dataSource.query(
+      `INSERT INTO collections (name, slug) VALUES ('Runbooks', 'runbooks') RETURNING id`,
+    );
+    const [hash] = await db.dataSource.query(`SELECT content_hash FROM documents WHERE id = $1`, [failover]);
+    await db.dataSource.query(
+      `INSERT INTO documents (title, content_hash, collection_id) VALUES ('Failover', $1, $2)`,
+      [hash.content_hash, runbooks.id],
+    );
+    await expect(
+      db.dataSource.query(`INSERT INTO documents (title, content_hash) VALUES ('Again', $1)`, [hash.content_hash]),
+    ).rejects.toThrow(/documents_collection_hash_key/);
+
+    // Moving a document's chunks moves their postings and statistics.
+    await db.dataSource.query(`UPDATE documents SET collection_id = $2 WHERE id = $1`, [backups, runbooks.id]);
+    await db.dataSource.query(`UPDATE chunks SET collection_id = $2 WHERE document_id = $1`, [backups, runbooks.id]);
+    const moved = await statistics('replica');
+    expect(moved).toEqual(await recount('replica'));
+    expect(moved).toHaveLength(2);
+    const [{ misplaced }] = await db.dataSource.query(
+      `SELECT count(*)::int AS misplaced FROM bm25_postings p JOIN chunks c ON c.id = p.chunk_id
+       WHERE p.collection_id <> c.collection_id`,
+    );
+    expect(misplaced).toBe(0);
+    expect(await statistics('recoveri')).toEqual(await recount('recoveri'));
+
+    // Down: one library again, its statistics the sums; refused while two collections hold the same file.
+    await expect(db.dataSource.undoLastMigration({ transaction: 'each' })).rejects.toThrow(
+      /stored in more than one collection/,
+    );
+    await db.dataSource.query(`DELETE FROM documents WHERE collection_id = $1 AND title = 'Failover'`, [runbooks.id]);
+    await db.dataSource.undoLastMigration({ transaction: 'each' });
+    const [{ n, df }] = await db.dataSource.query(
+      `SELECT (SELECT chunk_count FROM bm25_corpus)::int AS n, (SELECT df FROM bm25_terms WHERE term = 'replica')::int AS df`,
+    );
+    const [all] = await db.dataSource.query(
+      `SELECT count(*)::int AS n,
+              count(*) FILTER (WHERE EXISTS (SELECT 1 FROM unnest(tsv) t WHERE t.lexeme = 'replica'))::int AS df
+       FROM chunks`,
+    );
+    expect({ n, df }).toEqual(all);
+    expect(await tables(db)).not.toContain('collections');
+    await db.dataSource.runMigrations({ transaction: 'each' });
+    expect(await statistics('replica')).toEqual(await recount('replica'));
   });
 });

@@ -10,8 +10,8 @@ const SLOTS = 4;
 
 /** The statement this replaces: it joined the `bm25_terms` view, which sums every term's slots. */
 const VIEW_JOIN_SQL = QUERY_TERM_STATS_SQL.replace(
-  /CROSS JOIN LATERAL \(SELECT sum\(s\.df\)::bigint AS df FROM bm25_term_slots s WHERE s\.term = q\.term\) bt/,
-  'LEFT JOIN bm25_terms bt ON bt.term = q.term',
+  /CROSS JOIN LATERAL \(\s*SELECT sum\(s\.df\)::bigint AS df FROM bm25_term_slots s\s*WHERE s\.term = q\.term AND s\.collection_id = ANY\(\$3::uuid\[\]\)\s*\) bt/,
+  'LEFT JOIN bm25_terms bt ON bt.term = q.term AND $3::uuid[] IS NOT NULL',
 );
 
 /**
@@ -22,7 +22,9 @@ const VIEW_JOIN_SQL = QUERY_TERM_STATS_SQL.replace(
  */
 describe(`term statistics for the query's terms only, on ${TEST_BACKEND}`, () => {
   let db: TestDatabase;
-  const query = [['failover replica promote zzunseen'], ['english']];
+  const query: unknown[] = [['failover replica promote zzunseen'], ['english']];
+  /** The one collection the statistics below belong to (the migration's Default). */
+  let collections: string[];
 
   const plan = async (sql: string, parameters: unknown[] = []): Promise<string> => {
     const rows: Record<string, string>[] = await db.dataSource.query(
@@ -34,21 +36,25 @@ describe(`term statistics for the query's terms only, on ${TEST_BACKEND}`, () =>
 
   beforeAll(async () => {
     db = await startTestDatabase(testEnv());
+    const [{ id }] = await db.dataSource.query(`SELECT default_collection_id() AS id`);
+    collections = [id];
+    query.push(collections);
     // Statistics as the triggers keep them (bm25-writer-slots migration), written directly: a vocabulary
     // of random words, each term's df split over a few slots, plus the query's real terms.
     await db.dataSource.query(
-      `INSERT INTO bm25_term_slots (term, slot, df)
-       SELECT 'w' || md5(i::text), (i % ${SLOTS})::smallint, 1 + i % 3 FROM generate_series(1, ${VOCABULARY}) AS i`,
+      `INSERT INTO bm25_term_slots (collection_id, term, slot, df)
+       SELECT default_collection_id(), 'w' || md5(i::text), (i % ${SLOTS})::smallint, 1 + i % 3
+       FROM generate_series(1, ${VOCABULARY}) AS i`,
     );
     await db.dataSource.query(
-      `INSERT INTO bm25_term_slots (term, slot, df)
-       SELECT term, slot, df FROM (VALUES ('failov', 0, 5), ('failov', 3, 2), ('replica', 1, 4), ('promot', 2, 1))
+      `INSERT INTO bm25_term_slots (collection_id, term, slot, df)
+       SELECT default_collection_id(), term, slot, df FROM (VALUES ('failov', 0, 5), ('failov', 3, 2), ('replica', 1, 4), ('promot', 2, 1))
          AS v(term, slot, df)`,
     );
     await db.dataSource.query(
-      `INSERT INTO bm25_corpus_slots (slot, chunk_count, total_length)
-       VALUES (0, 100, 5000), (1, 20, 800), (2, -3, -90)
-       ON CONFLICT (slot) DO UPDATE SET chunk_count = EXCLUDED.chunk_count, total_length = EXCLUDED.total_length`,
+      `INSERT INTO bm25_corpus_slots (collection_id, slot, chunk_count, total_length)
+       SELECT default_collection_id(), v.* FROM (VALUES (0, 100, 5000), (1, 20, 800), (2, -3, -90)) AS v
+       ON CONFLICT (collection_id, slot) DO UPDATE SET chunk_count = EXCLUDED.chunk_count, total_length = EXCLUDED.total_length`,
     );
     await db.dataSource.query('ANALYZE bm25_term_slots');
     await db.dataSource.query('ANALYZE bm25_corpus_slots');
@@ -70,7 +76,7 @@ describe(`term statistics for the query's terms only, on ${TEST_BACKEND}`, () =>
       { term: 'zzunseen', qtf: 1, df: 0 },
     ]);
     expect(shape(viaView)).toEqual(shape(rows));
-    const [corpus] = await db.dataSource.query(CORPUS_STATS_SQL);
+    const [corpus] = await db.dataSource.query(CORPUS_STATS_SQL, [collections]);
     expect({ chunks: Number(corpus.chunks), avgLength: Number(corpus.avgLength) }).toEqual({
       chunks: 117,
       avgLength: 5710 / 117,
@@ -101,7 +107,7 @@ describe(`term statistics for the query's terms only, on ${TEST_BACKEND}`, () =>
   });
 
   it('reads the corpus statistics from the writers’ slots only', async () => {
-    const text = await plan(CORPUS_STATS_SQL);
+    const text = await plan(CORPUS_STATS_SQL, [collections]);
     expect(text).toMatch(/bm25_corpus_slots/);
     expect(text).not.toMatch(/bm25_term_slots|chunks/);
   });

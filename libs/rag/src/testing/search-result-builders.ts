@@ -24,6 +24,7 @@ export function searchResult(results: SearchHit[], overrides: Partial<SearchResu
   return {
     query: '',
     settings: resolveSettings(),
+    collectionIds: [],
     results,
     expansions: null,
     hyde: null,

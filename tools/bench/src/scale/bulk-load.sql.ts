@@ -25,15 +25,16 @@ export const REBUILD_BM25_SQL = [
   `DROP INDEX IF EXISTS bm25_postings_chunk_idx`,
   `TRUNCATE bm25_postings, bm25_term_slots, bm25_corpus_slots`,
   `
-    INSERT INTO bm25_postings (term, chunk_id, tf, chunk_length)
-    SELECT t.lexeme, c.id, coalesce(array_length(t.positions, 1), 1), c.lexical_length
+    INSERT INTO bm25_postings (collection_id, term, chunk_id, tf, chunk_length)
+    SELECT c.collection_id, t.lexeme, c.id, coalesce(array_length(t.positions, 1), 1), c.lexical_length
     FROM chunks c CROSS JOIN LATERAL unnest(c.tsv) AS t`,
   `
-    INSERT INTO bm25_term_slots (term, slot, df) SELECT term, 0, count(*) FROM bm25_postings GROUP BY term`,
+    INSERT INTO bm25_term_slots (collection_id, term, slot, df)
+    SELECT collection_id, term, 0, count(*) FROM bm25_postings GROUP BY collection_id, term`,
   `
-    INSERT INTO bm25_corpus_slots (slot, chunk_count, total_length)
-    SELECT 0, count(*), coalesce(sum(lexical_length), 0) FROM chunks`,
-  `ALTER TABLE bm25_postings ADD CONSTRAINT bm25_postings_pkey PRIMARY KEY (term, chunk_id)`,
+    INSERT INTO bm25_corpus_slots (collection_id, slot, chunk_count, total_length)
+    SELECT collection_id, 0, count(*), coalesce(sum(lexical_length), 0) FROM chunks GROUP BY collection_id`,
+  `ALTER TABLE bm25_postings ADD CONSTRAINT bm25_postings_pkey PRIMARY KEY (collection_id, term, chunk_id)`,
   `CREATE INDEX bm25_postings_chunk_idx ON bm25_postings (chunk_id)`,
   `
     ALTER TABLE bm25_postings ADD CONSTRAINT bm25_postings_chunk_id_fkey

@@ -109,10 +109,11 @@ export async function measureSearches(
       toVectorLiteral(Array.from(queries[0].vector)),
       TOP_K,
       null,
+      null,
     ]);
     const usesIndex = plan.some((line) => String(Object.values(line)[0]).includes(CHUNK_EMBEDDING_INDEX));
     const sqlTimings = await time(`hnsw ef=${efSearch} (sql)`, queries.length, async (i) => {
-      await db.query(sql, [toVectorLiteral(Array.from(queries[i].vector)), TOP_K, null]);
+      await db.query(sql, [toVectorLiteral(Array.from(queries[i].vector)), TOP_K, null, null]);
     });
     await db.query(EF_SEARCH_SQL.reset);
     hnsw.push({

@@ -1,4 +1,5 @@
 import { Module } from '@nestjs/common';
+import { CollectionsCoreModule } from '../collections/collections-core.module';
 import { RagModule } from '../rag/rag.module';
 import { ChatStreams } from './chat-streams';
 import { ChatController } from './chat.controller';
@@ -9,7 +10,7 @@ import { MessagesController } from './messages.controller';
 import { ConversationRepository } from './repositories/conversation.repository';
 
 @Module({
-  imports: [RagModule],
+  imports: [CollectionsCoreModule, RagModule],
   controllers: [ChatController, ConversationsController, MessagesController],
   providers: [ChatService, ConversationService, ConversationRepository, ChatStreams],
   exports: [ChatService, ConversationService, ChatStreams],

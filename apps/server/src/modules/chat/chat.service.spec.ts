@@ -1,5 +1,6 @@
 import type { ChatModel, EmbeddingProvider } from '@lumina/rag';
 import { RequestMetrics } from '../metrics/request-metrics';
+import type { CollectionScope } from '../collections/collection-scope.service';
 import type { RagService } from '../rag/rag.service';
 import { ChatService, GENERAL_NEEDS_LLM } from './chat.service';
 import { ConversationService } from './conversation.service';
@@ -9,13 +10,18 @@ import { InMemoryConversationRepository } from './testing/in-memory-conversation
 const OWNER = 'key-owner';
 const model = { modelId: 'scripted' } as ChatModel;
 const embedder = { modelId: 'hash', dimension: 4, maxInputChars: 100 } as EmbeddingProvider;
+/** One collection, searched whenever a request names none. */
+const collections = {
+  searchable: async (ids?: string[]) => ({ collectionIds: ids ?? ['c-1'], filter: null }),
+  stillSearchable: async (ids: string[]) => ({ collectionIds: ids, filter: null }),
+} as unknown as CollectionScope;
 
 /** A conversation holding a question and a documents answer that found nothing (unless told otherwise). */
 async function setUp(answer: { notFound?: boolean; role?: 'assistant' | 'user'; source?: 'documents' } = {}) {
   const repository = new InMemoryConversationRepository();
   const conversations = new ConversationService(repository as unknown as ConversationRepository);
   const chat = (chatModel: ChatModel | null) =>
-    new ChatService({} as RagService, conversations, chatModel, embedder, new RequestMetrics());
+    new ChatService({} as RagService, conversations, chatModel, embedder, new RequestMetrics(), collections);
   const conversation = await conversations.create(OWNER, 'Q');
   const question = await conversations.addMessage({
     conversationId: conversation.id,

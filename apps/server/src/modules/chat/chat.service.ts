@@ -15,6 +15,8 @@ import { ConversationService } from './conversation.service';
 import type { ConversationEntity } from './entities/conversation.entity';
 import type { MessageEntity } from './entities/message.entity';
 import { ServerRestartingError } from './chat-streams';
+import { CollectionScope } from '../collections/collection-scope.service';
+import type { SearchScope } from '../collections/collection-scope.service';
 import {
   ConflictError,
   InvalidRequestError,
@@ -36,6 +38,10 @@ export interface PreparedChat {
   /** The question this ask replaces (regenerate, edit): it and every later message go first. */
   replaces: MessageEntity | null;
   settings: Partial<SearchSettings>;
+  /** The collections searched: the request's, else the conversation's, else every one. */
+  scope: SearchScope;
+  /** The request named collections for an existing conversation: it keeps them from now on. */
+  changesCollections: boolean;
 }
 
 export interface PreparedGeneral {
@@ -64,12 +70,16 @@ export class ChatService {
     @InjectChatModel() private readonly chatModel: ChatModel | null,
     @InjectEmbedder() private readonly embedder: EmbeddingProvider,
     private readonly metrics: RequestMetrics,
+    private readonly collections: CollectionScope,
   ) {}
 
-  /** What answering uses: the API's search, the configured chat model (or none) and embedder. */
-  answerDeps(): AnswerDeps {
+  /**
+   * What answering uses: the API's search (of `scope`, or of every collection), the configured chat
+   * model (or none) and embedder.
+   */
+  answerDeps(scope?: SearchScope): AnswerDeps {
     return {
-      search: (query, settings, signal) => this.rag.search(query, settings, signal),
+      search: (query, settings, signal) => this.rag.search(query, settings, signal, scope),
       chatModel: this.chatModel,
       embedder: this.embedder,
     };
@@ -89,13 +99,32 @@ export class ChatService {
       conversation && body.replaceMessageId
         ? await this.conversations.requireQuestion(conversation.id, body.replaceMessageId)
         : null;
-    return { ownerKeyId, message, conversation, replaces, settings: body.settings ?? {} };
+    const scope = body.collectionIds
+      ? await this.collections.searchable(body.collectionIds)
+      : conversation
+        ? await this.collections.stillSearchable(conversation.collectionIds)
+        : await this.collections.searchable();
+    const changesCollections =
+      conversation !== null && !sameIds(conversation.collectionIds, scope.collectionIds);
+    return {
+      ownerKeyId,
+      message,
+      conversation,
+      replaces,
+      settings: body.settings ?? {},
+      scope,
+      changesCollections,
+    };
   }
 
   async streamChat(prepared: PreparedChat, sink: ChatEventSink): Promise<void> {
     const started = performance.now();
     const conversation =
-      prepared.conversation ?? (await this.conversations.create(prepared.ownerKeyId, prepared.message));
+      prepared.conversation ??
+      (await this.conversations.create(prepared.ownerKeyId, prepared.message, prepared.scope.collectionIds));
+    if (prepared.changesCollections) {
+      await this.conversations.setCollections(conversation.id, prepared.scope.collectionIds);
+    }
     if (prepared.replaces) await this.conversations.truncateFrom(conversation.id, prepared.replaces.id);
     const history = prepared.conversation ? await this.conversations.history(conversation.id) : [];
     const question = await this.conversations.addMessage({
@@ -105,7 +134,7 @@ export class ChatService {
     });
     const outcome = await generateAnswer(
       { question: prepared.message, history, settings: prepared.settings, signal: sink.signal },
-      this.answerDeps(),
+      this.answerDeps(prepared.scope),
       {
         retrieval: (stage) =>
           sink.send('retrieval', {
@@ -218,6 +247,7 @@ export class ChatService {
         rewrite: outcome.rewrite,
         rewriteReason: outcome.rewriteReason,
         settings: search?.settings ?? null,
+        collectionIds: search?.collectionIds ?? [],
         expansions: search?.expansions ?? null,
         hyde: search?.hyde ?? null,
         adaptive: search?.adaptive ?? null,
@@ -303,4 +333,9 @@ export class ChatService {
     this.logger.warn({ msg: 'answer failed', messageId, code: error.code, detail: error.detail });
     sink.send('error', { code: error.code, message: error.message, conversationId, messageId });
   }
+}
+
+/** The same collections, in any order. */
+function sameIds(a: readonly string[], b: readonly string[]): boolean {
+  return a.length === b.length && a.every((id) => b.includes(id));
 }

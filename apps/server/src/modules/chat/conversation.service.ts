@@ -38,8 +38,17 @@ export class ConversationService {
     return conversation;
   }
 
-  async create(ownerKeyId: string, firstQuestion: string): Promise<ConversationEntity> {
-    return this.conversations.create(ownerKeyId, titleFrom(firstQuestion));
+  async create(
+    ownerKeyId: string,
+    firstQuestion: string,
+    collectionIds: string[] = [],
+  ): Promise<ConversationEntity> {
+    return this.conversations.create(ownerKeyId, titleFrom(firstQuestion), collectionIds);
+  }
+
+  /** A follow-up that named other collections: the conversation searches those from now on. */
+  async setCollections(id: string, collectionIds: string[]): Promise<void> {
+    await this.conversations.setCollections(id, collectionIds);
   }
 
   /** Store a message and mark the conversation as updated, in one transaction. */
@@ -173,6 +182,7 @@ function toConversation(row: ConversationRow): Conversation {
   return {
     id: row.id,
     title: row.title,
+    collectionIds: row.collection_ids,
     messageCount: row.message_count,
     createdAt: new Date(row.created_at).toISOString(),
     updatedAt: new Date(row.updated_at).toISOString(),
@@ -211,6 +221,7 @@ function toTrace(entity: RetrievalTraceEntity): RetrievalTrace {
     rewriteReason: entity.rewriteReason ?? null,
     // Stored with the settings of its day: a setting added since reads as its default.
     settings: entity.settings ? resolveSettings(entity.settings) : null,
+    collectionIds: entity.collectionIds,
     expansions: entity.expansions,
     hyde: entity.hyde,
     adaptive: entity.adaptive ?? null,

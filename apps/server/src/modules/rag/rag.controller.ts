@@ -1,5 +1,5 @@
 import { Controller, HttpCode, Post, Res } from '@nestjs/common';
-import { ApiBadRequestResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
+import { ApiBadRequestResponse, ApiNotFoundResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
 import { searchRequestSchema, searchResponseSchema } from '@lumina/shared';
 import type { SearchRequest, SearchResponse } from '@lumina/shared';
 import type { Response } from 'express';
@@ -27,6 +27,7 @@ export class RagController {
     'Ranked passages with provenance, expansions, HyDE, timings and warnings',
   )
   @ApiBadRequestResponse({ description: 'Empty or over-long query, unknown or out-of-range settings' })
+  @ApiNotFoundResponse({ description: 'A collection of collectionIds does not exist' })
   search(
     @ValidBody(searchRequestSchema, 'SearchRequest') body: SearchRequest,
     @Res({ passthrough: true }) response: Response,
@@ -36,6 +37,6 @@ export class RagController {
     response.on('close', () => {
       if (!response.writableFinished) controller.abort(new Error('the client closed the connection'));
     });
-    return this.rag.search(body.query, body.settings ?? {}, controller.signal);
+    return this.rag.searchIn(body.collectionIds, body.query, body.settings ?? {}, controller.signal);
   }
 }

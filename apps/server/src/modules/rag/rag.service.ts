@@ -18,6 +18,8 @@ import { InjectSearchPorts } from './search-ports.module';
 import type { AppSearchPorts } from './search-ports.module';
 import { RequestMetrics } from '../metrics/request-metrics';
 import { InvalidRequestError } from '../../common/errors/domain-errors';
+import { CollectionScope } from '../collections/collection-scope.service';
+import type { SearchScope } from '../collections/collection-scope.service';
 
 /** Wires the search pipeline of libs/rag to the database and the configured models. */
 @Injectable()
@@ -33,25 +35,42 @@ export class RagService {
     @InjectLanguageDetector() private readonly languages: LanguageDetector,
     @InjectSearchPorts() search: AppSearchPorts,
     private readonly metrics: RequestMetrics,
+    private readonly collections: CollectionScope,
   ) {
     // The reranker is the registry's at each search (a model fitted on a bank may be switched on).
     this.ports = search.ports;
     this.options = search.options;
   }
 
-  async search(
+  /** A search of the collections `collectionIds` names (404 for one that does not exist), or of all. */
+  async searchIn(
+    collectionIds: readonly string[] | undefined,
     query: string,
     settings: Partial<SearchSettings> = {},
     signal?: AbortSignal,
   ): Promise<SearchResult> {
+    if (!query.trim()) throw new InvalidRequestError('query must contain words, not only spaces');
+    return this.search(query, settings, signal, await this.collections.searchable(collectionIds));
+  }
+
+  /** A search of `scope` (resolved by CollectionScope), or of every collection. */
+  async search(
+    query: string,
+    settings: Partial<SearchSettings> = {},
+    signal?: AbortSignal,
+    scope?: SearchScope,
+  ): Promise<SearchResult> {
     const text = query.trim();
     if (!text) throw new InvalidRequestError('query must contain words, not only spaces');
+    const searched = scope ?? (await this.collections.searchable());
+    const options: Partial<SearchOptions> = { ...this.options, collectionIds: searched.filter };
     const [result, corpus] = await this.metrics.timeSearch(() =>
       Promise.all([
-        searchKnowledge(text, settings, this.portsNow(), this.options, signal),
+        searchKnowledge(text, settings, this.portsNow(), options, signal),
         corpusLanguages(this.dataSource),
       ]),
     );
+    result.collectionIds = searched.collectionIds;
     result.language = this.languages.detect(text);
     // USE-lite is English-only, and its dense list carries no weight in the fusion anyway.
     const denseCrosses = this.embedder.modelId !== LOCAL_EMBEDDING_MODEL && result.settings.ranker !== 'bm25';

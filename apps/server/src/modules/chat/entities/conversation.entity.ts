@@ -25,6 +25,10 @@ export class ConversationEntity {
   @Column({ name: 'owner_key_id', type: 'uuid', nullable: true })
   ownerKeyId!: string | null;
 
+  /** The collections its questions search (a follow-up may name others, which it then keeps). */
+  @Column({ name: 'collection_ids', type: 'uuid', array: true, default: () => `'{}'` })
+  collectionIds!: string[];
+
   @CreateDateColumn({ name: 'created_at', type: 'timestamptz' })
   createdAt!: Date;
 

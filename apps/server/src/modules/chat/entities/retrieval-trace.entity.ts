@@ -88,6 +88,10 @@ export class RetrievalTraceEntity {
   @Column({ type: 'jsonb', default: () => `'[]'::jsonb` })
   warnings!: string[];
 
+  /** The collections searched (empty for an answer from general knowledge). */
+  @Column({ name: 'collection_ids', type: 'uuid', array: true, default: () => `'{}'` })
+  collectionIds!: string[];
+
   @CreateDateColumn({ name: 'created_at', type: 'timestamptz' })
   createdAt!: Date;
 }

@@ -15,6 +15,7 @@ import {
 export interface ConversationRow {
   id: string;
   title: string;
+  collection_ids: string[];
   created_at: Date;
   updated_at: Date;
   message_count: number;
@@ -33,9 +34,17 @@ export class ConversationRepository {
     return this.manager.getRepository(ConversationEntity).findOneBy({ id, ownerKeyId });
   }
 
-  create(ownerKeyId: string, title: string): Promise<ConversationEntity> {
+  create(ownerKeyId: string, title: string, collectionIds: string[]): Promise<ConversationEntity> {
     const repository = this.manager.getRepository(ConversationEntity);
-    return repository.save(repository.create({ title, ownerKeyId }));
+    return repository.save(repository.create({ title, ownerKeyId, collectionIds }));
+  }
+
+  /** The collections a conversation's questions search from now on. */
+  async setCollections(id: string, collectionIds: string[]): Promise<void> {
+    await this.manager.query(`UPDATE conversations SET collection_ids = $2::uuid[] WHERE id = $1`, [
+      id,
+      collectionIds,
+    ]);
   }
 
   /** The conversation with its message count if `ownerKeyId` owns it. */

@@ -1,6 +1,6 @@
 /** A conversation with its message count: the columns every conversation read answers with. */
 const CONVERSATION_SUMMARY = `
-  SELECT c.id, c.title, c.created_at, c.updated_at,
+  SELECT c.id, c.title, c.collection_ids::text[] AS collection_ids, c.created_at, c.updated_at,
          (SELECT count(*)::int FROM messages m WHERE m.conversation_id = c.id) AS message_count
   FROM conversations c`;
 

@@ -24,11 +24,16 @@ export class InMemoryConversationRepository implements Pick<
     return this.conversations.find((c) => c.id === id && c.ownerKeyId === ownerKeyId) ?? null;
   }
 
-  async create(ownerKeyId: string, title: string): Promise<ConversationEntity> {
+  async create(ownerKeyId: string, title: string, collectionIds: string[] = []): Promise<ConversationEntity> {
     const now = this.tick();
-    const conversation = { id: randomUUID(), title, ownerKeyId, createdAt: now, updatedAt: now };
+    const conversation = { id: randomUUID(), title, ownerKeyId, collectionIds, createdAt: now, updatedAt: now };
     this.conversations.push(conversation);
     return conversation;
+  }
+
+  async setCollections(id: string, collectionIds: string[]): Promise<void> {
+    const conversation = this.conversations.find((c) => c.id === id);
+    if (conversation) conversation.collectionIds = collectionIds;
   }
 
   async summary(ownerKeyId: string, id: string): Promise<ConversationRow | null> {
@@ -149,6 +154,7 @@ export class InMemoryConversationRepository implements Pick<
     return {
       id: conversation.id,
       title: conversation.title,
+      collection_ids: conversation.collectionIds,
       created_at: conversation.createdAt,
       updated_at: conversation.updatedAt,
       message_count: this.messageRows.filter((m) => m.conversationId === conversation.id).length,

@@ -5,7 +5,7 @@ import {
   COLLECTION_BY_SLUG_SQL,
   COLLECTION_STATE_SQL,
   SEARCHABLE_AMONG_SQL,
-  SEARCHABLE_COLLECTION_IDS_SQL,
+  COLLECTION_STATES_SQL,
 } from './collections.sql';
 
 /** Whether a collection exists, and whether a deletion job is removing it. */
@@ -19,10 +19,9 @@ export interface CollectionState {
 export class CollectionRepository {
   constructor(@InjectEntityManager() private readonly manager: EntityManager) {}
 
-  /** Every collection not being deleted, oldest first. */
-  async searchableIds(): Promise<string[]> {
-    const rows: { id: string }[] = await this.manager.query(SEARCHABLE_COLLECTION_IDS_SQL);
-    return rows.map((row) => row.id);
+  /** Every collection, oldest first. */
+  states(): Promise<CollectionState[]> {
+    return this.manager.query(COLLECTION_STATES_SQL);
   }
 
   /** Of `ids`, those that exist and are not being deleted. */

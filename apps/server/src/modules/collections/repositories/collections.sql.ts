@@ -1,6 +1,6 @@
-/** The collections that searches may read: every one not being deleted, oldest first. */
-export const SEARCHABLE_COLLECTION_IDS_SQL = `
-  SELECT id FROM collections WHERE deleting_since IS NULL ORDER BY created_at, id`;
+/** Every collection, oldest first, with whether a deletion job is removing it. */
+export const COLLECTION_STATES_SQL = `
+  SELECT id, deleting_since IS NOT NULL AS deleting FROM collections ORDER BY created_at, id`;
 
 /** Of collection ids `$1`, those that exist and are not being deleted. */
 export const SEARCHABLE_AMONG_SQL = `

@@ -14,7 +14,7 @@ import { toVectorLiteral } from '../../../database/pgvector';
 import type { EmbeddingStorage } from '../../../database/pgvector';
 import { denseSearchSql } from './sql/dense-search.sql';
 import { RERANK_PASSAGES_SQL, RERANK_QUERY_TERMS_SQL } from './sql/rerank-evidence.sql';
-import { CORPUS_STATS_SQL, PASSAGE_TERMS_SQL, QUERY_TERM_STATS_SQL } from './sql/term-evidence.sql';
+import { ALL_COLLECTION_IDS_SQL, CORPUS_STATS_SQL, PASSAGE_TERMS_SQL, QUERY_TERM_STATS_SQL } from './sql/term-evidence.sql';
 import { corpusTextConfigs } from './text-search-configs';
 
 export interface SqlChunkSearchOptions {
@@ -61,7 +61,7 @@ export class SqlChunkSearch implements ChunkSearch {
       documentIds(filter),
       this.options.maxQueryTerms ?? BM25_MAX_QUERY_TERMS,
       analyses.map((analysis) => analysis.config),
-      collectionIds(filter),
+      await this.statisticsScope(filter),
     ]);
     return rows.map((row) => ({ chunkId: row.chunkId, score: Number(row.score) }));
   }
@@ -72,7 +72,7 @@ export class SqlChunkSearch implements ChunkSearch {
     filter: ChunkFilter & { exact?: boolean } = {},
   ): Promise<ScoredChunk[]> {
     const ids = documentIds(filter);
-    const collections = collectionIds(filter);
+    const collections = filter.collectionIds ?? null;
     const exact = filter.exact || (collections !== null && (await this.smallCollections(collections)));
     const efSearch = Math.max(this.options.efSearch, k);
     // SET LOCAL only lasts for this transaction; the query runs on the same connection.
@@ -134,16 +134,27 @@ export class SqlChunkSearch implements ChunkSearch {
     return Number(chunks) < (this.options.denseExactBelow ?? DENSE_EXACT_BELOW);
   }
 
+  /**
+   * The collections whose BM25 statistics and postings a read uses: the filter's, or every collection
+   * (the statements read them through keys that start with the collection, so they always name them).
+   */
+  private async statisticsScope(filter: ChunkFilter): Promise<readonly string[]> {
+    if (filter.collectionIds) return filter.collectionIds;
+    const rows: { id: string }[] = await this.dataSource.query(ALL_COLLECTION_IDS_SQL);
+    return rows.map((row) => row.id);
+  }
+
   async termEvidence(query: string, chunkIds: string[], filter: ChunkFilter = {}): Promise<TermEvidence> {
     // The same analyses as lexical(): once per text-search configuration the corpus uses.
     const analyses = analyseQuery(query, await corpusTextConfigs(this.dataSource), SIMPLE_CONFIG);
+    const scope = await this.statisticsScope(filter);
     const [terms, corpus] = await Promise.all([
       this.dataSource.query(QUERY_TERM_STATS_SQL, [
         analyses.map((analysis) => analysis.text),
         analyses.map((analysis) => analysis.config),
-        collectionIds(filter),
+        scope,
       ]) as Promise<{ term: string; qtf: number; df: number }[]>,
-      this.dataSource.query(CORPUS_STATS_SQL, [collectionIds(filter)]) as Promise<{ chunks: number; avgLength: number }[]>,
+      this.dataSource.query(CORPUS_STATS_SQL, [scope]) as Promise<{ chunks: number; avgLength: number }[]>,
     ]);
     const rows: { chunkId: string; length: number; term: string | null; tf: number | null }[] =
       chunkIds.length === 0
@@ -169,13 +180,14 @@ export class SqlChunkSearch implements ChunkSearch {
 
   async rerankEvidence(query: string, chunkIds: string[], filter: ChunkFilter = {}): Promise<RerankEvidence> {
     const analyses = analyseQuery(query, await corpusTextConfigs(this.dataSource), SIMPLE_CONFIG);
+    const scope = await this.statisticsScope(filter);
     const [terms, corpus] = await Promise.all([
       this.dataSource.query(RERANK_QUERY_TERMS_SQL, [
         analyses.map((analysis) => analysis.text),
         analyses.map((analysis) => analysis.config),
-        collectionIds(filter),
+        scope,
       ]) as Promise<{ term: string; qtf: number; df: number; position: number }[]>,
-      this.dataSource.query(CORPUS_STATS_SQL, [collectionIds(filter)]) as Promise<{ chunks: number; avgLength: number }[]>,
+      this.dataSource.query(CORPUS_STATS_SQL, [scope]) as Promise<{ chunks: number; avgLength: number }[]>,
     ]);
     const rows: (Omit<RerankPassageEvidence, 'positions'> & { positions: Record<string, number[]> })[] =
       chunkIds.length === 0
@@ -229,9 +241,4 @@ function jsonObject(value: unknown): Record<string, unknown> {
 
 function documentIds(filter: ChunkFilter): string[] | null {
   return filter.documentIds && filter.documentIds.length > 0 ? filter.documentIds : null;
-}
-
-/** The collections a read is limited to; null: every collection (no filter at all). */
-function collectionIds(filter: ChunkFilter): readonly string[] | null {
-  return filter.collectionIds ?? null;
 }

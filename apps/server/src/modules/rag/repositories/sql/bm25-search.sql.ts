@@ -5,7 +5,7 @@
  *   $1 the query's analysed texts (text[])   $2 k1   $3 b   $4 limit
  *   $5 document ids (uuid[]; NULL = every document)   $6 the most query terms scored (BM25_MAX_QUERY_TERMS)
  *   $7 the text-search configuration of each analysed text (text[], same length as $1)
- *   $8 collection ids (uuid[]; NULL = every collection)
+ *   $8 the searched collections' ids (uuid[]; every collection's when the search names none)
  *
  * Collections: N, the average length and each df are summed over the searched collections' rows only,
  * so idf is the idf of what is searched; postings are keyed (collection_id, term, chunk_id), so a term's
@@ -35,14 +35,14 @@ corpus AS (
   SELECT coalesce(sum(chunk_count), 0)::float8 AS n,
          CASE WHEN sum(chunk_count) > 0 THEN sum(total_length)::float8 / sum(chunk_count) ELSE 1 END AS avg_len
   FROM bm25_corpus_slots
-  WHERE $8::uuid[] IS NULL OR collection_id = ANY($8::uuid[])
+  WHERE collection_id = ANY($8::uuid[])
 ),
 weighted_terms AS (
   SELECT q.term, q.qtf, ln(1 + (corpus.n - bt.df + 0.5) / (bt.df + 0.5)) AS idf
   FROM query_terms q
   CROSS JOIN LATERAL (
     SELECT sum(s.df)::float8 AS df FROM bm25_term_slots s
-    WHERE s.term = q.term AND ($8::uuid[] IS NULL OR s.collection_id = ANY($8::uuid[]))
+    WHERE s.term = q.term AND s.collection_id = ANY($8::uuid[])
   ) bt
   CROSS JOIN corpus
   WHERE bt.df > 0
@@ -56,7 +56,7 @@ FROM weighted_terms w
 CROSS JOIN corpus
 CROSS JOIN LATERAL (
   SELECT chunk_id, tf, chunk_length FROM bm25_postings
-  WHERE term = w.term AND ($8::uuid[] IS NULL OR collection_id = ANY($8::uuid[]))
+  WHERE term = w.term AND collection_id = ANY($8::uuid[])
   OFFSET 0
 ) p
 WHERE $5::uuid[] IS NULL OR p.chunk_id IN (SELECT id FROM chunks WHERE document_id = ANY($5::uuid[]))
