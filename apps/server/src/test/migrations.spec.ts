@@ -205,7 +205,10 @@ describe(`migrations on a fresh database (${TEST_BACKEND})`, () => {
     await db.dataSource.undoLastMigration({ transaction: 'each' });
     await db.dataSource.undoLastMigration({ transaction: 'each' });
     const applied = await db.dataSource.runMigrations({ transaction: 'each' });
-    expect(applied.map((m) => m.name)).toEqual(['CleanHeadingPaths1764500130000', 'Collections1764500140000']);
+    expect(applied.map((m) => m.name)).toEqual([
+      'CleanHeadingPaths1764500130000',
+      'Collections1764500140000',
+    ]);
 
     const chunks: { heading_path: string[] }[] = await db.dataSource.query(
       `SELECT heading_path FROM chunks WHERE document_id = $1 ORDER BY ordinal`,
@@ -401,12 +404,13 @@ describe(`the collections migration (${TEST_BACKEND})`, () => {
     // down to the schema of their day), a bank, a conversation.
     const [failover, backups] = await seedDocuments(db.dataSource, null, [
       { title: 'Failover', text: 'Promote the replica during failover; the replica becomes the primary.' },
-      { title: 'Backups', text: 'Base backups and WAL archiving allow point in time recovery of the replica.' },
+      {
+        title: 'Backups',
+        text: 'Base backups and WAL archiving allow point in time recovery of the replica.',
+      },
     ]);
     await db.dataSource.undoLastMigration({ transaction: 'each' });
-    const [bank] = await db.dataSource.query(
-      `INSERT INTO question_banks (name) VALUES ('Ops') RETURNING id`,
-    );
+    const [bank] = await db.dataSource.query(`INSERT INTO question_banks (name) VALUES ('Ops') RETURNING id`);
     const [conversation] = await db.dataSource.query(
       `INSERT INTO conversations (title) VALUES ('Failover') RETURNING id`,
     );
@@ -436,7 +440,9 @@ describe(`the collections migration (${TEST_BACKEND})`, () => {
       conversation: [defaults.id],
     });
     expect(
-      await db.dataSource.query(`SELECT term, chunk_id, tf, chunk_length FROM bm25_postings ORDER BY term, chunk_id`),
+      await db.dataSource.query(
+        `SELECT term, chunk_id, tf, chunk_length FROM bm25_postings ORDER BY term, chunk_id`,
+      ),
     ).toEqual(postingsBefore);
     expect(await statistics('replica')).toEqual(await recount('replica'));
 
@@ -450,12 +456,20 @@ describe(`the collections migration (${TEST_BACKEND})`, () => {
       [hash.content_hash, runbooks.id],
     );
     await expect(
-      db.dataSource.query(`INSERT INTO documents (title, content_hash) VALUES ('Again', $1)`, [hash.content_hash]),
+      db.dataSource.query(`INSERT INTO documents (title, content_hash) VALUES ('Again', $1)`, [
+        hash.content_hash,
+      ]),
     ).rejects.toThrow(/documents_collection_hash_key/);
 
     // Moving a document's chunks moves their postings and statistics.
-    await db.dataSource.query(`UPDATE documents SET collection_id = $2 WHERE id = $1`, [backups, runbooks.id]);
-    await db.dataSource.query(`UPDATE chunks SET collection_id = $2 WHERE document_id = $1`, [backups, runbooks.id]);
+    await db.dataSource.query(`UPDATE documents SET collection_id = $2 WHERE id = $1`, [
+      backups,
+      runbooks.id,
+    ]);
+    await db.dataSource.query(`UPDATE chunks SET collection_id = $2 WHERE document_id = $1`, [
+      backups,
+      runbooks.id,
+    ]);
     const moved = await statistics('replica');
     expect(moved).toEqual(await recount('replica'));
     expect(moved).toHaveLength(2);
@@ -470,7 +484,9 @@ describe(`the collections migration (${TEST_BACKEND})`, () => {
     await expect(db.dataSource.undoLastMigration({ transaction: 'each' })).rejects.toThrow(
       /stored in more than one collection/,
     );
-    await db.dataSource.query(`DELETE FROM documents WHERE collection_id = $1 AND title = 'Failover'`, [runbooks.id]);
+    await db.dataSource.query(`DELETE FROM documents WHERE collection_id = $1 AND title = 'Failover'`, [
+      runbooks.id,
+    ]);
     await db.dataSource.undoLastMigration({ transaction: 'each' });
     const [{ n, df }] = await db.dataSource.query(
       `SELECT (SELECT chunk_count FROM bm25_corpus)::int AS n, (SELECT df FROM bm25_terms WHERE term = 'replica')::int AS df`,
