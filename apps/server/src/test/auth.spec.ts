@@ -136,7 +136,7 @@ describe('API keys with ADMIN_API_KEY set (keys mode; real server, embedded PGli
     const aliceListed = list.body.items.find((item: Json) => item.id === alice.id);
     expect(aliceListed.lastUsedAt).toEqual(expect.any(String));
     expect(Object.keys(listed).sort()).toEqual(
-      ['createdAt', 'id', 'lastUsedAt', 'name', 'prefix', 'revokedAt', 'role'].sort(),
+      ['createdAt', 'grants', 'id', 'lastUsedAt', 'name', 'prefix', 'revokedAt', 'role'].sort(),
     );
     expect((await call('GET', '/auth/keys?limit=1&page=2', as(ADMIN_KEY))).body).toMatchObject({
       page: 2,

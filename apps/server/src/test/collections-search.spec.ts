@@ -159,4 +159,51 @@ describe(`search and chat scoped by collection (${TEST_BACKEND})`, () => {
     expect(eventOf(switched.events, 'retrieval').passages.map((p: Json) => p.title)).toContain('Refunds');
     expect((await get(`/conversations/${done.conversationId}`)).collectionIds).toEqual([support]);
   });
+  it('a user key reads only its granted collections: the rest answer 404 as if they did not exist', async () => {
+    const created = await fetch(`${server.baseUrl}/auth/keys`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({
+        name: 'Ops only',
+        role: 'user',
+        grants: [{ collectionId: ops, access: 'read' }],
+      }),
+    });
+    expect(created.status).toBe(201);
+    const key = (await readJson(created)).key as string;
+    const asUser = async (path: string, body?: unknown) => {
+      const response = await fetch(`${server.baseUrl}${path}`, {
+        method: body === undefined ? 'GET' : 'POST',
+        headers: { 'x-api-key': key, ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
+        body: body === undefined ? undefined : JSON.stringify(body),
+      });
+      return { status: response.status, body: await readJson(response) };
+    };
+
+    const me = await asUser('/auth/me');
+    expect(me.body.grants).toEqual([{ collectionId: ops, access: 'read' }]);
+
+    const everything = await asUser('/rag/search', { query: 'replica', settings: { ranker: 'bm25' } });
+    expect(everything.status).toBe(200);
+    expect(everything.body.collectionIds).toEqual([ops]);
+    expect(everything.body.results.map((hit: Json) => hit.documentTitle)).toEqual(['Failover runbook']);
+
+    const foreign = await asUser('/rag/search', { query: 'replica', collectionIds: [support] });
+    expect(foreign.status).toBe(404);
+    expect(foreign.body.message).toBe(`No collection has the id ${support}.`);
+
+    const chat = await postSse(
+      `${server.baseUrl}/chat`,
+      { message: 'What is attached to a refund?', collectionIds: [support] },
+      { headers: { 'x-api-key': key } },
+    );
+    expect(chat.status).toBe(404);
+    const own = await postSse(
+      `${server.baseUrl}/chat`,
+      { message: 'What is attached to a refund about the replica?' },
+      { headers: { 'x-api-key': key } },
+    );
+    const passages = eventOf(own.events, 'retrieval').passages as Json[];
+    expect(passages.every((p) => ['Failover runbook', 'Paging'].includes(p.title))).toBe(true);
+  });
 });

@@ -55,9 +55,11 @@ describe(`migrations on a fresh database (${TEST_BACKEND})`, () => {
       'FollowUpAloneLeads1764500110000',
       'CleanHeadingPaths1764500130000',
       'Collections1764500140000',
+      'KeyGrants1764500150000',
     ]);
     expect(await tables(db)).toEqual([
       'ablations',
+      'api_key_grants',
       'api_keys',
       'bm25_corpus_slots',
       'bm25_postings',
@@ -202,12 +204,12 @@ describe(`migrations on a fresh database (${TEST_BACKEND})`, () => {
       [conversation.id, JSON.stringify([citation(stored[0], 1), citation(stored[3], 2)])],
     );
 
-    await db.dataSource.undoLastMigration({ transaction: 'each' });
-    await db.dataSource.undoLastMigration({ transaction: 'each' });
+    for (let i = 0; i < 3; i++) await db.dataSource.undoLastMigration({ transaction: 'each' });
     const applied = await db.dataSource.runMigrations({ transaction: 'each' });
     expect(applied.map((m) => m.name)).toEqual([
       'CleanHeadingPaths1764500130000',
       'Collections1764500140000',
+      'KeyGrants1764500150000',
     ]);
 
     const chunks: { heading_path: string[] }[] = await db.dataSource.query(
@@ -287,6 +289,7 @@ const LATER = [
   'FollowUpAloneLeads1764500110000',
   'CleanHeadingPaths1764500130000',
   'Collections1764500140000',
+  'KeyGrants1764500150000',
 ];
 
 describe('the BM25 postings-length migration over an existing index', () => {
@@ -409,8 +412,12 @@ describe(`the collections migration (${TEST_BACKEND})`, () => {
         text: 'Base backups and WAL archiving allow point in time recovery of the replica.',
       },
     ]);
-    await db.dataSource.undoLastMigration({ transaction: 'each' });
+    for (let i = 0; i < 2; i++) await db.dataSource.undoLastMigration({ transaction: 'each' });
     const [bank] = await db.dataSource.query(`INSERT INTO question_banks (name) VALUES ('Ops') RETURNING id`);
+    const [alice] = await db.dataSource.query(
+      `INSERT INTO api_keys (name, role, key_hash, key_prefix) VALUES ('Alice', 'user', 'hash-alice', 'alic')
+       RETURNING id`,
+    );
     const [conversation] = await db.dataSource.query(
       `INSERT INTO conversations (title) VALUES ('Failover') RETURNING id`,
     );
@@ -419,7 +426,7 @@ describe(`the collections migration (${TEST_BACKEND})`, () => {
     );
 
     const applied = await db.dataSource.runMigrations({ transaction: 'each' });
-    expect(applied.map((m) => m.name)).toEqual(['Collections1764500140000']);
+    expect(applied.map((m) => m.name)).toEqual(['Collections1764500140000', 'KeyGrants1764500150000']);
     const [defaults] = await db.dataSource.query(
       `SELECT id, name, slug FROM collections WHERE id = default_collection_id()`,
     );
@@ -432,6 +439,12 @@ describe(`the collections migration (${TEST_BACKEND})`, () => {
               (SELECT collection_ids::text[] FROM conversations WHERE id = $2) AS conversation`,
       [bank.id, conversation.id],
     );
+    // A user key read the one library: it reads Default.
+    expect(
+      await db.dataSource.query(`SELECT collection_id, access FROM api_key_grants WHERE key_id = $1`, [
+        alice.id,
+      ]),
+    ).toEqual([{ collection_id: defaults.id, access: 'read' }]);
     expect(owners[0]).toEqual({
       documents: [defaults.id],
       chunks: [defaults.id],
@@ -481,6 +494,7 @@ describe(`the collections migration (${TEST_BACKEND})`, () => {
     expect(await statistics('recoveri')).toEqual(await recount('recoveri'));
 
     // Down: one library again, its statistics the sums; refused while two collections hold the same file.
+    await db.dataSource.undoLastMigration({ transaction: 'each' });
     await expect(db.dataSource.undoLastMigration({ transaction: 'each' })).rejects.toThrow(
       /stored in more than one collection/,
     );

@@ -39,6 +39,13 @@ export class UnprocessableError extends DomainError {
   readonly statusText = 'Unprocessable Entity';
 }
 
+/** The caller may see what the request names but not do this to it (403). */
+export class ForbiddenError extends DomainError {
+  readonly code = 'forbidden';
+  readonly status = 403;
+  readonly statusText = 'Forbidden';
+}
+
 /** What the request names does not exist, or is not the caller's to see (404). */
 export class NotFoundError extends DomainError {
   readonly code = 'not_found';

@@ -23,6 +23,7 @@ import { LanguageAnalysisMeasured1764500098000 } from './1764500098000-language-
 import { FollowUpAloneLeads1764500110000 } from './1764500110000-follow-up-alone-leads';
 import { CleanHeadingPaths1764500130000 } from './1764500130000-clean-heading-paths';
 import { Collections1764500140000 } from './1764500140000-collections';
+import { KeyGrants1764500150000 } from './1764500150000-key-grants';
 
 /**
  * Every migration in order. The chunk vector dimension comes from the configured embedder, the vector
@@ -56,5 +57,6 @@ export function allMigrations(
     FollowUpAloneLeads1764500110000,
     CleanHeadingPaths1764500130000,
     Collections1764500140000,
+    KeyGrants1764500150000,
   ];
 }

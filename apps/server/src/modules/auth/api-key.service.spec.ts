@@ -5,12 +5,32 @@ import { hashApiKey } from './api-key';
 import { ApiKeyService, ENV_KEY_NAME, GENERATED_KEY_NAME } from './api-key.service';
 import type { ApiKeyEntity } from './entities/api-key.entity';
 import type { ApiKeyRepository, NewApiKey } from './repositories/api-key.repository';
+import type { CollectionGrant } from '@lumina/shared';
 
 /** ApiKeyRepository in memory: keys in creation order, conversations reduced to their owners. */
 class InMemoryApiKeyRepository implements Pick<ApiKeyRepository, keyof ApiKeyRepository> {
   readonly keys: ApiKeyEntity[] = [];
   readonly conversationOwners: (string | null)[] = [];
+  readonly grants = new Map<string, CollectionGrant[]>();
+  /** The collections that exist. */
+  readonly collections = new Set<string>(['c-ops', 'c-support']);
   private clock = Date.parse('2025-01-01T00:00:00Z');
+
+  async grantsOf(keyId: string): Promise<CollectionGrant[]> {
+    return this.grants.get(keyId) ?? [];
+  }
+
+  async grantsOfKeys(keyIds: string[]): Promise<Map<string, CollectionGrant[]>> {
+    return new Map(keyIds.map((id) => [id, this.grants.get(id) ?? []]));
+  }
+
+  async missingCollections(ids: string[]): Promise<string[]> {
+    return ids.filter((id) => !this.collections.has(id));
+  }
+
+  async replaceGrants(keyId: string, grants: CollectionGrant[]): Promise<void> {
+    this.grants.set(keyId, [...grants]);
+  }
 
   async transaction<T>(work: (keys: ApiKeyRepository) => Promise<T>): Promise<T> {
     return work(this as unknown as ApiKeyRepository);
@@ -115,6 +135,7 @@ describe('ApiKeyService', () => {
       name: admin.name,
       role: 'admin',
       via: 'loopback',
+      grants: [],
     });
     expect(repository.conversationOwners).toEqual([admin.id, 'someone', admin.id]);
     // A second start keeps the key it made.
@@ -148,11 +169,42 @@ describe('ApiKeyService', () => {
       name: 'Alice',
       role: 'user',
       via: 'key',
+      grants: [],
     });
     expect(await service.authenticate(`${created.key}x`)).toBeNull();
     expect(await service.authenticate('x'.repeat(513))).toBeNull();
     await service.revoke(created.id);
     expect(await service.authenticate(created.key)).toBeNull();
+  });
+
+  it('keeps a user key’s grants: given at creation, replaced later, carried by its principal', async () => {
+    const { service } = setUp();
+    const created = await service.create('Support', 'user', [{ collectionId: 'c-support', access: 'write' }]);
+    expect(created.grants).toEqual([{ collectionId: 'c-support', access: 'write' }]);
+    expect((await service.authenticate(created.key))?.grants).toEqual([
+      { collectionId: 'c-support', access: 'write' },
+    ]);
+    const changed = await service.setGrants(created.id, [{ collectionId: 'c-ops', access: 'read' }]);
+    expect(changed.grants).toEqual([{ collectionId: 'c-ops', access: 'read' }]);
+    expect((await service.authenticate(created.key))?.grants).toEqual([
+      { collectionId: 'c-ops', access: 'read' },
+    ]);
+    expect((await service.list({})).items.find((key) => key.id === created.id)?.grants).toEqual(
+      changed.grants,
+    );
+
+    await expect(
+      service.setGrants(created.id, [{ collectionId: 'c-gone', access: 'read' }]),
+    ).rejects.toMatchObject({
+      status: 404,
+      message: 'No collection has the id c-gone.',
+    });
+    await expect(
+      service.create('Root', 'admin', [{ collectionId: 'c-ops', access: 'read' }]),
+    ).rejects.toMatchObject({ status: 400 });
+    const admin = await service.create('Root', 'admin');
+    await expect(service.setGrants(admin.id, [])).rejects.toMatchObject({ status: 409 });
+    await expect(service.setGrants(randomUUID(), [])).rejects.toMatchObject({ status: 404 });
   });
 
   it('refuses to revoke the last admin key and the key of ADMIN_API_KEY (409), and an unknown one (404)', async () => {

@@ -1,6 +1,13 @@
 import { Injectable, Logger } from '@nestjs/common';
 import type { OnApplicationBootstrap } from '@nestjs/common';
-import type { ApiKeyRole, ApiKeySummary, AuthMode, CreatedApiKey, Page } from '@lumina/shared';
+import type {
+  ApiKeyRole,
+  ApiKeySummary,
+  AuthMode,
+  CollectionGrant,
+  CreatedApiKey,
+  Page,
+} from '@lumina/shared';
 import { InjectConfig } from '../../config/app-config';
 import type { Env } from '../../config/env.schema';
 import { pageOf, pageWindow } from '../../common/pagination/pagination';
@@ -8,7 +15,7 @@ import { generateApiKey, hashApiKey, keyPrefix, MAX_PRESENTED_KEY_CHARS } from '
 import type { ApiKeyEntity } from './entities/api-key.entity';
 import type { Principal } from './principal';
 import { ApiKeyRepository } from './repositories/api-key.repository';
-import { ConflictError, NotFoundError } from '../../common/errors/domain-errors';
+import { ConflictError, InvalidRequestError, NotFoundError } from '../../common/errors/domain-errors';
 
 /** Name of the key row that mirrors ADMIN_API_KEY. */
 export const ENV_KEY_NAME = 'bootstrap (ADMIN_API_KEY)';
@@ -54,7 +61,7 @@ export class ApiKeyService implements OnApplicationBootstrap {
     if (count > 0)
       this.logger.log(`${count} conversation(s) from before API keys now belong to "${admin.name}"`);
     if (this.mode === 'local') {
-      this.localAdmin = { keyId: admin.id, name: admin.name, role: 'admin', via: 'loopback' };
+      this.localAdmin = { keyId: admin.id, name: admin.name, role: 'admin', via: 'loopback', grants: [] };
     }
   }
 
@@ -64,31 +71,65 @@ export class ApiKeyService implements OnApplicationBootstrap {
     const row = await this.keys.findActiveByHash(hashApiKey(presented));
     if (!row) return null;
     await this.touch(row.id);
-    return { keyId: row.id, name: row.name, role: row.role, via: 'key' };
+    const grants = row.role === 'user' ? await this.keys.grantsOf(row.id) : [];
+    return { keyId: row.id, name: row.name, role: row.role, via: 'key', grants };
   }
 
-  async create(name: string, role: ApiKeyRole): Promise<CreatedApiKey> {
+  async create(name: string, role: ApiKeyRole, grants: CollectionGrant[] = []): Promise<CreatedApiKey> {
+    if (role === 'admin' && grants.length > 0) throw new InvalidRequestError(ADMIN_GRANTS_MESSAGE);
     const generated = generateApiKey();
-    const row = await this.keys.insert({
-      name: name.trim(),
-      role,
-      keyHash: generated.hash,
-      keyPrefix: generated.prefix,
+    const row = await this.keys.transaction(async (keys) => {
+      const inserted = await keys.insert({
+        name: name.trim(),
+        role,
+        keyHash: generated.hash,
+        keyPrefix: generated.prefix,
+      });
+      await this.replaceGrants(keys, inserted.id, grants);
+      return inserted;
     });
     return {
       id: row.id,
       name: row.name,
       role: row.role,
+      grants,
       prefix: row.keyPrefix,
       createdAt: row.createdAt.toISOString(),
       key: generated.key,
     };
   }
 
+  /** Replace a user key's grants (404 unknown key or collection; 409 for an admin or revoked key). */
+  async setGrants(id: string, grants: CollectionGrant[]): Promise<ApiKeySummary> {
+    return this.keys.transaction(async (keys) => {
+      const row = await keys.findById(id);
+      if (!row) throw new NotFoundError(`API key ${id} does not exist`);
+      if (row.role === 'admin') throw new ConflictError(ADMIN_GRANTS_MESSAGE);
+      if (row.revokedAt) throw new ConflictError(`API key ${id} is revoked: its grants no longer matter.`);
+      await this.replaceGrants(keys, id, grants);
+      return toSummary(row, grants);
+    });
+  }
+
+  private async replaceGrants(
+    keys: ApiKeyRepository,
+    keyId: string,
+    grants: CollectionGrant[],
+  ): Promise<void> {
+    const missing = await keys.missingCollections(grants.map((grant) => grant.collectionId));
+    if (missing.length > 0) throw new NotFoundError(`No collection has the id ${missing[0]}.`);
+    await keys.replaceGrants(keyId, grants);
+  }
+
   async list(query: { page?: number; limit?: number }): Promise<Page<ApiKeySummary>> {
     const window = pageWindow(query);
     const [rows, total] = await this.keys.page(window.offset, window.limit);
-    return pageOf(rows.map(toSummary), total, window);
+    const grants = await this.keys.grantsOfKeys(rows.map((row) => row.id));
+    return pageOf(
+      rows.map((row) => toSummary(row, grants.get(row.id) ?? [])),
+      total,
+      window,
+    );
   }
 
   /**
@@ -102,7 +143,7 @@ export class ApiKeyService implements OnApplicationBootstrap {
       const admins = await keys.lockActiveAdminIds();
       const row = await keys.findById(id);
       if (!row) throw new NotFoundError(`API key ${id} does not exist`);
-      if (row.revokedAt) return toSummary(row);
+      if (row.revokedAt) return toSummary(row, await keys.grantsOf(row.id));
       if (this.envKeyHash !== null && row.keyHash === this.envKeyHash) {
         throw new ConflictError(
           'This key is ADMIN_API_KEY, which is restored at every start: change the variable to replace it.',
@@ -116,7 +157,7 @@ export class ApiKeyService implements OnApplicationBootstrap {
       row.revokedAt = new Date();
       await keys.save(row);
       this.touchedAt.delete(row.id);
-      return toSummary(row);
+      return toSummary(row, await keys.grantsOf(row.id));
     });
   }
 
@@ -168,11 +209,14 @@ export class ApiKeyService implements OnApplicationBootstrap {
   }
 }
 
-function toSummary(row: ApiKeyEntity): ApiKeySummary {
+const ADMIN_GRANTS_MESSAGE = 'An admin key reaches every collection: grants are for user keys (role "user").';
+
+function toSummary(row: ApiKeyEntity, grants: readonly CollectionGrant[]): ApiKeySummary {
   return {
     id: row.id,
     name: row.name,
     role: row.role,
+    grants: [...grants],
     prefix: row.keyPrefix,
     createdAt: row.createdAt.toISOString(),
     lastUsedAt: row.lastUsedAt ? row.lastUsedAt.toISOString() : null,

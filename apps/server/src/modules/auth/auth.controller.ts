@@ -1,4 +1,4 @@
-import { Controller, Delete, Get, Param, ParseUUIDPipe, Post } from '@nestjs/common';
+import { Controller, Delete, Get, Param, ParseUUIDPipe, Post, Put } from '@nestjs/common';
 import {
   ApiConflictResponse,
   ApiCreatedResponse,
@@ -12,6 +12,7 @@ import {
   authIdentitySchema,
   createApiKeyRequestSchema,
   createdApiKeySchema,
+  keyGrantsRequestSchema,
   pageOf,
   pageQuerySchema,
 } from '@lumina/shared';
@@ -20,6 +21,7 @@ import type {
   AuthIdentity,
   CreateApiKeyRequest,
   CreatedApiKey,
+  KeyGrantsRequest,
   Page,
   PageQuery,
 } from '@lumina/shared';
@@ -39,7 +41,13 @@ export class AuthController {
   @ApiOperation({ summary: 'Who the request is authenticated as, and the server’s mode (keys or local)' })
   @ValidResponse(authIdentitySchema, 'AuthIdentity')
   me(@CurrentPrincipal() principal: Principal): AuthIdentity {
-    return { id: principal.keyId, name: principal.name, role: principal.role, mode: this.keys.mode };
+    return {
+      id: principal.keyId,
+      name: principal.name,
+      role: principal.role,
+      grants: [...principal.grants],
+      mode: this.keys.mode,
+    };
   }
 
   @Post('keys')
@@ -53,7 +61,23 @@ export class AuthController {
   create(
     @ValidBody(createApiKeyRequestSchema, 'CreateApiKeyRequest') body: CreateApiKeyRequest,
   ): Promise<CreatedApiKey> {
-    return this.keys.create(body.name, body.role);
+    return this.keys.create(body.name, body.role, body.grants ?? []);
+  }
+
+  @Put('keys/:id/grants')
+  @Roles('admin')
+  @ApiOperation({
+    summary: "Replace a user key's collection grants (admin)",
+    description: 'read: search, chat and read documents; write: also upload, move and delete documents.',
+  })
+  @ValidResponse(apiKeySummarySchema, 'ApiKeySummary', 'The key with its new grants')
+  @ApiNotFoundResponse({ description: 'Unknown key or collection' })
+  @ApiConflictResponse({ description: 'An admin key (it reaches every collection) or a revoked key' })
+  setGrants(
+    @Param('id', uuid) id: string,
+    @ValidBody(keyGrantsRequestSchema, 'KeyGrantsRequest') body: KeyGrantsRequest,
+  ): Promise<ApiKeySummary> {
+    return this.keys.setGrants(id, body.grants);
   }
 
   @Get('keys')

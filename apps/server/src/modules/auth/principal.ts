@@ -1,6 +1,6 @@
 import { createParamDecorator, SetMetadata } from '@nestjs/common';
 import type { CustomDecorator, ExecutionContext } from '@nestjs/common';
-import type { ApiKeyRole } from '@lumina/shared';
+import type { ApiKeyRole, CollectionGrant } from '@lumina/shared';
 
 /** Who a request acts as: an API key (or, in local mode, the local admin key for direct loopback clients). */
 export interface Principal {
@@ -9,7 +9,27 @@ export interface Principal {
   role: ApiKeyRole;
   /** `key`: the request presented this key; `loopback`: a keyless direct-loopback request in local mode. */
   via: 'key' | 'loopback';
+  /** A user key's collections; empty for an admin key, which reaches every collection. */
+  grants: readonly CollectionGrant[];
 }
+
+/** Which collections a principal reaches: every one (admin), or those its grants name. */
+export type CollectionAccess =
+  { all: true } | { all: false; read: ReadonlySet<string>; write: ReadonlySet<string> };
+
+export function collectionAccess(principal: Principal): CollectionAccess {
+  if (principal.role === 'admin') return { all: true };
+  return {
+    all: false,
+    read: new Set(principal.grants.map((grant) => grant.collectionId)),
+    write: new Set(
+      principal.grants.filter((grant) => grant.access === 'write').map((grant) => grant.collectionId),
+    ),
+  };
+}
+
+/** Every collection: what the server's own work (jobs, the CLI, evaluations) reaches. */
+export const ALL_COLLECTIONS: CollectionAccess = { all: true };
 
 export const IS_PUBLIC = 'lumina:public';
 export const REQUIRED_ROLES = 'lumina:roles';

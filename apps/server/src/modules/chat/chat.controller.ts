@@ -10,7 +10,7 @@ import {
 import { chatAskRequestSchema, chatStreamEventSchemas, generalKnowledgeRequestSchema } from '@lumina/shared';
 import type { ChatAskRequest, GeneralKnowledgeRequest } from '@lumina/shared';
 import type { Request, Response } from 'express';
-import { CurrentPrincipal } from '../auth/principal';
+import { collectionAccess, CurrentPrincipal } from '../auth/principal';
 import type { Principal } from '../auth/principal';
 import { ChatStreams } from './chat-streams';
 import { ChatService } from './chat.service';
@@ -62,7 +62,7 @@ export class ChatController {
     @Req() req: Request,
     @Res() res: Response,
   ): Promise<void> {
-    const prepared = await this.chat.prepareChat(principal.keyId, body);
+    const prepared = await this.chat.prepareChat(principal.keyId, collectionAccess(principal), body);
     await this.streams.run(req, res, async (stream) => {
       try {
         await this.chat.streamChat(prepared, stream);

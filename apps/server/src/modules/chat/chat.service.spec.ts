@@ -1,5 +1,6 @@
 import type { ChatModel, EmbeddingProvider } from '@lumina/rag';
 import { RequestMetrics } from '../metrics/request-metrics';
+import { ALL_COLLECTIONS } from '../auth/principal';
 import type { CollectionScope } from '../collections/collection-scope.service';
 import type { RagService } from '../rag/rag.service';
 import { ChatService, GENERAL_NEEDS_LLM } from './chat.service';
@@ -12,8 +13,8 @@ const model = { modelId: 'scripted' } as ChatModel;
 const embedder = { modelId: 'hash', dimension: 4, maxInputChars: 100 } as EmbeddingProvider;
 /** One collection, searched whenever a request names none. */
 const collections = {
-  searchable: async (ids?: string[]) => ({ collectionIds: ids ?? ['c-1'], filter: null }),
-  stillSearchable: async (ids: string[]) => ({ collectionIds: ids, filter: null }),
+  searchable: async (_access: unknown, ids?: string[]) => ({ collectionIds: ids ?? ['c-1'], filter: null }),
+  stillSearchable: async (_access: unknown, ids: string[]) => ({ collectionIds: ids, filter: null }),
 } as unknown as CollectionScope;
 
 /** A conversation holding a question and a documents answer that found nothing (unless told otherwise). */
@@ -45,12 +46,17 @@ async function setUp(answer: { notFound?: boolean; role?: 'assistant' | 'user'; 
 describe('ChatService: the checks before a stream opens', () => {
   it('refuses a message of only spaces (400) and an unknown conversation (404)', async () => {
     const { chat } = await setUp();
-    await expect(chat(model).prepareChat(OWNER, { message: '  \n ' })).rejects.toMatchObject({
-      name: 'InvalidRequestError',
-      message: 'message must contain words, not only spaces',
-    });
+    await expect(chat(model).prepareChat(OWNER, ALL_COLLECTIONS, { message: '  \n ' })).rejects.toMatchObject(
+      {
+        name: 'InvalidRequestError',
+        message: 'message must contain words, not only spaces',
+      },
+    );
     await expect(
-      chat(model).prepareChat(OWNER, { message: 'hi', conversationId: 'no-such-conversation' }),
+      chat(model).prepareChat(OWNER, ALL_COLLECTIONS, {
+        message: 'hi',
+        conversationId: 'no-such-conversation',
+      }),
     ).rejects.toMatchObject({
       name: 'NotFoundError',
       message: 'Conversation no-such-conversation does not exist',

@@ -17,6 +17,7 @@ import type { MessageEntity } from './entities/message.entity';
 import { ServerRestartingError } from './chat-streams';
 import { CollectionScope } from '../collections/collection-scope.service';
 import type { SearchScope } from '../collections/collection-scope.service';
+import type { CollectionAccess } from '../auth/principal';
 import {
   ConflictError,
   InvalidRequestError,
@@ -86,7 +87,11 @@ export class ChatService {
   }
 
   /** The checks made before the stream opens, so bad requests get a plain 4xx. */
-  async prepareChat(ownerKeyId: string, body: ChatAskRequest): Promise<PreparedChat> {
+  async prepareChat(
+    ownerKeyId: string,
+    access: CollectionAccess,
+    body: ChatAskRequest,
+  ): Promise<PreparedChat> {
     const message = body.message.trim();
     if (!message) throw new InvalidRequestError('message must contain words, not only spaces');
     const conversation = body.conversationId
@@ -100,10 +105,10 @@ export class ChatService {
         ? await this.conversations.requireQuestion(conversation.id, body.replaceMessageId)
         : null;
     const scope = body.collectionIds
-      ? await this.collections.searchable(body.collectionIds)
+      ? await this.collections.searchable(access, body.collectionIds)
       : conversation
-        ? await this.collections.stillSearchable(conversation.collectionIds)
-        : await this.collections.searchable();
+        ? await this.collections.stillSearchable(access, conversation.collectionIds)
+        : await this.collections.searchable(access);
     const changesCollections =
       conversation !== null && !sameIds(conversation.collectionIds, scope.collectionIds);
     return {

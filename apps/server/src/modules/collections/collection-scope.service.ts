@@ -1,7 +1,14 @@
 import { Injectable } from '@nestjs/common';
 import { DEFAULT_COLLECTION_SLUG } from '../../database/migrations/1764500140000-collections';
-import { ConflictError, InvalidRequestError, NotFoundError } from '../../common/errors/domain-errors';
+import {
+  ConflictError,
+  ForbiddenError,
+  InvalidRequestError,
+  NotFoundError,
+} from '../../common/errors/domain-errors';
+import type { CollectionAccess } from '../auth/principal';
 import { CollectionRepository } from './repositories/collection.repository';
+import type { CollectionState } from './repositories/collection.repository';
 
 /** The collections a search reads. */
 export interface SearchScope {
@@ -15,8 +22,9 @@ export interface SearchScope {
 }
 
 /**
- * Which collections a request reads or writes. A collection that does not exist and one the caller may
- * not read get the same 404, so names and ids do not leak.
+ * Which collections a request reads or writes, decided once from the caller's access (an admin key
+ * reaches every collection, a user key those its grants name). A collection that does not exist and one
+ * the caller may not read get the same 404, so names and ids do not leak.
  */
 @Injectable()
 export class CollectionScope {
@@ -26,47 +34,91 @@ export class CollectionScope {
    * The collections a search or a chat reads: `requested` (each must exist and be readable), or every
    * readable collection when absent. Collections being deleted are not searched.
    */
-  async searchable(requested?: readonly string[]): Promise<SearchScope> {
+  async searchable(access: CollectionAccess, requested?: readonly string[]): Promise<SearchScope> {
     const states = await this.collections.states();
-    const live = new Set(states.filter((state) => !state.deleting).map((state) => state.id));
+    const live = new Set(
+      states.filter((state) => !state.deleting && canRead(access, state.id)).map((s) => s.id),
+    );
     const ids = requested ? [...new Set(requested)] : [...live];
     const missing = ids.find((id) => !live.has(id));
-    if (missing) throw new NotFoundError(`No collection has the id ${missing}.`);
+    if (missing) throw notFound(missing);
     return { collectionIds: ids, filter: ids.length === states.length ? null : ids };
   }
 
   /**
-   * The collections a conversation's follow-up reads: those it searched that still exist (a deleted
-   * collection drops out); when none is left, the caller must name collections.
+   * The collections a conversation's follow-up reads: those it searched that still exist and are still
+   * readable (one deleted, or no longer granted, drops out); when none is left, the caller must name some.
+   * A conversation that could search none (a key without grants) searches what the key reads now.
    */
-  async stillSearchable(remembered: readonly string[]): Promise<SearchScope> {
+  async stillSearchable(access: CollectionAccess, remembered: readonly string[]): Promise<SearchScope> {
+    if (remembered.length === 0) return this.searchable(access);
     const live = await this.collections.searchableAmong(remembered);
-    const ids = remembered.filter((id) => live.has(id));
+    const ids = remembered.filter((id) => live.has(id) && canRead(access, id));
     if (ids.length === 0) {
       throw new InvalidRequestError(
-        "Every collection this conversation searched has been deleted: name the collections to search (collectionIds).",
+        'None of the collections this conversation searched can be searched any more: name the collections to search (collectionIds).',
       );
     }
-    return this.searchable(ids);
+    return this.searchable(access, ids);
   }
 
   /**
-   * The collection a new document goes into: `collectionId`, or the collection whose slug is
-   * "default" when absent. 404 when it does not exist, 409 while it is being deleted.
+   * The collection a new document goes into: `collectionId`, or the collection whose slug is "default"
+   * when absent. 404 when it does not exist or the caller may not read it, 403 when it may read but not
+   * write it, 409 while it is being deleted.
    */
-  async writable(collectionId?: string): Promise<string> {
+  async writable(access: CollectionAccess, collectionId?: string): Promise<string> {
+    const state = await this.target(collectionId);
+    this.assertWrite(access, state);
+    return state.id;
+  }
+
+  /** 404 unless the caller may read collection `id` (and it exists). */
+  async assertReadable(access: CollectionAccess, id: string): Promise<void> {
+    const state = await this.collections.state(id);
+    if (!state || !canRead(access, id)) throw notFound(id);
+  }
+
+  /** 404, 403 or 409 unless the caller may change collection `id`'s documents now. */
+  async assertWritable(access: CollectionAccess, id: string): Promise<void> {
+    const state = await this.collections.state(id);
+    if (!state) throw notFound(id);
+    this.assertWrite(access, state);
+  }
+
+  /** The collections the caller may read: null for every collection (an admin key). */
+  readable(access: CollectionAccess): string[] | null {
+    return access.all ? null : [...access.read];
+  }
+
+  private async target(collectionId?: string): Promise<CollectionState> {
     const state = collectionId
       ? await this.collections.state(collectionId)
       : await this.collections.stateBySlug(DEFAULT_COLLECTION_SLUG);
-    if (!state) {
-      if (collectionId) throw new NotFoundError(`No collection has the id ${collectionId}.`);
-      throw new InvalidRequestError(
-        'There is no default collection any more: name the collection to store the documents in (collectionId).',
+    if (state) return state;
+    if (collectionId) throw notFound(collectionId);
+    throw new InvalidRequestError(
+      'There is no default collection any more: name the collection to store the documents in (collectionId).',
+    );
+  }
+
+  private assertWrite(access: CollectionAccess, state: CollectionState): void {
+    if (!canRead(access, state.id)) throw notFound(state.id);
+    if (!access.all && !access.write.has(state.id)) {
+      throw new ForbiddenError(
+        `This key may read collection ${state.id} but not change it: it needs a write grant on it.`,
       );
     }
     if (state.deleting) {
       throw new ConflictError(`Collection ${state.id} is being deleted; it takes no new documents.`);
     }
-    return state.id;
   }
+}
+
+function canRead(access: CollectionAccess, id: string): boolean {
+  return access.all || access.read.has(id);
+}
+
+function notFound(id: string): NotFoundError {
+  return new NotFoundError(`No collection has the id ${id}.`);
 }

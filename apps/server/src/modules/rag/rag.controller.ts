@@ -4,6 +4,8 @@ import { searchRequestSchema, searchResponseSchema } from '@lumina/shared';
 import type { SearchRequest, SearchResponse } from '@lumina/shared';
 import type { Response } from 'express';
 import { ValidBody, ValidResponse } from '../../common/validation/zod-contract';
+import { collectionAccess, CurrentPrincipal } from '../auth/principal';
+import type { Principal } from '../auth/principal';
 import { RagService } from './rag.service';
 
 @ApiTags('rag')
@@ -30,6 +32,7 @@ export class RagController {
   @ApiNotFoundResponse({ description: 'A collection of collectionIds does not exist' })
   search(
     @ValidBody(searchRequestSchema, 'SearchRequest') body: SearchRequest,
+    @CurrentPrincipal() principal: Principal,
     @Res({ passthrough: true }) response: Response,
   ): Promise<SearchResponse> {
     // A client that goes away stops the search's LLM calls too.
@@ -37,6 +40,12 @@ export class RagController {
     response.on('close', () => {
       if (!response.writableFinished) controller.abort(new Error('the client closed the connection'));
     });
-    return this.rag.searchIn(body.collectionIds, body.query, body.settings ?? {}, controller.signal);
+    return this.rag.searchIn(
+      collectionAccess(principal),
+      body.collectionIds,
+      body.query,
+      body.settings ?? {},
+      controller.signal,
+    );
   }
 }

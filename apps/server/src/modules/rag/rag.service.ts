@@ -20,6 +20,8 @@ import { RequestMetrics } from '../metrics/request-metrics';
 import { InvalidRequestError } from '../../common/errors/domain-errors';
 import { CollectionScope } from '../collections/collection-scope.service';
 import type { SearchScope } from '../collections/collection-scope.service';
+import { ALL_COLLECTIONS } from '../auth/principal';
+import type { CollectionAccess } from '../auth/principal';
 
 /** Wires the search pipeline of libs/rag to the database and the configured models. */
 @Injectable()
@@ -44,16 +46,17 @@ export class RagService {
 
   /** A search of the collections `collectionIds` names (404 for one that does not exist), or of all. */
   async searchIn(
+    access: CollectionAccess,
     collectionIds: readonly string[] | undefined,
     query: string,
     settings: Partial<SearchSettings> = {},
     signal?: AbortSignal,
   ): Promise<SearchResult> {
     if (!query.trim()) throw new InvalidRequestError('query must contain words, not only spaces');
-    return this.search(query, settings, signal, await this.collections.searchable(collectionIds));
+    return this.search(query, settings, signal, await this.collections.searchable(access, collectionIds));
   }
 
-  /** A search of `scope` (resolved by CollectionScope), or of every collection. */
+  /** A search of `scope` (resolved by CollectionScope), or of every collection (the server's own work). */
   async search(
     query: string,
     settings: Partial<SearchSettings> = {},
@@ -62,7 +65,7 @@ export class RagService {
   ): Promise<SearchResult> {
     const text = query.trim();
     if (!text) throw new InvalidRequestError('query must contain words, not only spaces');
-    const searched = scope ?? (await this.collections.searchable());
+    const searched = scope ?? (await this.collections.searchable(ALL_COLLECTIONS));
     const options: Partial<SearchOptions> = { ...this.options, collectionIds: searched.filter };
     const [result, corpus] = await this.metrics.timeSearch(() =>
       Promise.all([

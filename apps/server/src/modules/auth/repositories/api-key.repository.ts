@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { InjectEntityManager } from '@nestjs/typeorm';
-import type { ApiKeyRole } from '@lumina/shared';
+import type { ApiKeyRole, CollectionAccessLevel, CollectionGrant } from '@lumina/shared';
 import { EntityManager, IsNull } from 'typeorm';
 import { ApiKeyEntity } from '../entities/api-key.entity';
 
@@ -24,6 +24,51 @@ export class ApiKeyRepository {
   /** Runs `work` in one transaction, with a repository bound to it. */
   transaction<T>(work: (keys: ApiKeyRepository) => Promise<T>): Promise<T> {
     return this.manager.transaction((manager) => work(new ApiKeyRepository(manager)));
+  }
+
+  /** The key's grants, by collection id. */
+  async grantsOf(keyId: string): Promise<CollectionGrant[]> {
+    return (await this.grantsOfKeys([keyId])).get(keyId) ?? [];
+  }
+
+  /** The grants of each of these keys. */
+  async grantsOfKeys(keyIds: string[]): Promise<Map<string, CollectionGrant[]>> {
+    const grants = new Map<string, CollectionGrant[]>();
+    if (keyIds.length === 0) return grants;
+    const rows: { keyId: string; collectionId: string; access: CollectionAccessLevel }[] =
+      await this.manager.query(
+        `SELECT key_id AS "keyId", collection_id AS "collectionId", access FROM api_key_grants
+       WHERE key_id = ANY($1::uuid[]) ORDER BY created_at, collection_id`,
+        [keyIds],
+      );
+    for (const row of rows) {
+      const list = grants.get(row.keyId) ?? [];
+      list.push({ collectionId: row.collectionId, access: row.access });
+      grants.set(row.keyId, list);
+    }
+    return grants;
+  }
+
+  /** Of these collection ids, those no collection has. */
+  async missingCollections(ids: string[]): Promise<string[]> {
+    if (ids.length === 0) return [];
+    const rows: { id: string }[] = await this.manager.query(
+      `SELECT t.id FROM unnest($1::uuid[]) WITH ORDINALITY AS t(id, n)
+       WHERE NOT EXISTS (SELECT 1 FROM collections c WHERE c.id = t.id) ORDER BY t.n`,
+      [ids],
+    );
+    return rows.map((row) => row.id);
+  }
+
+  /** The key's grants become exactly these. */
+  async replaceGrants(keyId: string, grants: CollectionGrant[]): Promise<void> {
+    await this.manager.query(`DELETE FROM api_key_grants WHERE key_id = $1`, [keyId]);
+    if (grants.length === 0) return;
+    await this.manager.query(
+      `INSERT INTO api_key_grants (key_id, collection_id, access)
+       SELECT $1, t.collection_id, t.access FROM unnest($2::uuid[], $3::text[]) AS t(collection_id, access)`,
+      [keyId, grants.map((grant) => grant.collectionId), grants.map((grant) => grant.access)],
+    );
   }
 
   /** Gives the conversations without an owner to the key; returns how many there were. */

@@ -26,7 +26,14 @@ export class InMemoryConversationRepository implements Pick<
 
   async create(ownerKeyId: string, title: string, collectionIds: string[] = []): Promise<ConversationEntity> {
     const now = this.tick();
-    const conversation = { id: randomUUID(), title, ownerKeyId, collectionIds, createdAt: now, updatedAt: now };
+    const conversation = {
+      id: randomUUID(),
+      title,
+      ownerKeyId,
+      collectionIds,
+      createdAt: now,
+      updatedAt: now,
+    };
     this.conversations.push(conversation);
     return conversation;
   }

@@ -14,7 +14,12 @@ import { toVectorLiteral } from '../../../database/pgvector';
 import type { EmbeddingStorage } from '../../../database/pgvector';
 import { denseSearchSql } from './sql/dense-search.sql';
 import { RERANK_PASSAGES_SQL, RERANK_QUERY_TERMS_SQL } from './sql/rerank-evidence.sql';
-import { ALL_COLLECTION_IDS_SQL, CORPUS_STATS_SQL, PASSAGE_TERMS_SQL, QUERY_TERM_STATS_SQL } from './sql/term-evidence.sql';
+import {
+  ALL_COLLECTION_IDS_SQL,
+  CORPUS_STATS_SQL,
+  PASSAGE_TERMS_SQL,
+  QUERY_TERM_STATS_SQL,
+} from './sql/term-evidence.sql';
 import { corpusTextConfigs } from './text-search-configs';
 
 export interface SqlChunkSearchOptions {
