@@ -110,6 +110,9 @@ export const listQuestionBanksQuerySchema = pageQuerySchema.extend({
     .optional()
     .meta({ description: 'Words in the name or description (case-insensitive)' }),
   templateId: uuid('templateId', 'a template id').optional(),
+  collectionId: uuid('collectionId', 'a collection id')
+    .optional()
+    .meta({ description: 'Only the banks of this collection' }),
 });
 export type ListQuestionBanksQuery = z.infer<typeof listQuestionBanksQuerySchema>;
 
@@ -123,6 +126,10 @@ export const questionBankInputSchema = z
       .optional()
       .meta({ description: 'null detaches the bank from its template (PATCH)' }),
     tags: tagList().optional(),
+    collectionId: uuid('collectionId', 'a collection id').optional().meta({
+      description:
+        'The collection the bank belongs to and is evaluated on (POST; absent: the "default" collection)',
+    }),
   })
   .meta({
     example: {
@@ -133,11 +140,14 @@ export const questionBankInputSchema = z
   });
 export type QuestionBankInput = z.infer<typeof questionBankInputSchema>;
 export const questionBankPatchSchema = questionBankInputSchema
+  .omit({ collectionId: true })
   .partial()
   .meta({ example: { description: 'Questions the database runbook answers', tags: ['runbook'] } });
 
 export const questionBankSchema = z.object({
   id: z.string(),
+  /** The collection it belongs to: its evaluations, ablations and rerankers search that collection. */
+  collectionId: z.string(),
   name: z.string(),
   description: z.string().nullable(),
   templateId: z.string().nullable(),

@@ -18,7 +18,7 @@ describe('answers match their contract schemas, both ways (embedded PGlite)', ()
   let document: Json;
   let documentIds: string[];
   let chunkId: string;
-  let call: (method: string, path: string, body?: unknown) => Promise<Json>;
+  let call: ReturnType<typeof contractCaller>;
   const ledger = newLedger();
 
   beforeAll(async () => {
@@ -101,9 +101,19 @@ describe('answers match their contract schemas, both ways (embedded PGlite)', ()
 
   it('the identity and the API keys', async () => {
     const before = new Set(ledger.declared);
-    await call('GET', '/auth/me');
-    const created = await call('POST', '/auth/keys', { name: 'Alice laptop', role: 'user' });
+    const [{ id: collectionId }] = await server.app
+      .get(DataSource)
+      .query(`SELECT default_collection_id() AS id`);
+    const created = await call('POST', '/auth/keys', {
+      name: 'Alice laptop',
+      role: 'user',
+      grants: [{ collectionId, access: 'read' }],
+    });
+    await call('PUT', `/auth/keys/${created.id}/grants`, { grants: [{ collectionId, access: 'write' }] });
     await call('GET', '/auth/keys');
+    const user = await call('GET', '/auth/me', undefined, { 'x-api-key': created.key });
+    expect(user.grants).toEqual([{ collectionId, access: 'write' }]);
+    await call('GET', '/auth/me');
     await call('DELETE', `/auth/keys/${created.id}`);
 
     expect(ledger.undeclared).toEqual([]);

@@ -1,4 +1,5 @@
 import { Module } from '@nestjs/common';
+import { CollectionsCoreModule } from '../collections/collections-core.module';
 import { QuestionBankCoreModule } from '../question-bank/question-bank-core.module';
 import { RerankerCoreModule } from '../reranker/reranker-core.module';
 import { SearchPortsModule } from '../rag/search-ports.module';
@@ -9,7 +10,7 @@ import { EvalRunRepository } from './repositories/eval-run.repository';
 
 /** Evaluation runs without HTTP: shared by the API and the workers. */
 @Module({
-  imports: [QuestionBankCoreModule, RerankerCoreModule, SearchPortsModule],
+  imports: [CollectionsCoreModule, QuestionBankCoreModule, RerankerCoreModule, SearchPortsModule],
   providers: [EvaluationService, AblationService, AblationRepository, EvalRunRepository],
   exports: [EvaluationService, AblationService],
 })

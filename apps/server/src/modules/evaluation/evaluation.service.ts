@@ -28,6 +28,8 @@ import type { EvalRunEntity } from './entities/eval-run.entity';
 import { AblationRepository } from './repositories/ablation.repository';
 import { EvalRunRepository } from './repositories/eval-run.repository';
 import { InvalidRequestError, NotFoundError } from '../../common/errors/domain-errors';
+import { ALL_COLLECTIONS } from '../auth/principal';
+import { CollectionScope } from '../collections/collection-scope.service';
 
 /** The job's run row is gone (its bank was deleted): the job can never succeed. */
 export class EvalRunMissingError extends NotFoundError {}
@@ -54,6 +56,7 @@ export class EvaluationService {
     private readonly rerankers: RerankerRegistry,
     @InjectSearchPorts() search: AppSearchPorts,
     private readonly ablations: AblationRepository,
+    private readonly collections: CollectionScope,
   ) {
     // The very ports RagService searches with (POST /rag/search), LLM ports included when configured;
     // the reranker is the registry's when a run starts.
@@ -149,9 +152,13 @@ export class EvaluationService {
       // The reranker that serves enableRerank when the run starts, for every item of the run.
       const ports: SearchPorts = { ...this.ports, reranker: this.rerankers.current() ?? undefined };
       const rerankerCallsModel = Boolean(ports.reranker && !isEvidenceReranker(ports.reranker));
-      // An adaptive branch the bank's latest ablation measured worse than off never runs on this bank.
+      // The bank's collection is what its questions are asked of, searched as POST /rag/search would
+      // search it. An adaptive branch the bank's latest ablation measured worse than off never runs on it.
+      const bank = await this.banks.findOne(run.bankId);
+      const scope = await this.collections.searchable(ALL_COLLECTIONS, [bank.collectionId]);
       const options: Partial<SearchOptions> = {
         ...this.options,
+        collectionIds: scope.filter,
         measuredWorse: await this.measuredWorse(run.bankId, run.settings),
       };
       const evaluation = await evaluateBankItems({

@@ -1,4 +1,5 @@
 import { Module } from '@nestjs/common';
+import { CollectionsCoreModule } from '../collections/collections-core.module';
 import { ExpectedSourceResolver } from './expected-source-resolver';
 import { QuestionBankItemService } from './question-bank-item.service';
 import { QuestionBankService } from './question-bank.service';
@@ -32,6 +33,7 @@ const REPOSITORIES = [
  * The corpus repository is shared too: evaluation runs check their expected sources with it.
  */
 @Module({
+  imports: [CollectionsCoreModule],
   providers: [...SERVICES, ...REPOSITORIES, ExpectedSourceResolver],
   exports: [...SERVICES, CorpusRepository],
 })

@@ -5,6 +5,8 @@ import { QuestionTemplateService } from './question-template.service';
 import { QuestionBankRepository } from './repositories/question-bank.repository';
 import type { BankRow, BankSelection } from './repositories/question-bank.repository';
 import { InvalidRequestError, NotFoundError } from '../../common/errors/domain-errors';
+import { ALL_COLLECTIONS } from '../auth/principal';
+import { CollectionScope } from '../collections/collection-scope.service';
 
 export interface BankFilter extends BankSelection {
   page?: number;
@@ -17,11 +19,16 @@ export class QuestionBankService {
   constructor(
     private readonly banks: QuestionBankRepository,
     private readonly templates: QuestionTemplateService,
+    private readonly collections: CollectionScope,
   ) {}
 
   async findAll(filter: BankFilter): Promise<Page<QuestionBank>> {
     const window = pageWindow(filter);
-    const selection = { search: filter.search, templateId: filter.templateId };
+    const selection = {
+      search: filter.search,
+      templateId: filter.templateId,
+      collectionId: filter.collectionId,
+    };
     const total = await this.banks.count(selection);
     const rows = await this.banks.page(selection, window.offset, window.limit);
     return pageOf(rows.map(toBank), total, window);
@@ -49,7 +56,9 @@ export class QuestionBankService {
 
   async create(dto: QuestionBankInput): Promise<QuestionBank> {
     if (dto.templateId) await this.assertTemplate(dto.templateId);
+    const collectionId = await this.collections.writable(ALL_COLLECTIONS, dto.collectionId);
     const saved = await this.banks.insert({
+      collectionId,
       name: dto.name.trim(),
       description: dto.description ?? null,
       templateId: dto.templateId ?? null,
@@ -89,6 +98,7 @@ export class QuestionBankService {
 function toBank(row: BankRow): QuestionBank {
   return {
     id: row.id,
+    collectionId: row.collection_id,
     name: row.name,
     description: row.description,
     templateId: row.template_id,

@@ -40,11 +40,11 @@ export function contractCaller(
   baseUrl: string,
   document: Json,
   ledger: ShapeLedger,
-): (method: string, path: string, body?: unknown) => Promise<Json> {
-  return async (method, path, body) => {
+): (method: string, path: string, body?: unknown, headers?: Record<string, string>) => Promise<Json> {
+  return async (method, path, body, headers = {}) => {
     const response = await fetch(`${baseUrl}${path}`, {
       method,
-      headers: body === undefined ? {} : { 'content-type': 'application/json' },
+      headers: { ...headers, ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
       body: body === undefined ? undefined : JSON.stringify(body),
     });
     const json = await response.json();

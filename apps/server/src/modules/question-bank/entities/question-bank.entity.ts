@@ -28,6 +28,10 @@ export class QuestionBankEntity {
   @JoinColumn({ name: 'template_id' })
   template?: QuestionTemplateEntity | null;
 
+  /** The collection it belongs to (its evaluations search that collection). */
+  @Column({ name: 'collection_id', type: 'uuid' })
+  collectionId!: string;
+
   @Column({ type: 'text', array: true, default: () => `'{}'` })
   tags!: string[];
 

@@ -7,6 +7,7 @@ import { BANK_SQL, BANK_WITH_ITEM_COUNT } from './question-banks.sql';
 /** A bank as the API shows it, with its item count. */
 export interface BankRow {
   id: string;
+  collection_id: string;
   name: string;
   description: string | null;
   template_id: string | null;
@@ -21,9 +22,13 @@ export interface BankRow {
 export interface BankSelection {
   search?: string;
   templateId?: string;
+  collectionId?: string;
 }
 
-export type NewQuestionBank = Pick<QuestionBankEntity, 'name' | 'description' | 'templateId' | 'tags'>;
+export type NewQuestionBank = Pick<
+  QuestionBankEntity,
+  'name' | 'description' | 'templateId' | 'tags' | 'collectionId'
+>;
 
 /** The question banks table. */
 @Injectable()
@@ -92,6 +97,10 @@ function whereOf(selection: BankSelection): { where: string; params: unknown[] }
   if (selection.templateId) {
     params.push(selection.templateId);
     conditions.push(`b.template_id = $${params.length}::uuid`);
+  }
+  if (selection.collectionId) {
+    params.push(selection.collectionId);
+    conditions.push(`b.collection_id = $${params.length}::uuid`);
   }
   return { where: conditions.length ? `WHERE ${conditions.join(' AND ')}` : '', params };
 }
