@@ -24,14 +24,20 @@ export class DocumentCatalogService {
   async list(query: ListDocumentsQuery): Promise<Page<DocumentView>> {
     const window = pageWindow(query);
     const search = query.search?.trim() ? `%${escapeLike(query.search.trim())}%` : null;
-    const total = await this.documents.count(search, query.status ?? null);
-    const rows = await this.documents.page(search, query.status ?? null, window.offset, window.limit);
+    const filter = { search, status: query.status ?? null, collectionId: query.collectionId ?? null };
+    const total = await this.documents.count(filter);
+    const rows = await this.documents.page(filter, window.offset, window.limit);
     return pageOf(rows.map(toView), total, window);
+  }
+
+  /** The document as lists show it, or 404. */
+  async view(id: string): Promise<DocumentView> {
+    return toView(await this.row(id));
   }
 
   async get(id: string): Promise<DocumentDetail> {
     const row = await this.row(id);
-    const jobId = WORKING.includes(row.status) ? IngestionQueue.ingestJobId(row.content_hash) : null;
+    const jobId = WORKING.includes(row.status) ? IngestionQueue.ingestJobId(row.id) : null;
     const job = jobId ? await this.queue.snapshot(jobId) : null;
     const progress =
       job && isIngestionProgress(job.progress) && job.progress.stage === row.status ? job.progress : null;
@@ -71,7 +77,7 @@ export class DocumentCatalogService {
     return pageWindow({ page: Math.floor(before / limit) + 1, limit });
   }
 
-  /** The document's row (with its content hash, for the job id), or 404. */
+  /** The document's row, or 404. */
   async row(id: string): Promise<DocumentRow> {
     const row = await this.documents.find(id);
     if (!row) throw new NotFoundError(`No document has the id ${id}.`);

@@ -40,7 +40,7 @@ export class DocumentEventsService {
   /** 404 before anything is streamed when the document does not exist. */
   async stream(documentId: string): Promise<Observable<MessageEvent>> {
     const row = await this.catalog.row(documentId);
-    const jobId = IngestionQueue.ingestJobId(row.content_hash);
+    const jobId = IngestionQueue.ingestJobId(row.id);
     await this.jobEvents.ready(QueueName.Ingestion);
     return new Observable<MessageEvent>((subscriber) => {
       let last: DocumentEvent | null = null;

@@ -16,6 +16,7 @@ import {
   ApiAcceptedResponse,
   ApiBadRequestResponse,
   ApiBody,
+  ApiConflictResponse,
   ApiConsumes,
   ApiNotFoundResponse,
   ApiOperation,
@@ -72,6 +73,7 @@ import { SUPPORTED_EXTENSIONS } from './uploads/supported-formats';
 
 const uuid = new ParseUUIDPipe();
 const QUEUE_UNAVAILABLE_DESCRIPTION = 'The job queue (Redis) is not reachable; nothing was queued';
+const COLLECTION_DELETING_DESCRIPTION = 'The collection is being deleted; it takes no new documents';
 const documentPage = pageOf(documentViewSchema);
 const chunkPage = pageOf(chunkViewSchema);
 
@@ -92,7 +94,8 @@ export class IngestionController {
     summary: 'Upload documents (admin)',
     description:
       `Files (${SUPPORTED_EXTENSIONS.join(', ')}) are streamed to disk and ingested by background jobs; ` +
-      'a .json/.jsonl BEIR corpus becomes one document per entry. The same bytes again return the existing document.',
+      'a .json/.jsonl BEIR corpus becomes one document per entry. They go into the collection `collectionId` ' +
+      '(the default one when absent); the same bytes again in that collection return the existing document.',
   })
   @ApiConsumes('multipart/form-data')
   @ApiBody({
@@ -104,6 +107,11 @@ export class IngestionController {
           type: 'string',
           example: 'zh',
           description: 'ISO 639-1 code of every file (stemming, word segmentation); detected when absent',
+        },
+        collectionId: {
+          type: 'string',
+          format: 'uuid',
+          description: 'The collection to store the files in; absent: the collection whose slug is "default"',
         },
       },
     },
@@ -122,12 +130,15 @@ export class IngestionController {
   @ApiUnprocessableEntityResponse({
     description: 'Empty, binary, non-UTF-8 or truncated files, malformed corpora',
   })
+  @ApiNotFoundResponse({ description: 'No collection has the collectionId' })
+  @ApiConflictResponse({ description: COLLECTION_DELETING_DESCRIPTION })
   @ApiServiceUnavailableResponse({ description: QUEUE_UNAVAILABLE_DESCRIPTION })
   upload(
     @UploadedFiles() files: StoredFile[] | undefined,
-    @Body(new ZodValidationPipe(uploadDocumentsFieldsSchema)) body: { language?: string },
+    @Body(new ZodValidationPipe(uploadDocumentsFieldsSchema))
+    body: { language?: string; collectionId?: string },
   ): Promise<AcceptedDocuments> {
-    return this.ingestion.acceptUploads(files ?? [], body.language ?? null);
+    return this.ingestion.acceptUploads(files ?? [], body.language ?? null, body.collectionId);
   }
 
   @Post('text')
@@ -139,6 +150,8 @@ export class IngestionController {
     schema: { $ref: contractRef(acceptedDocumentSchema, 'AcceptedDocument') },
   })
   @ApiBadRequestResponse({ description: 'Missing or empty title or text, or an unknown language code' })
+  @ApiNotFoundResponse({ description: 'No collection has the collectionId' })
+  @ApiConflictResponse({ description: COLLECTION_DELETING_DESCRIPTION })
   @ApiServiceUnavailableResponse({ description: QUEUE_UNAVAILABLE_DESCRIPTION })
   createText(
     @ValidBody(createTextDocumentRequestSchema, 'CreateTextDocumentRequest') body: CreateTextDocumentRequest,
@@ -162,7 +175,9 @@ export class IngestionController {
   }
 
   @Get()
-  @ApiOperation({ summary: 'List documents (newest first), optionally by title words or status' })
+  @ApiOperation({
+    summary: 'List documents (newest first), optionally by collection, title words or status',
+  })
   @ValidResponse(documentPage, 'DocumentPage', 'A page of documents: items, page, limit, total, totalPages')
   @ApiBadRequestResponse({ description: 'page or limit below 1, unknown status' })
   list(@ValidQuery(listDocumentsQuerySchema) query: ListDocumentsQuery): Promise<Page<DocumentView>> {
