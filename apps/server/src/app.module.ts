@@ -10,6 +10,7 @@ import { JobsModule } from './jobs/jobs.module';
 import { LoggingModule } from './logging/logging.module';
 import { AuthModule } from './modules/auth/auth.module';
 import { ChatModule } from './modules/chat/chat.module';
+import { CollectionsModule } from './modules/collections/collections.module';
 import { EvaluationWorkersModule } from './modules/evaluation/evaluation-workers.module';
 import { EvaluationModule } from './modules/evaluation/evaluation.module';
 import { HealthModule } from './modules/health/health.module';
@@ -56,6 +57,7 @@ export class AppModule {
         RerankerModule,
         ...(env.WORKERS_IN_PROCESS ? [EvaluationWorkersModule.forRoot(env)] : []),
         IngestionModule,
+        CollectionsModule,
         MetricsModule,
         QueueDashboardModule,
         ...(env.WORKERS_IN_PROCESS ? [IngestionWorkersModule.forRoot(env)] : []),

@@ -28,7 +28,7 @@ export function slugFromName(name: string): string {
   );
 }
 
-const trimmed = (schema: z.ZodType) =>
+const trimmed = <T extends z.ZodType>(schema: T) =>
   z.preprocess((value) => (typeof value === 'string' ? value.trim() : value), schema);
 
 const nameField = trimmed(filled('name', MAX_COLLECTION_NAME_CHARS));

@@ -7,6 +7,7 @@ import type { RetryPolicyName } from './retry-policies';
 export enum JobName {
   IngestDocument = 'ingest-document',
   ReembedChunks = 'reembed-chunks',
+  DeleteCollection = 'delete-collection',
   GenerateQuestions = 'generate-questions',
   EvaluateBank = 'evaluate-bank',
   EvaluateAblation = 'evaluate-ablation',
@@ -17,6 +18,8 @@ export enum JobName {
 export interface JobPayloads {
   [JobName.IngestDocument]: { documentId: string };
   [JobName.ReembedChunks]: { model: string };
+  /** Remove a collection marked as being deleted, with its documents, chunks, banks and rerankers. */
+  [JobName.DeleteCollection]: { collectionId: string };
   [JobName.GenerateQuestions]: GenerateQuestionsPayload;
   [JobName.EvaluateBank]: { runId: string };
   /** Every combination's run of the ablation, one after another. */
@@ -47,6 +50,11 @@ export const JOB_CATALOGUE = {
     keep: { completed: 1000, failed: 5000 },
   },
   [JobName.ReembedChunks]: {
+    queue: QueueName.Ingestion,
+    retry: 'transient',
+    keep: { completed: 100, failed: 100 },
+  },
+  [JobName.DeleteCollection]: {
     queue: QueueName.Ingestion,
     retry: 'transient',
     keep: { completed: 100, failed: 100 },

@@ -12,6 +12,7 @@ const noop = () => Promise.resolve(undefined);
 const INGESTION: JobHandlers<QueueName.Ingestion> = {
   [JobName.IngestDocument]: noop,
   [JobName.ReembedChunks]: noop,
+  [JobName.DeleteCollection]: noop,
 };
 
 const EVALUATION: JobHandlers<QueueName.Evaluation> = {

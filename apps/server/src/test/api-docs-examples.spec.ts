@@ -82,6 +82,7 @@ describe('the OpenAPI examples are valid requests (embedded PGlite)', () => {
     });
     await chat.text();
     [{ id: ids.conversation }] = await dataSource.query(`SELECT id FROM conversations LIMIT 1`);
+    ids.collection = (await post('/collections', { name: 'Examples' })).id;
   }, SETUP_TIMEOUT_MS);
 
   afterAll(async () => {
@@ -105,6 +106,8 @@ describe('the OpenAPI examples are valid requests (embedded PGlite)', () => {
     ['post', '/question-banks/{id}/ablation', `/question-banks/${ids.bank}/ablation`],
     ['post', '/question-banks/{id}/rerankers', `/question-banks/${ids.bank}/rerankers`],
     ['post', '/documents/text', '/documents/text'],
+    ['post', '/collections', '/collections'],
+    ['patch', '/collections/{id}', `/collections/${ids.collection}`],
   ];
 
   it('answers each default example with a success, not a 400', async () => {
@@ -138,6 +141,8 @@ describe('the OpenAPI examples are valid requests (embedded PGlite)', () => {
       // The id of a not-found answer, and a template with documents to sample: no example can know them.
       'post /chat/general',
       'post /question-banks/{id}/generate',
+      // The collection a document moves into: an example cannot know one.
+      'post /documents/{id}/move',
     ]);
     const documented = Object.entries(document.paths as Record<string, Json>).flatMap(([path, operations]) =>
       Object.entries(operations as Record<string, Json>)

@@ -126,6 +126,24 @@ describe('documents and health answers match their contract schemas, both ways (
     expect(ledger.undeclared).toEqual([]);
   }, 120_000);
 
+  it('collections: list, one, create, change, move a document in, delete', async () => {
+    const created = await call(server, 'POST', '/collections', {
+      name: 'Contract shapes',
+      description: 'Documents moved here by the contract test',
+    });
+    await call(server, 'GET', '/collections?search=contract');
+    await call(server, 'GET', `/collections/${created.id}`);
+    await call(server, 'PATCH', `/collections/${created.id}`, { name: 'Contract shapes, renamed' });
+    const moved = await call(server, 'POST', `/documents/${documentIds[1]}/move`, {
+      collectionId: created.id,
+    });
+    expect(moved).toMatchObject({ id: documentIds[1], collectionId: created.id });
+    const deletion = await call(server, 'DELETE', `/collections/${created.id}`);
+    expect(deletion).toMatchObject({ id: created.id, deleting: true });
+
+    expect(ledger.undeclared).toEqual([]);
+  }, 60_000);
+
   it('health: live, ready and the report, healthy and degraded', async () => {
     await call(server, 'GET', '/health/live');
     await call(server, 'GET', '/health/ready');

@@ -199,11 +199,13 @@ describe('ingestion refuses bad input clearly and carries on', () => {
     expect(await filesLeftIn(join(uploadDir, 'documents'))).toEqual([]);
     expect((await getJson(`${server.baseUrl}/documents/${id}`)).status).toBe(404);
 
-    // The same bytes can be uploaded again: a new document, with a fresh job under the same job id.
+    // The same bytes can be uploaded again: a new document, with a job of its own.
     const again = await upload(server.baseUrl, [
       { name: 'long.txt', content: longText('tectonic plates', 320) },
     ]);
-    expect(again.body.documents[0]).toMatchObject({ duplicate: false, jobId });
+    const newId = again.body.documents[0].id;
+    expect(newId).not.toBe(id);
+    expect(again.body.documents[0]).toMatchObject({ duplicate: false, jobId: `ingest-${newId}` });
     expect((await waitForStatus(server.baseUrl, again.body.documents[0].id)).status).toBe('indexed');
   });
 

@@ -28,6 +28,16 @@ export function collectionAccess(principal: Principal): CollectionAccess {
   };
 }
 
+/** Whether the access reads collection `id`. */
+export function canRead(access: CollectionAccess, id: string): boolean {
+  return access.all || access.read.has(id);
+}
+
+/** Whether the access changes collection `id`'s documents. */
+export function canWrite(access: CollectionAccess, id: string): boolean {
+  return access.all || access.write.has(id);
+}
+
 /** Every collection: what the server's own work (jobs, the CLI, evaluations) reaches. */
 export const ALL_COLLECTIONS: CollectionAccess = { all: true };
 

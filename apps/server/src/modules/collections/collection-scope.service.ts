@@ -6,6 +6,7 @@ import {
   InvalidRequestError,
   NotFoundError,
 } from '../../common/errors/domain-errors';
+import { canRead, canWrite } from '../auth/principal';
 import type { CollectionAccess } from '../auth/principal';
 import { CollectionRepository } from './repositories/collection.repository';
 import type { CollectionState } from './repositories/collection.repository';
@@ -86,6 +87,15 @@ export class CollectionScope {
     this.assertWrite(access, state);
   }
 
+  /**
+   * 404 unless the caller may read collection `id`, 403 unless it may change it (deleting a document of
+   * a collection being deleted is allowed: the deletion would remove it anyway).
+   */
+  async assertMayChange(access: CollectionAccess, id: string): Promise<void> {
+    if (!canRead(access, id)) throw notFound(id);
+    if (!canWrite(access, id)) throw readOnly(id);
+  }
+
   /** The collections the caller may read: null for every collection (an admin key). */
   readable(access: CollectionAccess): string[] | null {
     return access.all ? null : [...access.read];
@@ -104,21 +114,19 @@ export class CollectionScope {
 
   private assertWrite(access: CollectionAccess, state: CollectionState): void {
     if (!canRead(access, state.id)) throw notFound(state.id);
-    if (!access.all && !access.write.has(state.id)) {
-      throw new ForbiddenError(
-        `This key may read collection ${state.id} but not change it: it needs a write grant on it.`,
-      );
-    }
+    if (!canWrite(access, state.id)) throw readOnly(state.id);
     if (state.deleting) {
       throw new ConflictError(`Collection ${state.id} is being deleted; it takes no new documents.`);
     }
   }
 }
 
-function canRead(access: CollectionAccess, id: string): boolean {
-  return access.all || access.read.has(id);
-}
-
 function notFound(id: string): NotFoundError {
   return new NotFoundError(`No collection has the id ${id}.`);
+}
+
+function readOnly(id: string): ForbiddenError {
+  return new ForbiddenError(
+    `This key may read collection ${id} but not change it: it needs a write grant on it.`,
+  );
 }

@@ -24,8 +24,8 @@ export type StageProgress = (stage: string) => (done: number, total: number) => 
 
 /**
  * Loads a BEIR corpus into the database through the app's own indexing code: one document per corpus
- * entry (external id = corpus id), chunked and stored exactly as uploads are. Documents already there
- * are kept; chunks without a vector get one when `embedder` is given (through the embedding cache).
+ * entry (external id = corpus id), chunked and stored exactly as uploads are, in one collection (the
+ * default one unless named). Documents already there are kept; chunks without a vector get one when `embedder` is given (through the embedding cache).
  */
 @Injectable()
 export class BeirCorpusIndexer {
@@ -43,9 +43,11 @@ export class BeirCorpusIndexer {
     onProgress: StageProgress,
     /** How the texts are chunked: BEIR abstracts are plain text; a docs set is Markdown. */
     format: TextFormat = 'plain',
+    /** The collection the corpus goes into; null: the collection whose slug is "default". */
+    collectionId: string | null = null,
   ): Promise<BeirIndexOutcome> {
     const started = Date.now();
-    const existing = await this.documents.indexed(datasetName);
+    const existing = await this.documents.indexed(datasetName, collectionId);
     const mismatched = existing.find((row) => JSON.stringify(row.chunking) !== JSON.stringify(chunking));
     if (mismatched) {
       throw new Error(
@@ -80,6 +82,7 @@ export class BeirCorpusIndexer {
           })),
           { dataset: datasetName, chunking },
           format === 'markdown' ? 'text/markdown' : 'text/plain',
+          collectionId,
         );
         const outcome = await indexing.indexDocuments(
           batch.map((doc) => ({

@@ -9,6 +9,9 @@ import type { DocumentRow } from './repositories/document.repository';
 import { IngestionQueue } from './ingestion-queue.service';
 import { isIngestionProgress } from './ingestion-progress';
 import { InvalidRequestError, NotFoundError } from '../../common/errors/domain-errors';
+import { canRead } from '../auth/principal';
+import type { CollectionAccess } from '../auth/principal';
+import { CollectionScope } from '../collections/collection-scope.service';
 
 const WORKING: readonly DocumentStatus[] = ['queued', 'parsing', 'chunking', 'embedding'];
 
@@ -19,27 +22,40 @@ export class DocumentCatalogService {
     private readonly documents: DocumentRepository,
     private readonly chunkRows: ChunkRepository,
     private readonly queue: IngestionQueue,
+    private readonly collections: CollectionScope,
   ) {}
 
-  async list(query: ListDocumentsQuery): Promise<Page<DocumentView>> {
+  async list(query: ListDocumentsQuery, access: CollectionAccess): Promise<Page<DocumentView>> {
+    if (query.collectionId) await this.collections.assertReadable(access, query.collectionId);
     const window = pageWindow(query);
     const search = query.search?.trim() ? `%${escapeLike(query.search.trim())}%` : null;
-    const total = await this.documents.count(search, query.status ?? null);
-    const rows = await this.documents.page(search, query.status ?? null, window.offset, window.limit);
+    const filter = {
+      search,
+      status: query.status ?? null,
+      collectionId: query.collectionId ?? null,
+      readable: this.collections.readable(access),
+    };
+    const total = await this.documents.count(filter);
+    const rows = await this.documents.page(filter, window.offset, window.limit);
     return pageOf(rows.map(toView), total, window);
   }
 
-  async get(id: string): Promise<DocumentDetail> {
-    const row = await this.row(id);
-    const jobId = WORKING.includes(row.status) ? IngestionQueue.ingestJobId(row.content_hash) : null;
+  /** The document as lists show it, or 404. */
+  async view(id: string, access: CollectionAccess): Promise<DocumentView> {
+    return toView(await this.row(id, access));
+  }
+
+  async get(id: string, access: CollectionAccess): Promise<DocumentDetail> {
+    const row = await this.row(id, access);
+    const jobId = WORKING.includes(row.status) ? IngestionQueue.ingestJobId(row.id) : null;
     const job = jobId ? await this.queue.snapshot(jobId) : null;
     const progress =
       job && isIngestionProgress(job.progress) && job.progress.stage === row.status ? job.progress : null;
     return { ...toView(row), jobId, progress };
   }
 
-  async chunks(id: string, query: ListChunksQuery): Promise<Page<ChunkView>> {
-    const row = await this.row(id);
+  async chunks(id: string, query: ListChunksQuery, access: CollectionAccess): Promise<Page<ChunkView>> {
+    const row = await this.row(id, access);
     const window = query.chunk ? await this.windowHolding(id, query.chunk, query) : pageWindow(query);
     const chunks = await this.chunkRows.page(id, window.offset, window.limit);
     const total = await this.chunkRows.count(row.id);
@@ -71,10 +87,10 @@ export class DocumentCatalogService {
     return pageWindow({ page: Math.floor(before / limit) + 1, limit });
   }
 
-  /** The document's row (with its content hash, for the job id), or 404. */
-  async row(id: string): Promise<DocumentRow> {
+  /** The document's row, or 404 (also when it is in a collection the caller may not read). */
+  async row(id: string, access: CollectionAccess): Promise<DocumentRow> {
     const row = await this.documents.find(id);
-    if (!row) throw new NotFoundError(`No document has the id ${id}.`);
+    if (!row || !canRead(access, row.collection_id)) throw new NotFoundError(`No document has the id ${id}.`);
     return row;
   }
 }

@@ -8,6 +8,7 @@ import { DocumentCatalogService } from './document-catalog.service';
 import { IngestionQueue } from './ingestion-queue.service';
 import { isIngestionProgress } from './ingestion-progress';
 import { DocumentRepository } from './repositories/document.repository';
+import type { CollectionAccess } from '../auth/principal';
 
 const RANK: Record<DocumentStatus, number> = {
   queued: 0,
@@ -38,9 +39,9 @@ export class DocumentEventsService {
   ) {}
 
   /** 404 before anything is streamed when the document does not exist. */
-  async stream(documentId: string): Promise<Observable<MessageEvent>> {
-    const row = await this.catalog.row(documentId);
-    const jobId = IngestionQueue.ingestJobId(row.content_hash);
+  async stream(documentId: string, access: CollectionAccess): Promise<Observable<MessageEvent>> {
+    const row = await this.catalog.row(documentId, access);
+    const jobId = IngestionQueue.ingestJobId(row.id);
     await this.jobEvents.ready(QueueName.Ingestion);
     return new Observable<MessageEvent>((subscriber) => {
       let last: DocumentEvent | null = null;

@@ -37,9 +37,10 @@ export interface JobSnapshot {
 }
 
 /**
- * The ingestion queue, with its dedupe rules: a document's job id is derived from its content hash, so
- * the same bytes are never processed twice at once; a finished job with that id (a document deleted and
- * uploaded again, a failure being retried) is replaced.
+ * The ingestion queue, with its dedupe rules: a document's job id is derived from its id (the same bytes
+ * may be two documents, one in each of two collections), so a document is never processed twice at once;
+ * a finished job with that id (a failure being retried) is replaced. A collection's deletion is one job
+ * per collection.
  */
 @Injectable()
 export class IngestionQueue {
@@ -51,8 +52,12 @@ export class IngestionQueue {
     @InjectRedis() private readonly redis: Redis,
   ) {}
 
-  static ingestJobId(contentHash: string): string {
-    return `ingest-${contentHash}`;
+  static ingestJobId(documentId: string): string {
+    return `ingest-${documentId}`;
+  }
+
+  static deleteCollectionJobId(collectionId: string): string {
+    return `delete-collection-${collectionId}`;
   }
 
   static reembedJobId(model: string): string {
@@ -63,7 +68,7 @@ export class IngestionQueue {
    * Queue ingestion of each document unless its job is already pending; returns the job ids in order.
    * Redis not answering within a short deadline: 503 (an UnavailableError), never a hang.
    */
-  async enqueueIngestion(documents: { id: string; contentHash: string }[]): Promise<string[]> {
+  async enqueueIngestion(documents: { id: string }[]): Promise<string[]> {
     if (documents.length === 0) return [];
     await this.ensureReachable();
     return (await this.withinDeadline(this.addIngestionJobs(documents))).ids;
@@ -74,7 +79,7 @@ export class IngestionQueue {
    * job that does exist is left alone). Returns the ids of the documents that got a new job. Throws
    * when Redis does not answer.
    */
-  async requeueMissing(documents: { id: string; contentHash: string }[]): Promise<string[]> {
+  async requeueMissing(documents: { id: string }[]): Promise<string[]> {
     if (documents.length === 0) return [];
     const reason = await this.unreachableBecause();
     if (reason !== null) throw new Error(`Redis unavailable (${reason})`);
@@ -83,7 +88,7 @@ export class IngestionQueue {
   }
 
   private async addIngestionJobs(
-    documents: { id: string; contentHash: string }[],
+    documents: { id: string }[],
   ): Promise<{ ids: string[]; fresh: { id: string; jobId: string }[] }> {
     const ids: string[] = [];
     const fresh: { id: string; jobId: string }[] = [];
@@ -91,13 +96,11 @@ export class IngestionQueue {
       const slice = documents.slice(i, i + 50);
       const pending = await Promise.all(
         slice.map((document) =>
-          this.clearStale(IngestionQueue.ingestJobId(document.contentHash), (job) =>
-            sameDocument(job, document.id),
-          ),
+          this.clearStale(IngestionQueue.ingestJobId(document.id), (job) => sameDocument(job, document.id)),
         ),
       );
       slice.forEach((document, j) => {
-        const jobId = IngestionQueue.ingestJobId(document.contentHash);
+        const jobId = IngestionQueue.ingestJobId(document.id);
         ids.push(jobId);
         if (!pending[j]) fresh.push({ id: document.id, jobId });
       });
@@ -138,12 +141,9 @@ export class IngestionQueue {
    * the document is gone. Returns what happened; with Redis unreachable the job is left where it is
    * ('deferred'): when it runs, it finds the document gone and stops.
    */
-  async cancelIngestion(
-    contentHash: string,
-    documentId: string,
-  ): Promise<'removed' | 'running' | 'none' | 'deferred'> {
+  async cancelIngestion(documentId: string): Promise<'removed' | 'running' | 'none' | 'deferred'> {
     if ((await this.unreachableBecause()) !== null) return 'deferred';
-    const job = await this.queue.getJob(IngestionQueue.ingestJobId(contentHash));
+    const job = await this.queue.getJob(IngestionQueue.ingestJobId(documentId));
     if (!job || !sameDocument(job, documentId)) return 'none';
     const state = await job.getState();
     if (state === 'active') return 'running';
@@ -153,6 +153,52 @@ export class IngestionQueue {
     } catch {
       return 'running'; // picked up by a worker in the meantime: it stops at its next step
     }
+  }
+
+  /**
+   * Queue the deletion of a collection unless its job is pending; returns the job id. Redis not
+   * answering within a short deadline: 503 (an UnavailableError).
+   */
+  async enqueueCollectionDeletion(collectionId: string): Promise<string> {
+    await this.ensureReachable();
+    return this.withinDeadline(this.addCollectionDeletion(collectionId));
+  }
+
+  /**
+   * The reconciler's repair for collections left being deleted without a job (Redis came back empty, a
+   * crash between marking and queueing): queue each one whose job is not pending. Returns the ids that
+   * got a new job; throws when Redis does not answer.
+   */
+  async requeueCollectionDeletions(collectionIds: readonly string[]): Promise<string[]> {
+    if (collectionIds.length === 0) return [];
+    const reason = await this.unreachableBecause();
+    if (reason !== null) throw new Error(`Redis unavailable (${reason})`);
+    const fresh: string[] = [];
+    for (const id of collectionIds) {
+      const jobId = IngestionQueue.deleteCollectionJobId(id);
+      const pending = await deadline(
+        this.clearStale(jobId, () => true),
+        ENQUEUE_DEADLINE_MS,
+        'requeueing',
+      );
+      if (pending) continue;
+      await deadline(this.addCollectionDeletion(id), ENQUEUE_DEADLINE_MS, 'requeueing');
+      fresh.push(id);
+    }
+    return fresh;
+  }
+
+  private async addCollectionDeletion(collectionId: string): Promise<string> {
+    const jobId = IngestionQueue.deleteCollectionJobId(collectionId);
+    const pending = await this.clearStale(jobId, () => true);
+    if (!pending) {
+      await this.queue.add(
+        JobName.DeleteCollection,
+        { collectionId } satisfies JobPayloads[JobName.DeleteCollection],
+        jobOptions(JobName.DeleteCollection, jobId),
+      );
+    }
+    return jobId;
   }
 
   /** A job's state and progress; null when there is no such job or Redis does not answer promptly. */

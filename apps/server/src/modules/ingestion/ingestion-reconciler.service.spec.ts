@@ -1,5 +1,6 @@
 import type { DocumentStatus } from '@lumina/shared';
 import { validateEnv } from '../../config/env.schema';
+import type { CollectionRepository } from '../collections/repositories/collection.repository';
 import type { IngestionQueue } from './ingestion-queue.service';
 import { IngestionReconciler, RECONCILE_GRACE_MS } from './ingestion-reconciler.service';
 import type { DocumentRepository, StrandedDocument } from './repositories/document.repository';
@@ -16,23 +17,39 @@ class StrandedDocuments implements Pick<DocumentRepository, 'stranded'> {
 }
 
 /** A queue that already holds the jobs of `pending` and queues the rest, or fails like an absent Redis. */
-class FakeQueue implements Pick<IngestionQueue, 'requeueMissing'> {
+class FakeQueue implements Pick<IngestionQueue, 'requeueMissing' | 'requeueCollectionDeletions'> {
   pending = new Set<string>();
   down: string | null = null;
 
-  async requeueMissing(documents: { id: string; contentHash: string }[]): Promise<string[]> {
+  async requeueCollectionDeletions(collectionIds: readonly string[]): Promise<string[]> {
+    if (this.down) throw new Error(this.down);
+    return collectionIds.filter((id) => !this.pending.has(id));
+  }
+
+  async requeueMissing(documents: { id: string }[]): Promise<string[]> {
     if (this.down) throw new Error(this.down);
     return documents.filter((d) => !this.pending.has(d.id)).map((d) => d.id);
+  }
+}
+
+/** Collections marked as being deleted. */
+class DeletingCollections implements Pick<CollectionRepository, 'strandedDeletions'> {
+  ids: string[] = [];
+
+  async strandedDeletions(_graceMs: number, limit: number): Promise<string[]> {
+    return this.ids.slice(0, limit);
   }
 }
 
 function setUp() {
   const documents = new StrandedDocuments();
   const queue = new FakeQueue();
+  const collections = new DeletingCollections();
   const reconciler = new IngestionReconciler(
     documents as unknown as DocumentRepository,
     queue as unknown as IngestionQueue,
     validateEnv({ NODE_ENV: 'test' }),
+    collections as unknown as CollectionRepository,
   );
   const logged: string[] = [];
   (reconciler as unknown as { logger: object }).logger = {
@@ -41,12 +58,11 @@ function setUp() {
   };
   const repairs: [DocumentStatus, number][] = [];
   reconciler.onRepair((status, count) => repairs.push([status, count]));
-  return { documents, queue, reconciler, logged, repairs };
+  return { documents, queue, collections, reconciler, logged, repairs };
 }
 
 const doc = (id: string, status: DocumentStatus): StrandedDocument => ({
   id,
-  contentHash: `h-${id}`,
   status,
 });
 
@@ -68,6 +84,16 @@ describe('IngestionReconciler', () => {
     ]);
     expect(logged).toEqual([
       'reconciler: 3 of 4 unfinished documents had no job and were queued again (2 queued, 1 embedding)',
+    ]);
+  });
+
+  it('queues again the deletion of a collection marked as being deleted whose job is gone', async () => {
+    const { queue, collections, reconciler, logged } = setUp();
+    collections.ids = ['kept', 'lost'];
+    queue.pending.add('kept');
+    expect(await reconciler.reconcile()).toEqual({ checked: 0, requeued: 0 });
+    expect(logged).toEqual([
+      'reconciler: 1 collection(s) being deleted had no deletion job and got one again',
     ]);
   });
 

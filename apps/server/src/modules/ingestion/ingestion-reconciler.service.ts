@@ -3,6 +3,7 @@ import type { OnApplicationBootstrap, OnApplicationShutdown } from '@nestjs/comm
 import type { DocumentStatus } from '@lumina/shared';
 import { InjectConfig } from '../../config/app-config';
 import type { Env } from '../../config/env.schema';
+import { CollectionRepository } from '../collections/repositories/collection.repository';
 import { IngestionQueue } from './ingestion-queue.service';
 import { DocumentRepository } from './repositories/document.repository';
 
@@ -10,6 +11,8 @@ import { DocumentRepository } from './repositories/document.repository';
 export const RECONCILE_GRACE_MS = 5_000;
 /** Documents looked at per pass; a larger backlog is worked off over the next passes. */
 const BATCH = 1_000;
+/** Collections being deleted looked at per pass. */
+const DELETIONS_BATCH = 100;
 
 export interface ReconcileReport {
   /** Documents whose status said a job should exist. */
@@ -23,8 +26,9 @@ type RepairListener = (status: DocumentStatus, count: number) => void;
 /**
  * Keeps the database and the queue in agreement: at boot and every RECONCILE_INTERVAL_MS, a document
  * whose status says queued or in progress but that has no live job in BullMQ (Redis came back empty,
- * a crash between the two writes) is queued again. Idempotent: the job id is the content hash, so a
+ * a crash between the two writes) is queued again. Idempotent: the job id is the document's id, so a
  * document whose job exists is left alone, and its chunks are replaced in one transaction when it runs.
+ * A collection marked as being deleted whose deletion job is gone gets its job again the same way.
  */
 @Injectable()
 export class IngestionReconciler implements OnApplicationBootstrap, OnApplicationShutdown {
@@ -38,6 +42,7 @@ export class IngestionReconciler implements OnApplicationBootstrap, OnApplicatio
     private readonly documents: DocumentRepository,
     private readonly queue: IngestionQueue,
     @InjectConfig() private readonly env: Env,
+    private readonly collections: CollectionRepository,
   ) {}
 
   onApplicationBootstrap(): void {
@@ -64,6 +69,7 @@ export class IngestionReconciler implements OnApplicationBootstrap, OnApplicatio
 
   private async pass(): Promise<ReconcileReport> {
     try {
+      await this.resumeDeletions();
       const stranded = await this.documents.stranded(RECONCILE_GRACE_MS, BATCH);
       if (stranded.length === 0) return this.succeeded({ checked: 0, requeued: 0 });
       const requeued = new Set(await this.queue.requeueMissing(stranded));
@@ -85,6 +91,17 @@ export class IngestionReconciler implements OnApplicationBootstrap, OnApplicatio
       if (reason !== this.lastFailure) this.logger.warn(`reconciler: pass skipped: ${reason}`);
       this.lastFailure = reason;
       return { checked: 0, requeued: 0 };
+    }
+  }
+
+  /** Collections marked as being deleted whose job is gone (a flushed Redis, a crash) get one again. */
+  private async resumeDeletions(): Promise<void> {
+    const deleting = await this.collections.strandedDeletions(RECONCILE_GRACE_MS, DELETIONS_BATCH);
+    const requeued = await this.queue.requeueCollectionDeletions(deleting);
+    if (requeued.length > 0) {
+      this.logger.warn(
+        `reconciler: ${requeued.length} collection(s) being deleted had no deletion job and got one again`,
+      );
     }
   }
 

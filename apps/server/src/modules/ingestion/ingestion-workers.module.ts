@@ -3,14 +3,18 @@ import type { DynamicModule } from '@nestjs/common';
 import type { Env } from '../../config/env.schema';
 import { QueueName } from '../../jobs/queue-name.enum';
 import { configureProcessor } from '../../jobs/worker-options';
+import { CollectionDeletionService } from '../collections/collection-deletion.service';
+import { CollectionsCoreModule } from '../collections/collections-core.module';
+import { CollectionDeletionRepository } from '../collections/repositories/collection-deletion.repository';
 import { IngestionPipelineService } from './ingestion-pipeline.service';
+import { IngestionQueue } from './ingestion-queue.service';
 import { DocumentWorkPool } from './document-work/document-work-pool';
 import { IngestionProcessor } from './processors/ingestion.processor';
 import { ReembedService } from './reembed.service';
 import { DocumentRepository } from './repositories/document.repository';
 import { UploadStore } from './uploads/upload-store';
 
-/** The ingestion queue's worker and what it needs; imported by worker.ts, and by the API when WORKERS_IN_PROCESS=true. */
+/** The ingestion queue's worker (ingestion, re-embedding, collection deletion) and what it needs; imported by worker.ts, and by the API when WORKERS_IN_PROCESS=true. */
 @Module({})
 export class IngestionWorkersModule {
   static forRoot(env: Env): DynamicModule {
@@ -19,6 +23,7 @@ export class IngestionWorkersModule {
     });
     return {
       module: IngestionWorkersModule,
+      imports: [CollectionsCoreModule],
       providers: [
         IngestionProcessor,
         IngestionPipelineService,
@@ -26,6 +31,9 @@ export class IngestionWorkersModule {
         DocumentWorkPool,
         DocumentRepository,
         UploadStore,
+        IngestionQueue,
+        CollectionDeletionService,
+        CollectionDeletionRepository,
       ],
     };
   }

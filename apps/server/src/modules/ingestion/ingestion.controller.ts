@@ -16,6 +16,7 @@ import {
   ApiAcceptedResponse,
   ApiBadRequestResponse,
   ApiBody,
+  ApiConflictResponse,
   ApiConsumes,
   ApiNotFoundResponse,
   ApiOperation,
@@ -54,7 +55,8 @@ import type {
   ReembedRequested,
 } from '@lumina/shared';
 import type { Observable } from 'rxjs';
-import { Roles } from '../auth/principal';
+import { collectionAccess, CurrentPrincipal, Roles } from '../auth/principal';
+import type { Principal } from '../auth/principal';
 import { DocumentCatalogService } from './document-catalog.service';
 import { DocumentEventsService } from './document-events.service';
 import {
@@ -72,6 +74,7 @@ import { SUPPORTED_EXTENSIONS } from './uploads/supported-formats';
 
 const uuid = new ParseUUIDPipe();
 const QUEUE_UNAVAILABLE_DESCRIPTION = 'The job queue (Redis) is not reachable; nothing was queued';
+const COLLECTION_DELETING_DESCRIPTION = 'The collection is being deleted; it takes no new documents';
 const documentPage = pageOf(documentViewSchema);
 const chunkPage = pageOf(chunkViewSchema);
 
@@ -85,14 +88,14 @@ export class IngestionController {
   ) {}
 
   @Post()
-  @Roles('admin')
   @HttpCode(202)
   @UseInterceptors(DocumentUploadInterceptor)
   @ApiOperation({
-    summary: 'Upload documents (admin)',
+    summary: 'Upload documents (admin, or a key with a write grant on the collection)',
     description:
       `Files (${SUPPORTED_EXTENSIONS.join(', ')}) are streamed to disk and ingested by background jobs; ` +
-      'a .json/.jsonl BEIR corpus becomes one document per entry. The same bytes again return the existing document.',
+      'a .json/.jsonl BEIR corpus becomes one document per entry. They go into the collection `collectionId` ' +
+      '(the default one when absent); the same bytes again in that collection return the existing document.',
   })
   @ApiConsumes('multipart/form-data')
   @ApiBody({
@@ -104,6 +107,11 @@ export class IngestionController {
           type: 'string',
           example: 'zh',
           description: 'ISO 639-1 code of every file (stemming, word segmentation); detected when absent',
+        },
+        collectionId: {
+          type: 'string',
+          format: 'uuid',
+          description: 'The collection to store the files in; absent: the collection whose slug is "default"',
         },
       },
     },
@@ -122,28 +130,41 @@ export class IngestionController {
   @ApiUnprocessableEntityResponse({
     description: 'Empty, binary, non-UTF-8 or truncated files, malformed corpora',
   })
+  @ApiNotFoundResponse({ description: 'No collection has the collectionId' })
+  @ApiConflictResponse({ description: COLLECTION_DELETING_DESCRIPTION })
   @ApiServiceUnavailableResponse({ description: QUEUE_UNAVAILABLE_DESCRIPTION })
   upload(
     @UploadedFiles() files: StoredFile[] | undefined,
-    @Body(new ZodValidationPipe(uploadDocumentsFieldsSchema)) body: { language?: string },
+    @Body(new ZodValidationPipe(uploadDocumentsFieldsSchema))
+    body: { language?: string; collectionId?: string },
+    @CurrentPrincipal() principal: Principal,
   ): Promise<AcceptedDocuments> {
-    return this.ingestion.acceptUploads(files ?? [], body.language ?? null);
+    return this.ingestion.acceptUploads(
+      collectionAccess(principal),
+      files ?? [],
+      body.language ?? null,
+      body.collectionId,
+    );
   }
 
   @Post('text')
-  @Roles('admin')
   @HttpCode(202)
-  @ApiOperation({ summary: 'Add a document given as text (JSON title + text, optional format; admin)' })
+  @ApiOperation({
+    summary: 'Add a document given as text (JSON title + text, optional format; admin or a write grant)',
+  })
   @ApiAcceptedResponse({
     description: 'The document and its ingestion job',
     schema: { $ref: contractRef(acceptedDocumentSchema, 'AcceptedDocument') },
   })
   @ApiBadRequestResponse({ description: 'Missing or empty title or text, or an unknown language code' })
+  @ApiNotFoundResponse({ description: 'No collection has the collectionId' })
+  @ApiConflictResponse({ description: COLLECTION_DELETING_DESCRIPTION })
   @ApiServiceUnavailableResponse({ description: QUEUE_UNAVAILABLE_DESCRIPTION })
   createText(
     @ValidBody(createTextDocumentRequestSchema, 'CreateTextDocumentRequest') body: CreateTextDocumentRequest,
+    @CurrentPrincipal() principal: Principal,
   ): Promise<AcceptedDocument> {
-    return this.ingestion.acceptText(body);
+    return this.ingestion.acceptText(collectionAccess(principal), body);
   }
 
   @Post('reembed')
@@ -162,19 +183,24 @@ export class IngestionController {
   }
 
   @Get()
-  @ApiOperation({ summary: 'List documents (newest first), optionally by title words or status' })
+  @ApiOperation({
+    summary: 'List documents (newest first), optionally by collection, title words or status',
+  })
   @ValidResponse(documentPage, 'DocumentPage', 'A page of documents: items, page, limit, total, totalPages')
   @ApiBadRequestResponse({ description: 'page or limit below 1, unknown status' })
-  list(@ValidQuery(listDocumentsQuerySchema) query: ListDocumentsQuery): Promise<Page<DocumentView>> {
-    return this.catalog.list(query);
+  list(
+    @ValidQuery(listDocumentsQuerySchema) query: ListDocumentsQuery,
+    @CurrentPrincipal() principal: Principal,
+  ): Promise<Page<DocumentView>> {
+    return this.catalog.list(query, collectionAccess(principal));
   }
 
   @Get(':id')
   @ApiOperation({ summary: 'A document: status, chunk count, error, and live progress while ingested' })
   @ValidResponse(documentDetailSchema, 'DocumentDetail', 'The document')
   @ApiNotFoundResponse({ description: 'No such document' })
-  get(@Param('id', uuid) id: string): Promise<DocumentDetail> {
-    return this.catalog.get(id);
+  get(@Param('id', uuid) id: string, @CurrentPrincipal() principal: Principal): Promise<DocumentDetail> {
+    return this.catalog.get(id, collectionAccess(principal));
   }
 
   @Get(':id/chunks')
@@ -189,8 +215,9 @@ export class IngestionController {
   chunks(
     @Param('id', uuid) id: string,
     @ValidQuery(listChunksQuerySchema) query: ListChunksQuery,
+    @CurrentPrincipal() principal: Principal,
   ): Promise<Page<ChunkView>> {
-    return this.catalog.chunks(id, query);
+    return this.catalog.chunks(id, query, collectionAccess(principal));
   }
 
   @Sse(':id/events')
@@ -202,16 +229,20 @@ export class IngestionController {
   })
   @ValidEventStream({ message: { schema: documentEventSchema, name: 'DocumentEvent' } }, 'The event stream')
   @ApiNotFoundResponse({ description: 'No such document' })
-  events(@Param('id', uuid) id: string): Promise<Observable<MessageEvent>> {
-    return this.documentEvents.stream(id);
+  events(
+    @Param('id', uuid) id: string,
+    @CurrentPrincipal() principal: Principal,
+  ): Promise<Observable<MessageEvent>> {
+    return this.documentEvents.stream(id, collectionAccess(principal));
   }
 
   @Delete(':id')
-  @Roles('admin')
-  @ApiOperation({ summary: 'Delete a document, its chunks and vectors; cancels its ingestion job (admin)' })
+  @ApiOperation({
+    summary: 'Delete a document, its chunks and vectors; cancels its ingestion job (admin or a write grant)',
+  })
   @ValidResponse(deletedDocumentSchema, 'DeletedDocument', 'Deleted')
   @ApiNotFoundResponse({ description: 'No such document' })
-  remove(@Param('id', uuid) id: string): Promise<DeletedDocument> {
-    return this.ingestion.remove(id);
+  remove(@Param('id', uuid) id: string, @CurrentPrincipal() principal: Principal): Promise<DeletedDocument> {
+    return this.ingestion.remove(collectionAccess(principal), id);
   }
 }

@@ -1,5 +1,6 @@
 import { Module } from '@nestjs/common';
 import { JobEventsModule } from '../../jobs/job-events.module';
+import { CollectionsCoreModule } from '../collections/collections-core.module';
 import { DocumentCatalogService } from './document-catalog.service';
 import { DocumentEventsService } from './document-events.service';
 import { IngestionController } from './ingestion.controller';
@@ -16,7 +17,7 @@ import { UploadStore } from './uploads/upload-store';
  * left without a job. The jobs run in IngestionWorkersModule.
  */
 @Module({
-  imports: [JobEventsModule],
+  imports: [JobEventsModule, CollectionsCoreModule],
   controllers: [IngestionController],
   providers: [
     IngestionService,
@@ -29,6 +30,6 @@ import { UploadStore } from './uploads/upload-store';
     UploadStore,
     DocumentUploadInterceptor,
   ],
-  exports: [IngestionService, DocumentCatalogService, IngestionReconciler],
+  exports: [IngestionService, DocumentCatalogService, IngestionReconciler, IngestionQueue],
 })
 export class IngestionModule {}

@@ -17,6 +17,9 @@ import { ChunkRepository } from './repositories/chunk.repository';
 import { DocumentRepository } from './repositories/document.repository';
 import type { NewDocument, StoredDocument } from './repositories/document.repository';
 import { InvalidRequestError, NotFoundError, UnprocessableError } from '../../common/errors/domain-errors';
+import { CollectionScope } from '../collections/collection-scope.service';
+import { canRead } from '../auth/principal';
+import type { CollectionAccess } from '../auth/principal';
 
 /** A document about to be stored: what goes in its row, and how to put its file in place. */
 interface Candidate extends NewDocument {
@@ -27,7 +30,6 @@ interface Candidate extends NewDocument {
 /** A document whose job is to be queued, and what to undo when queueing fails. */
 interface Queued {
   id: string;
-  contentHash: string;
   answer: AcceptedDocument;
   format: SourceFormat;
   undo: 'delete' | 'fail' | null;
@@ -42,8 +44,9 @@ const IN_PROGRESS: readonly DocumentStatus[] = ['queued', 'parsing', 'chunking',
 /**
  * Takes documents in (uploads, text, BEIR corpora), deletes them, and asks for re-embedding. Never parses
  * deeply or embeds inside a request: it checks what is cheap to check, stores the file where every worker
- * can read it, and queues a job. Identity is the sha256 of the bytes: the same bytes again are the
- * existing document (re-queued if it had failed).
+ * can read it, and queues a job. Every document goes into one collection; within it, identity is the
+ * sha256 of the bytes: the same bytes again are the existing document (re-queued if it had failed), while
+ * the same bytes in another collection are another document.
  */
 @Injectable()
 export class IngestionService {
@@ -53,14 +56,22 @@ export class IngestionService {
     @InjectEmbedder() private readonly embedder: EmbeddingProvider,
     private readonly files: UploadStore,
     private readonly queue: IngestionQueue,
+    private readonly collections: CollectionScope,
   ) {}
 
-  async acceptUploads(uploads: StoredFile[], language: string | null = null): Promise<AcceptedDocuments> {
+  /** `collectionId` absent: the collection whose slug is "default". */
+  async acceptUploads(
+    access: CollectionAccess,
+    uploads: StoredFile[],
+    language: string | null = null,
+    collectionId?: string,
+  ): Promise<AcceptedDocuments> {
     if (uploads.length === 0) {
       throw new InvalidRequestError(
         'Attach one or more files to upload (multipart/form-data, field "files").',
       );
     }
+    const collection = await this.collections.writable(access, collectionId);
     const prepared: Prepared[] = [];
     const problems: { file: string; problem: string }[] = [];
     for (const file of uploads) {
@@ -94,13 +105,14 @@ export class IngestionService {
         ? item.entries.map((entry) => this.corpusEntry(item.file, entry, language))
         : [this.uploadedFile(item, language)],
     );
-    return { documents: await this.accept(candidates) };
+    return { documents: await this.accept(collection, candidates) };
   }
 
-  async acceptText(body: CreateTextDocumentRequest): Promise<AcceptedDocument> {
+  async acceptText(access: CollectionAccess, body: CreateTextDocumentRequest): Promise<AcceptedDocument> {
+    const collection = await this.collections.writable(access, body.collectionId);
     const bytes = Buffer.from(body.text, 'utf8');
     const format: SourceFormat = body.format === 'markdown' ? 'md' : 'txt';
-    const [accepted] = await this.accept([
+    const [accepted] = await this.accept(collection, [
       {
         title: body.title,
         sourceName: null,
@@ -121,12 +133,18 @@ export class IngestionService {
    * Delete a document with its chunks and vectors (BM25 postings follow by trigger). A job that has not
    * started is removed; a running one sees the document gone at its next step and stops.
    */
-  async remove(id: string): Promise<{ id: string; deleted: true; cancelledJob: boolean }> {
+  async remove(
+    access: CollectionAccess,
+    id: string,
+  ): Promise<{ id: string; deleted: true; cancelledJob: boolean }> {
     const document = await this.documents.findStored(id);
-    if (!document) throw new NotFoundError(`No document has the id ${id}.`);
+    if (!document || !canRead(access, document.collection_id)) {
+      throw new NotFoundError(`No document has the id ${id}.`);
+    }
+    await this.collections.assertMayChange(access, document.collection_id);
     const inProgress = IN_PROGRESS.includes(document.status);
     if (inProgress) await this.documents.cancelIfWorking(id);
-    const job = await this.queue.cancelIngestion(document.content_hash, id);
+    const job = await this.queue.cancelIngestion(id);
     await this.documents.delete(id);
     if (document.format) await this.files.remove(id, document.format);
     return { id, deleted: true, cancelledJob: inProgress && job !== 'none' };
@@ -179,15 +197,19 @@ export class IngestionService {
     };
   }
 
-  /** Insert new documents (batched), revive failed duplicates, and queue every document that needs work. */
-  private async accept(candidates: Candidate[]): Promise<AcceptedDocument[]> {
+  /**
+   * Insert new documents into the collection (batched), revive failed duplicates of the collection, and
+   * queue every document that needs work.
+   */
+  private async accept(collectionId: string, candidates: Candidate[]): Promise<AcceptedDocument[]> {
     const answers: AcceptedDocument[] = [];
     const toQueue: Queued[] = [];
     for (let i = 0; i < candidates.length; i += 500) {
       const batch = candidates.slice(i, i + 500);
-      const inserted = await this.documents.insertNew(batch);
+      const inserted = await this.documents.insertNew(collectionId, batch);
       const insertedIds = new Map(inserted.map((row) => [row.content_hash, row.id]));
       const existing = await this.existing(
+        collectionId,
         batch.filter((c) => !insertedIds.has(c.contentHash)).map((c) => c.contentHash),
       );
       const claimed = new Set<string>();
@@ -210,7 +232,6 @@ export class IngestionService {
               };
               toQueue.push({
                 id,
-                contentHash: candidate.contentHash,
                 answer,
                 format: candidate.format,
                 undo: 'delete',
@@ -218,7 +239,7 @@ export class IngestionService {
             } else {
               const row =
                 existing.get(candidate.contentHash) ??
-                (await this.existing([candidate.contentHash])).get(candidate.contentHash);
+                (await this.existing(collectionId, [candidate.contentHash])).get(candidate.contentHash);
               if (!row)
                 throw new Error(
                   `document with content hash ${candidate.contentHash} vanished while uploading`,
@@ -284,12 +305,15 @@ export class IngestionService {
       await this.documents.requeue(row.id);
       answer.status = 'queued';
     }
-    toQueue.push({ id: row.id, contentHash: row.content_hash, answer, format, undo: failed ? 'fail' : null });
+    toQueue.push({ id: row.id, answer, format, undo: failed ? 'fail' : null });
     return answer;
   }
 
-  private async existing(contentHashes: string[]): Promise<Map<string, StoredDocument>> {
-    const rows = await this.documents.findStoredByHash(contentHashes);
+  private async existing(
+    collectionId: string,
+    contentHashes: string[],
+  ): Promise<Map<string, StoredDocument>> {
+    const rows = await this.documents.findStoredByHash(collectionId, contentHashes);
     return new Map(rows.map((row) => [row.content_hash, row]));
   }
 }

@@ -8,6 +8,7 @@ import { handlerFor, isJobNamed } from '../../../jobs/job-handlers';
 import type { JobHandlers } from '../../../jobs/job-handlers';
 import { QueueName } from '../../../jobs/queue-name.enum';
 import { RedisOutageLog } from '../../../jobs/redis-outage-log';
+import { CollectionDeletionService } from '../../collections/collection-deletion.service';
 import { PermanentFailureError } from '../errors/permanent-failure.error';
 import { IngestionPipelineService } from '../ingestion-pipeline.service';
 import type { JobAttempt } from '../ingestion-progress';
@@ -27,11 +28,14 @@ export class IngestionProcessor extends WorkerHost {
   private readonly handlers: JobHandlers<QueueName.Ingestion> = {
     [JobName.IngestDocument]: (data, job) => this.pipeline.ingest(data.documentId, this.attempt(job)),
     [JobName.ReembedChunks]: (data, job) => this.reembed.reembed(data.model, this.attempt(job)),
+    [JobName.DeleteCollection]: (data, job) =>
+      this.collectionDeletion.execute(data.collectionId, (progress) => job.updateProgress(progress)),
   };
 
   constructor(
     private readonly pipeline: IngestionPipelineService,
     private readonly reembed: ReembedService,
+    private readonly collectionDeletion: CollectionDeletionService,
     registry: JobHandlerRegistry,
   ) {
     super();

@@ -16,20 +16,30 @@ export interface DatasetDocumentRow {
 export class BeirCorpusRepository {
   constructor(@InjectDataSource() private readonly dataSource: DataSource) {}
 
-  /** The dataset's indexed documents: external id and the chunking they were indexed with. */
-  async indexed(dataset: string): Promise<{ externalId: string; chunking: unknown }[]> {
+  /**
+   * The dataset's indexed documents in the collection (null: the default one): external id and the
+   * chunking they were indexed with.
+   */
+  async indexed(
+    dataset: string,
+    collectionId: string | null = null,
+  ): Promise<{ externalId: string; chunking: unknown }[]> {
     const rows: { external_id: string; chunking: unknown }[] = await this.dataSource.query(
       INDEXED_DATASET_DOCUMENTS_SQL,
-      [dataset],
+      [dataset, collectionId],
     );
     return rows.map((row) => ({ externalId: row.external_id, chunking: row.chunking }));
   }
 
-  /** Inserts the rows as documents to chunk; returns each one's document id by external id. */
+  /**
+   * Inserts the rows as documents to chunk into the collection (null: the default one); returns each
+   * one's document id by external id.
+   */
   async insertForChunking(
     rows: DatasetDocumentRow[],
     metadata: Record<string, unknown>,
     mimeType: string,
+    collectionId: string | null = null,
   ): Promise<Map<string, string>> {
     const inserted: { id: string; external_id: string }[] = await this.dataSource.query(
       INSERT_DATASET_DOCUMENTS_SQL,
@@ -40,6 +50,7 @@ export class BeirCorpusRepository {
         rows.map((row) => row.byteSize),
         JSON.stringify(metadata),
         mimeType,
+        collectionId,
       ],
     );
     return new Map(inserted.map((row) => [row.external_id, row.id]));

@@ -39,6 +39,7 @@ export interface DocumentRow {
 /** What an upload of the same bytes, or a deletion, needs to know of a stored document. */
 export interface StoredDocument {
   id: string;
+  collection_id: string;
   title: string;
   status: DocumentStatus;
   content_hash: string;
@@ -74,8 +75,17 @@ export interface NewDocument {
 /** A document left queued or in progress, for the reconciler. */
 export interface StrandedDocument {
   id: string;
-  contentHash: string;
   status: DocumentStatus;
+}
+
+/** Which documents a list shows; null: any. */
+export interface DocumentFilter {
+  /** An ILIKE pattern on the title. */
+  search: string | null;
+  status: DocumentStatus | null;
+  collectionId: string | null;
+  /** The collections the caller may read; null: every collection. */
+  readable: readonly string[] | null;
 }
 
 /** The documents table: the catalog's reads, uploads and deletions, and each job's status machine. */
@@ -83,20 +93,26 @@ export interface StrandedDocument {
 export class DocumentRepository {
   constructor(@InjectEntityManager() private readonly manager: EntityManager) {}
 
-  /** `search`: an ILIKE pattern on the title (null: any); `status` null: any. */
-  async count(search: string | null, status: DocumentStatus | null): Promise<number> {
-    const [{ total }]: { total: number }[] = await this.manager.query(COUNT_DOCUMENTS_SQL, [search, status]);
+  async count(filter: DocumentFilter): Promise<number> {
+    const [{ total }]: { total: number }[] = await this.manager.query(COUNT_DOCUMENTS_SQL, [
+      filter.search,
+      filter.status,
+      filter.collectionId,
+      filter.readable,
+    ]);
     return total;
   }
 
   /** The documents `count` counts, newest first. */
-  page(
-    search: string | null,
-    status: DocumentStatus | null,
-    offset: number,
-    limit: number,
-  ): Promise<DocumentRow[]> {
-    return this.manager.query(DOCUMENT_PAGE_SQL, [search, status, limit, offset]);
+  page(filter: DocumentFilter, offset: number, limit: number): Promise<DocumentRow[]> {
+    return this.manager.query(DOCUMENT_PAGE_SQL, [
+      filter.search,
+      filter.status,
+      filter.collectionId,
+      filter.readable,
+      limit,
+      offset,
+    ]);
   }
 
   async find(id: string): Promise<DocumentRow | null> {
@@ -124,17 +140,18 @@ export class DocumentRepository {
     return rows[0] ?? null;
   }
 
-  /** The stored documents with these content hashes. */
-  async findStoredByHash(contentHashes: string[]): Promise<StoredDocument[]> {
+  /** The stored documents of the collection with these content hashes. */
+  async findStoredByHash(collectionId: string, contentHashes: string[]): Promise<StoredDocument[]> {
     if (contentHashes.length === 0) return [];
     return this.manager.query(
-      `SELECT ${STORED_DOCUMENT_COLUMNS} FROM documents WHERE content_hash = ANY($1::text[])`,
-      [contentHashes],
+      `SELECT ${STORED_DOCUMENT_COLUMNS} FROM documents
+       WHERE collection_id = $1 AND content_hash = ANY($2::text[])`,
+      [collectionId, contentHashes],
     );
   }
 
-  /** Inserts the documents whose content hash is new, queued; returns those inserted. */
-  insertNew(documents: NewDocument[]): Promise<{ id: string; content_hash: string }[]> {
+  /** Inserts into the collection the documents whose content hash is new there, queued; returns those inserted. */
+  insertNew(collectionId: string, documents: NewDocument[]): Promise<{ id: string; content_hash: string }[]> {
     return this.manager.query(INSERT_DOCUMENTS_SQL, [
       documents.map((d) => d.title),
       documents.map((d) => d.sourceName),
@@ -144,6 +161,7 @@ export class DocumentRepository {
       documents.map((d) => d.byteSize),
       documents.map((d) => JSON.stringify(d.metadata)),
       documents.map((d) => d.language),
+      collectionId,
     ]);
   }
 

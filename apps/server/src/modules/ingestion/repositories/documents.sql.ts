@@ -2,32 +2,38 @@
 export const DOCUMENT_COLUMNS = `id, collection_id, title, source_name, mime_type, metadata->>'format' AS format, external_id, status, error,
   chunk_count, byte_size, language, content_hash, created_at, updated_at`;
 
-/** Documents whose title matches `$1` (an ILIKE pattern, or null: any) and whose status is `$2` (or null). */
-const LISTED = `($1::text IS NULL OR title ILIKE $1 ESCAPE '\\') AND ($2::text IS NULL OR status = $2)`;
+/**
+ * Documents whose title matches `$1` (an ILIKE pattern, or null: any), whose status is `$2` (or null),
+ * whose collection is `$3` (or null: any) and one of `$4` (the collections the caller reads; null: all).
+ */
+const LISTED = `($1::text IS NULL OR title ILIKE $1 ESCAPE '\\') AND ($2::text IS NULL OR status = $2)
+  AND ($3::uuid IS NULL OR collection_id = $3) AND ($4::uuid[] IS NULL OR collection_id = ANY($4::uuid[]))`;
 
 export const COUNT_DOCUMENTS_SQL = `SELECT count(*)::int AS total FROM documents WHERE ${LISTED}`;
 
-/** The listed documents, newest first: `$3` of them from offset `$4`. */
+/** The listed documents, newest first: `$5` of them from offset `$6`. */
 export const DOCUMENT_PAGE_SQL = `
   SELECT ${DOCUMENT_COLUMNS} FROM documents WHERE ${LISTED}
-  ORDER BY created_at DESC, id DESC LIMIT $3 OFFSET $4`;
+  ORDER BY created_at DESC, id DESC LIMIT $5 OFFSET $6`;
 
 /** What an upload compares a document with (StoredDocument). */
-export const STORED_DOCUMENT_COLUMNS = `id, title, status, content_hash, external_id, metadata->>'format' AS format`;
+export const STORED_DOCUMENT_COLUMNS = `id, collection_id, title, status, content_hash, external_id,
+  metadata->>'format' AS format`;
 
 /**
- * New documents, queued, one per row of the parallel arrays (title, source name, MIME type, content hash,
- * external id, size, metadata, language); a content hash already stored is skipped. Returns what was
- * inserted.
+ * New documents of collection `$9`, queued, one per row of the parallel arrays (title, source name, MIME
+ * type, content hash, external id, size, metadata, language); a content hash already stored in that
+ * collection is skipped. Returns what was inserted.
  */
 export const INSERT_DOCUMENTS_SQL = `
-  INSERT INTO documents (title, source_name, mime_type, content_hash, external_id, status, byte_size, metadata,
-                         language)
-  SELECT t.title, t.source_name, t.mime_type, t.hash, t.external_id, 'queued', t.size, t.metadata, t.language
+  INSERT INTO documents (collection_id, title, source_name, mime_type, content_hash, external_id, status,
+                         byte_size, metadata, language)
+  SELECT $9::uuid, t.title, t.source_name, t.mime_type, t.hash, t.external_id, 'queued', t.size, t.metadata,
+         t.language
   FROM unnest($1::text[], $2::text[], $3::text[], $4::text[], $5::text[], $6::bigint[], $7::jsonb[],
               $8::text[])
     AS t(title, source_name, mime_type, hash, external_id, size, metadata, language)
-  ON CONFLICT (content_hash) DO NOTHING
+  ON CONFLICT (collection_id, content_hash) DO NOTHING
   RETURNING id, content_hash`;
 
 /** Statuses a job is done with: the pipeline never moves a document out of them. */

@@ -3,7 +3,7 @@
  * `$1` milliseconds (a fresh upload is given time to reach the queue), oldest first, at most `$2`.
  */
 export const STRANDED_DOCUMENTS_SQL = `
-  SELECT id, content_hash AS "contentHash", status
+  SELECT id, status
   FROM documents
   WHERE status IN ('queued', 'parsing', 'chunking', 'embedding')
     AND updated_at < now() - make_interval(secs => $1::double precision / 1000)
