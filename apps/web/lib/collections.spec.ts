@@ -69,9 +69,9 @@ describe('the selection and the request', () => {
 
   it('drops collections that are gone or being deleted once the list is known', () => {
     const deleting = collection('c-old-9', 'Old', { deleting: true });
-    expect(
-      reconcileSelection(['c-runbooks-1', 'c-gone-7', 'c-old-9'], [...known, deleting]),
-    ).toEqual(['c-runbooks-1']);
+    expect(reconcileSelection(['c-runbooks-1', 'c-gone-7', 'c-old-9'], [...known, deleting])).toEqual([
+      'c-runbooks-1',
+    ]);
     expect(reconcileSelection(['c-gone-7'], known)).toEqual([]);
   });
 });
@@ -83,11 +83,21 @@ describe("a conversation's collections", () => {
   });
 
   it('shows "every collection" when it searches all there are, or names none', () => {
-    expect(selectionOfConversation(known.map((item) => item.id), known)).toEqual([]);
+    expect(
+      selectionOfConversation(
+        known.map((item) => item.id),
+        known,
+      ),
+    ).toEqual([]);
     expect(selectionOfConversation([], known)).toEqual([]);
     // A collection being deleted is searched no more, so it is not needed for "all".
     const deleting = collection('c-old-9', 'Old', { deleting: true });
-    expect(selectionOfConversation(known.map((item) => item.id), [...known, deleting])).toEqual([]);
+    expect(
+      selectionOfConversation(
+        known.map((item) => item.id),
+        [...known, deleting],
+      ),
+    ).toEqual([]);
   });
 });
 
@@ -123,7 +133,7 @@ describe('names of the searched collections', () => {
     );
   });
 
-  it("names every collection a trace searched, and none for an answer from general knowledge", () => {
+  it('names every collection a trace searched, and none for an answer from general knowledge', () => {
     expect(traceCollectionsLabel(['c-runbooks-1', 'c-handbook-2'], known)).toBe('Runbooks, Handbook');
     expect(traceCollectionsLabel(['c-runbooks-1', 'deadbeef-0000'], known)).toBe(
       'Runbooks, collection deadbeef',

@@ -43,7 +43,10 @@ export function reconcileSelection(selected: readonly string[], known: readonly 
  * The selection that shows a conversation's collections: none picked when it searches every collection
  * there is (or names none), else its ids.
  */
-export function selectionOfConversation(collectionIds: readonly string[], known: readonly Live[] | null): string[] {
+export function selectionOfConversation(
+  collectionIds: readonly string[],
+  known: readonly Live[] | null,
+): string[] {
   const ids = normaliseSelection(collectionIds);
   if (!known) return ids;
   const live = known.filter((collection) => !collection.deleting);
@@ -83,7 +86,10 @@ export function searchedSentence(selected: readonly string[], known: readonly Na
 }
 
 /** The collections a trace searched, every one by name ("none" for an answer from general knowledge). */
-export function traceCollectionsLabel(collectionIds: readonly string[], known: readonly Named[] | null): string {
+export function traceCollectionsLabel(
+  collectionIds: readonly string[],
+  known: readonly Named[] | null,
+): string {
   if (collectionIds.length === 0) return 'none';
   return collectionIds.map((id) => collectionName(id, known)).join(', ');
 }
@@ -98,5 +104,7 @@ export function defaultUploadCollectionId(
   known: readonly Pick<Collection, 'id' | 'slug' | 'deleting'>[],
 ): string {
   const writable = writableCollections(known);
-  return (writable.find((collection) => collection.slug === DEFAULT_COLLECTION_SLUG) ?? writable[0])?.id ?? '';
+  return (
+    (writable.find((collection) => collection.slug === DEFAULT_COLLECTION_SLUG) ?? writable[0])?.id ?? ''
+  );
 }

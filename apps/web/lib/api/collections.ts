@@ -45,7 +45,11 @@ export function collectionsApi(http: Transport) {
       );
     },
 
-    updateCollection(id: string, patch: CollectionPatch, { signal }: RequestOptions = {}): Promise<Collection> {
+    updateCollection(
+      id: string,
+      patch: CollectionPatch,
+      { signal }: RequestOptions = {},
+    ): Promise<Collection> {
       return http.json(
         ops.updateCollection,
         { params: { id }, body: patch, signal },
