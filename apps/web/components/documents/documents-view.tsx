@@ -199,7 +199,7 @@ export function DocumentsView() {
 
   const canUpload = capabilities.has('uploadDocuments');
   const canMove = hasCollections && capabilities.has('moveDocument') && writable.length > 1;
-  const nameOf = (id: string) => collectionName(id, known);
+  const nameOf = (id: string) => (known ? collectionName(id, known) : '…');
   const sending = uploads.filter((entry) => entry.phase === 'uploading');
   const pageData = documents.data;
 
