@@ -103,6 +103,31 @@ describe('collections store', () => {
     expect(store.getState().selected).toEqual([]);
   });
 
+  it('keeps only the latest load when another key started one meanwhile', async () => {
+    const store = createCollectionsStore({ storage: memoryStorage() });
+    let answerFirst: () => void = () => undefined;
+    const slow = {
+      listCollections: () =>
+        new Promise<ReturnType<typeof page>>((resolve) => {
+          answerFirst = () => resolve(page([collection('seen-by-old-key')]));
+        }),
+    };
+    const page = (items: Collection[]) => ({
+      items,
+      page: 1,
+      limit: 100,
+      total: items.length,
+      totalPages: 1,
+    });
+    const first = loadCollections(slow, store, 'old-key');
+    await loadCollections(pages([collection('seen-by-new-key')], 10).api, store, 'new-key');
+    answerFirst();
+    await first;
+
+    expect(store.getState().known?.map((item) => item.id)).toEqual(['seen-by-new-key']);
+    expect(store.getState().loadedFor).toBe('new-key');
+  });
+
   it('says when the server has no collections, keeping the pick', async () => {
     const store = createCollectionsStore({ storage: memoryStorage() });
     store.getState().select(['c1']);

@@ -27,6 +27,8 @@ export interface CollectionsState {
   loadError: string | null;
   /** True when GET /collections does not exist on this server. */
   missing: boolean;
+  /** The API key the latest load was made with (which collections a key may read differs); undefined before. */
+  loadedFor: string | null | undefined;
 
   select: (ids: readonly string[]) => void;
   toggle: (id: string, picked: boolean) => void;
@@ -34,7 +36,7 @@ export interface CollectionsState {
   selectAll: () => void;
   /** Shows an opened conversation's collections. */
   showConversation: (collectionIds: readonly string[]) => void;
-  setLoading: () => void;
+  setLoading: (apiKey?: string | null) => void;
   /**
    * The list arrived; when it is `complete`, the selection forgets collections that are gone or being
    * deleted.
@@ -57,13 +59,14 @@ export function createCollectionsStore({
         loadState: 'idle',
         loadError: null,
         missing: false,
+        loadedFor: undefined,
 
         select: (ids) => set({ selected: normaliseSelection(ids) }),
         toggle: (id, picked) => set((state) => ({ selected: toggleCollection(state.selected, id, picked) })),
         selectAll: () => set({ selected: [] }),
         showConversation: (collectionIds) =>
           set((state) => ({ selected: selectionOfConversation(collectionIds, state.known) })),
-        setLoading: () => set({ loadState: 'loading', loadError: null }),
+        setLoading: (apiKey = null) => set({ loadState: 'loading', loadError: null, loadedFor: apiKey }),
         setKnown: (collections, complete = true) =>
           set((state) => ({
             known: collections,
@@ -115,24 +118,31 @@ const PAGE_LIMIT = 100;
 /** Enough pages for any real library; a longer list is shown as far as it got. */
 const MAX_PAGES = 20;
 
-/** Loads every collection (page by page) into the store. */
+/** The latest load of each store: an answer to an earlier one (e.g. with the previous key) is dropped. */
+const latestLoad = new WeakMap<CollectionsStore, number>();
+
+/** Loads every collection (page by page) into the store, noting the API key it is loaded with. */
 export async function loadCollections(
   api: Pick<ApiClient, 'listCollections'>,
   store: CollectionsStore = collectionsStore,
-  signal?: AbortSignal,
+  apiKey: string | null = null,
 ): Promise<void> {
-  store.getState().setLoading();
+  const load = (latestLoad.get(store) ?? 0) + 1;
+  latestLoad.set(store, load);
+  const current = () => latestLoad.get(store) === load;
+  store.getState().setLoading(apiKey);
   try {
     const items: Collection[] = [];
     let complete = false;
     for (let page = 1; page <= MAX_PAGES && !complete; page += 1) {
-      const answer = await api.listCollections({ page, limit: PAGE_LIMIT }, { signal });
+      const answer = await api.listCollections({ page, limit: PAGE_LIMIT });
+      if (!current()) return;
       items.push(...answer.items);
       complete = page >= answer.totalPages || answer.items.length === 0;
     }
     store.getState().setKnown(items, complete);
   } catch (error) {
-    if (signal?.aborted) return;
+    if (!current()) return;
     if (isApiError(error)) store.getState().setLoadError(error.message, error.missingRoute);
     else {
       console.error(error);
