@@ -105,13 +105,6 @@ describe('collections store', () => {
 
   it('keeps only the latest load when another key started one meanwhile', async () => {
     const store = createCollectionsStore({ storage: memoryStorage() });
-    let answerFirst: () => void = () => undefined;
-    const slow = {
-      listCollections: () =>
-        new Promise<ReturnType<typeof page>>((resolve) => {
-          answerFirst = () => resolve(page([collection('seen-by-old-key')]));
-        }),
-    };
     const page = (items: Collection[]) => ({
       items,
       page: 1,
@@ -119,6 +112,13 @@ describe('collections store', () => {
       total: items.length,
       totalPages: 1,
     });
+    let answerFirst: () => void = () => undefined;
+    const slow = {
+      listCollections: () =>
+        new Promise<ReturnType<typeof page>>((resolve) => {
+          answerFirst = () => resolve(page([collection('seen-by-old-key')]));
+        }),
+    };
     const first = loadCollections(slow, store, 'old-key');
     await loadCollections(pages([collection('seen-by-new-key')], 10).api, store, 'new-key');
     answerFirst();
