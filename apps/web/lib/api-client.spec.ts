@@ -56,6 +56,7 @@ function healthReport(status: 'ok' | 'degraded') {
 const searchBody = {
   query: 'How long is parental leave?',
   settings: resolveSettings({ enableHyDE: true }),
+  collectionIds: ['col-1'],
   results: [
     {
       chunkId: 'c1',

@@ -6,6 +6,7 @@
 import { ablationsApi } from './api/ablations';
 import { authApi } from './api/auth';
 import { chatApi } from './api/chat';
+import { collectionsApi } from './api/collections';
 import { documentsApi } from './api/documents';
 import { evaluationsApi } from './api/evaluations';
 import { healthApi } from './api/health';
@@ -26,6 +27,7 @@ export function createApiClient(options: ApiClientOptions) {
     ...searchApi(http),
     ...chatApi(http),
     ...documentsApi(http),
+    ...collectionsApi(http),
     ...questionBanksApi(http),
     ...evaluationsApi(http),
     ...ablationsApi(http),

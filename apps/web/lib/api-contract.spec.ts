@@ -47,6 +47,7 @@ const AWAITING_SERVER: ApiOperationName[] = [];
 
 const ID = '00000000-0000-4000-8000-000000000001';
 const OTHER = '00000000-0000-4000-8000-000000000002';
+const COLLECTION = '00000000-0000-4000-8000-000000000003';
 
 interface Recorded {
   method: string;
@@ -101,9 +102,15 @@ function recordingClient(): { client: ApiClient; calls: Recorded[] } {
 const CALLS: Record<ApiOperationName, (client: ApiClient) => Promise<unknown> | AsyncGenerator<unknown>> = {
   health: (c) => c.getHealth(),
   me: (c) => c.getIdentity(),
-  search: (c) => c.search('q', resolveSettings({ enableHyDE: true })),
+  search: (c) => c.search('q', resolveSettings({ enableHyDE: true }), { collectionIds: [COLLECTION] }),
   chat: (c) =>
-    c.streamChat({ message: 'q', settings: resolveSettings(), conversationId: ID, replaceMessageId: OTHER }),
+    c.streamChat({
+      message: 'q',
+      settings: resolveSettings(),
+      conversationId: ID,
+      replaceMessageId: OTHER,
+      collectionIds: [COLLECTION],
+    }),
   chatGeneral: (c) => c.streamGeneralAnswer({ conversationId: ID, messageId: OTHER }),
   listConversations: (c) => c.listConversations({ page: 2, limit: 10, q: 'standby' }),
   getConversation: (c) => c.getConversation(ID),
@@ -111,13 +118,20 @@ const CALLS: Record<ApiOperationName, (client: ApiClient) => Promise<unknown> | 
   deleteConversation: (c) => c.deleteConversation(ID),
   exportConversation: (c) => c.exportConversation(ID),
   getTrace: (c) => c.getTrace(ID),
-  listDocuments: (c) => c.listDocuments({ page: 1, limit: 20, search: 'hand', status: 'indexed' }),
+  listDocuments: (c) =>
+    c.listDocuments({ page: 1, limit: 20, search: 'hand', status: 'indexed', collectionId: COLLECTION }),
   getDocument: (c) => c.getDocument(ID),
   listChunks: (c) => c.listChunks(ID, { page: 1, limit: 20 }),
-  uploadDocuments: (c) => c.uploadDocuments([new File(['# A'], 'a.md')]),
-  createTextDocument: (c) => c.createTextDocument({ title: 'T', text: 'x' }),
+  uploadDocuments: (c) => c.uploadDocuments([new File(['# A'], 'a.md')], { collectionId: COLLECTION }),
+  createTextDocument: (c) => c.createTextDocument({ title: 'T', text: 'x', collectionId: COLLECTION }),
   deleteDocument: (c) => c.deleteDocument(ID),
   documentEvents: (c) => c.documentEvents(ID),
+  moveDocument: (c) => c.moveDocument(ID, COLLECTION),
+  listCollections: (c) => c.listCollections({ page: 1, limit: 100, search: 'runbooks' }),
+  createCollection: (c) => c.createCollection({ name: 'Runbooks', description: 'd' }),
+  getCollection: (c) => c.getCollection(COLLECTION),
+  updateCollection: (c) => c.updateCollection(COLLECTION, { name: 'Runbooks', description: 'd' }),
+  deleteCollection: (c) => c.deleteCollection(COLLECTION),
   listQuestionBanks: (c) => c.listQuestionBanks({ page: 1, limit: 10, search: 'x', templateId: ID }),
   createQuestionBank: (c) =>
     c.createQuestionBank({ name: 'B', description: 'd', templateId: ID, tags: ['t'] }),

@@ -166,6 +166,52 @@ export const API_OPERATIONS = {
     feature: 'Live ingestion progress',
     timeoutMs: 15_000,
   },
+  moveDocument: {
+    method: 'POST',
+    path: '/documents/:id/move',
+    action: 'move the document',
+    feature: 'Moving documents between collections',
+    timeoutMs: 30_000,
+  },
+
+  // collections
+  listCollections: {
+    method: 'GET',
+    path: '/collections',
+    action: 'list the collections',
+    feature: 'Collections',
+    timeoutMs: 15_000,
+  },
+  createCollection: {
+    method: 'POST',
+    path: '/collections',
+    action: 'create the collection',
+    feature: 'Collections',
+    timeoutMs: 15_000,
+    invalidHint: FORM_HINT,
+  },
+  getCollection: {
+    method: 'GET',
+    path: '/collections/:id',
+    action: 'open the collection',
+    feature: 'Collections',
+    timeoutMs: 15_000,
+  },
+  updateCollection: {
+    method: 'PATCH',
+    path: '/collections/:id',
+    action: 'save the collection',
+    feature: 'Collections',
+    timeoutMs: 15_000,
+    invalidHint: FORM_HINT,
+  },
+  deleteCollection: {
+    method: 'DELETE',
+    path: '/collections/:id',
+    action: 'delete the collection',
+    feature: 'Deleting collections',
+    timeoutMs: 30_000,
+  },
 
   // question banks and templates
   listQuestionBanks: {

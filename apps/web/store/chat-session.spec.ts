@@ -83,6 +83,34 @@ describe('chat session', () => {
     expect(settled).toEqual([first.id, second.id]);
   });
 
+  it('sends the picked collections with each question, and none when every collection is searched', async () => {
+    const store = createChatStore();
+    const { api, requests } = fakeApi([
+      () => events(token('A'), done()),
+      () => events(token('B'), done(false, 'm2')),
+      () => events(token('C'), done(false, 'm3')),
+    ]);
+    let picked: string[] = ['col-runbooks', 'col-handbook'];
+    const session = createChatSession({
+      api,
+      store,
+      settings: () => resolveSettings(),
+      collectionIds: () => picked,
+    });
+
+    await session.ask('first').done;
+    picked = [];
+    await session.ask('follow-up').done;
+    picked = ['col-handbook'];
+    await session.ask('narrower').done;
+
+    const bodies = requests.map((request) => request.body as ChatAskRequest);
+    expect(bodies[0].collectionIds).toEqual(['col-runbooks', 'col-handbook']);
+    // Every collection: no collectionIds (a follow-up then searches the conversation's).
+    expect(bodies[1]).not.toHaveProperty('collectionIds');
+    expect(bodies[2]).toMatchObject({ conversationId: 'c1', collectionIds: ['col-handbook'] });
+  });
+
   it('stop() aborts the request and keeps the partial answer as stopped', async () => {
     const store = createChatStore();
     let release: () => void = () => undefined;

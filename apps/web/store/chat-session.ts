@@ -8,6 +8,8 @@ export interface ChatSessionDeps {
   store: ChatStore;
   /** The merged settings at the moment of sending. */
   settings: () => SearchSettings;
+  /** The collections to search at the moment of sending; none: every collection (or the conversation's). */
+  collectionIds?: () => readonly string[] | undefined;
   /** Called when an answer settles (e.g. to refresh the conversation list). */
   onSettled?: (turnId: string) => void;
   /** Sees every event (e.g. to learn whether the server has a language model). */
@@ -22,8 +24,21 @@ export const APP_ERROR_MESSAGE =
  * Sends questions and streams their answers into the chat store. One answer streams at a time;
  * `stop()` aborts its fetch, which the server sees as a client disconnect.
  */
-export function createChatSession({ api, store, settings, onSettled, onEvent }: ChatSessionDeps) {
+export function createChatSession({
+  api,
+  store,
+  settings,
+  collectionIds = () => undefined,
+  onSettled,
+  onEvent,
+}: ChatSessionDeps) {
   const running = new Map<string, AbortController>();
+
+  /** `{ collectionIds }` when some are picked, else nothing. */
+  const scope = (): { collectionIds?: string[] } => {
+    const ids = collectionIds();
+    return ids?.length ? { collectionIds: [...ids] } : {};
+  };
 
   async function run(id: string, open: (signal: AbortSignal) => AsyncIterable<ChatStreamEvent>) {
     const controller = new AbortController();
@@ -54,11 +69,12 @@ export function createChatSession({ api, store, settings, onSettled, onEvent }: 
 
   function ask(question: string): { id: string; done: Promise<void> } {
     const sent = settings();
+    const searched = scope();
     const state = store.getState();
     const conversationId = state.conversationId ?? undefined;
     const id = state.begin({ question, settings: sent });
     const done = run(id, (signal) =>
-      api.streamChat({ message: question, settings: sent, conversationId }, { signal }),
+      api.streamChat({ message: question, settings: sent, conversationId, ...searched }, { signal }),
     );
     return { id, done };
   }
@@ -73,12 +89,16 @@ export function createChatSession({ api, store, settings, onSettled, onEvent }: 
     const question = text.trim();
     if (!turn || turn.role !== 'user' || !turn.messageId || !state.conversationId || !question) return null;
     const sent = settings();
+    const searched = scope();
     const conversationId = state.conversationId;
     const replaceMessageId = turn.messageId;
     state.truncateFrom(userTurnId);
     const id = store.getState().begin({ question, settings: sent });
     const done = run(id, (signal) =>
-      api.streamChat({ message: question, settings: sent, conversationId, replaceMessageId }, { signal }),
+      api.streamChat(
+        { message: question, settings: sent, conversationId, replaceMessageId, ...searched },
+        { signal },
+      ),
     );
     return { id, done };
   }

@@ -172,6 +172,7 @@ describe('chat store', () => {
     store.getState().load({
       id: 'conv-1',
       title: 'Leave',
+      collectionIds: ['col-1'],
       messageCount: 4,
       createdAt: '2025-01-01T00:00:00Z',
       updatedAt: '2025-01-01T00:00:00Z',
@@ -218,8 +219,8 @@ describe('chat store', () => {
   it('removes a deleted conversation and clears the screen when it was open', () => {
     const store = createChatStore();
     store.getState().setConversations('ready', [
-      { id: 'a', title: 'A', messageCount: 2, createdAt: '', updatedAt: '' },
-      { id: 'b', title: 'B', messageCount: 2, createdAt: '', updatedAt: '' },
+      { id: 'a', title: 'A', collectionIds: [], messageCount: 2, createdAt: '', updatedAt: '' },
+      { id: 'b', title: 'B', collectionIds: [], messageCount: 2, createdAt: '', updatedAt: '' },
     ]);
     const id = store.getState().begin({ question: 'q', settings: null });
     store.getState().apply(id, done({ conversationId: 'b' }));

@@ -15,6 +15,7 @@ const progress = (status: DocumentStatus, done = 0, total = 0): DocumentEventVie
 function document(status: DocumentStatus): DocumentDetail {
   return {
     id: 'd1',
+    collectionId: 'col-1',
     title: 'Handbook',
     sourceName: null,
     mimeType: null,

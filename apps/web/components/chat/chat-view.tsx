@@ -14,10 +14,12 @@ import {
   useChatStore,
   type AssistantTurn,
 } from '../../store/chat.store';
+import { collectionsStore, getRequestedCollectionIds } from '../../store/collections.store';
 import { serverFactsStore } from '../../store/server-facts.store';
 import { getEffectiveSettings, useSettingsStore } from '../../store/settings.store';
 import { SettingsDrawer } from '../settings/settings-drawer';
 import { CitationDialog, type OpenCitation } from './citation-dialog';
+import { CollectionSwitcher } from './collection-switcher';
 import { Composer } from './composer';
 import { ConversationList } from './conversation-list';
 import { MessageList } from './message-list';
@@ -88,6 +90,7 @@ export function ChatView() {
         api,
         store: chatStore,
         settings: getEffectiveSettings,
+        collectionIds: () => getRequestedCollectionIds(),
         onSettled: () => afterAnswer.current(),
         onEvent: (event) => serverFactsStore.getState().observe(event),
       }),
@@ -121,7 +124,10 @@ export function ChatView() {
     const { setOpening, load } = chatStore.getState();
     setOpening('loading');
     try {
-      load(await api.getConversation(conversation.id));
+      const detail = await api.getConversation(conversation.id);
+      load(detail);
+      // The switcher shows the collections its questions search (a follow-up searches them too).
+      collectionsStore.getState().showConversation(detail.collectionIds);
     } catch (error) {
       setOpening('error', messageOf(error, 'The conversation could not be opened.'));
     }
@@ -186,6 +192,7 @@ export function ChatView() {
         <div className="chat-header">
           <h1 id="chat-title">Lumina</h1>
           <div className="chat-header-actions">
+            <CollectionSwitcher disabled={busy} />
             {/* Always shown (disabled until there is a conversation), so the header never shifts. */}
             {capabilities.has('exportConversation') ? (
               <button

@@ -3,6 +3,8 @@
 import { useState } from 'react';
 import { isApiError } from '../../lib/api-errors';
 import { useApiClient } from '../../hooks/use-api-client';
+import { useCollections } from '../../hooks/use-collections';
+import { traceCollectionsLabel } from '../../lib/collections';
 import type {
   AdaptiveExpansionDecision,
   ChatRetrievalEvent,
@@ -39,6 +41,7 @@ function formatScore(value: number): string {
 
 function StoredTrace({ messageId }: { messageId: string }) {
   const api = useApiClient();
+  const { collections } = useCollections();
   const [state, setState] = useState<
     | { phase: 'idle' }
     | { phase: 'loading' }
@@ -66,6 +69,10 @@ function StoredTrace({ messageId }: { messageId: string }) {
         <div>
           <dt>Question searched</dt>
           <dd>{trace.standaloneQuery ?? trace.query}</dd>
+        </div>
+        <div>
+          <dt>Collections searched</dt>
+          <dd data-testid="trace-collections">{traceCollectionsLabel(trace.collectionIds, collections)}</dd>
         </div>
         {trace.rewriteReason ? (
           <div>

@@ -2,10 +2,12 @@
 
 import Link from 'next/link';
 import { useEffect, useRef, useState } from 'react';
+import { useCollections } from '../../hooks/use-collections';
 import { useResource } from '../../hooks/use-resource';
 import { useUrlState } from '../../hooks/use-url-state';
 import { pageFromParam } from '../../lib/url-state';
 import { useApiClient } from '../../hooks/use-api-client';
+import { collectionName } from '../../lib/collections';
 import { formatBytes, formatDateTime, plural } from '../../lib/format';
 import { isTerminal } from '../../lib/ingestion';
 import { ingestionStore, useIngestionStore, watchDocument } from '../../store/ingestion.store';
@@ -19,6 +21,7 @@ const CHUNK_PAGE_SIZE = 20;
 /** One document: its state, and its passages with their heading paths. */
 export function DocumentDetail({ id }: { id: string }) {
   const api = useApiClient();
+  const collections = useCollections();
   // `?chunk=<id>` (from a citation) opens the page that holds that passage and marks it; the page it
   // found is written beside it, so a reload shows the same page.
   const [url, setUrl] = useUrlState({ page: '', chunk: '' });
@@ -100,6 +103,16 @@ export function DocumentDetail({ id }: { id: string }) {
             <dt>Passages</dt>
             <dd>{data.chunkCount}</dd>
           </div>
+          {collections.missing ? null : (
+            <div>
+              <dt>Collection</dt>
+              <dd>
+                <Link href={`/documents?collection=${encodeURIComponent(data.collectionId)}`}>
+                  {collections.collections ? collectionName(data.collectionId, collections.collections) : '…'}
+                </Link>
+              </dd>
+            </div>
+          )}
           {data.sourceName ? (
             <div>
               <dt>File</dt>

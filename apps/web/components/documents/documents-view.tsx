@@ -4,11 +4,13 @@ import Link from 'next/link';
 import type { DocumentView } from '@lumina/shared';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useCapabilities } from '../../hooks/use-capabilities';
+import { useCollections } from '../../hooks/use-collections';
 import { useDebounced, useResource } from '../../hooks/use-resource';
 import { useUrlState } from '../../hooks/use-url-state';
 import { pageFromParam } from '../../lib/url-state';
 import { isApiError } from '../../lib/api-errors';
 import { useApiClient } from '../../hooks/use-api-client';
+import { collectionName, defaultUploadCollectionId, writableCollections } from '../../lib/collections';
 import { formatBytes, formatDateTime, plural } from '../../lib/format';
 import { isTerminal } from '../../lib/ingestion';
 import { ingestionStore, watchDocument } from '../../store/ingestion.store';
@@ -26,6 +28,8 @@ const PARALLEL_UPLOADS = 3;
 interface UploadEntry {
   key: string;
   filename: string;
+  /** The collection it was sent to ('' when the server chose: the default one). */
+  collectionId: string;
   phase: 'uploading' | 'accepted' | 'rejected';
   documentId?: string;
   duplicate?: boolean;
@@ -54,7 +58,20 @@ async function inParallel<T>(
 export function DocumentsView() {
   const api = useApiClient();
   const capabilities = useCapabilities();
-  const [url, setUrl] = useUrlState({ page: '1', q: '' });
+  const [url, setUrl] = useUrlState({ page: '1', q: '', collection: '' });
+  const collectionFilter = url.collection;
+  const collections = useCollections();
+  const known = collections.collections;
+  const hasCollections = !collections.missing;
+  const [chosenTarget, setChosenTarget] = useState('');
+  const writable = writableCollections(known ?? []);
+  // The chosen collection while it takes documents, else the "default" one.
+  const uploadTarget =
+    hasCollections && writable.some((collection) => collection.id === chosenTarget)
+      ? chosenTarget
+      : hasCollections
+        ? defaultUploadCollectionId(known ?? [])
+        : '';
   const page = pageFromParam(url.page);
   const setPage = useCallback((next: number) => setUrl({ page: next }), [setUrl]);
   const [search, setSearch] = useState(url.q);
@@ -66,8 +83,16 @@ export function DocumentsView() {
   const [actionError, setActionError] = useState<string | null>(null);
   const watchers = useRef(new Map<string, () => void>());
 
-  const documents = useResource(`${page}|${query}`, (signal) =>
-    api.listDocuments({ page, limit: PAGE_SIZE, search: query || undefined }, { signal }),
+  const documents = useResource(`${page}|${query}|${collectionFilter}`, (signal) =>
+    api.listDocuments(
+      {
+        page,
+        limit: PAGE_SIZE,
+        search: query || undefined,
+        collectionId: collectionFilter || undefined,
+      },
+      { signal },
+    ),
   );
   const reload = documents.reload;
 
@@ -101,9 +126,15 @@ export function DocumentsView() {
   }, []);
 
   const upload = async (files: File[]) => {
+    const target = uploadTarget;
     const entries = files.map((file) => {
       uploadSequence += 1;
-      return { key: `upload-${uploadSequence}`, filename: file.name, phase: 'uploading' as const };
+      return {
+        key: `upload-${uploadSequence}`,
+        filename: file.name,
+        collectionId: target,
+        phase: 'uploading' as const,
+      };
     });
     setUploads((current) => [...entries, ...current]);
     const patch = (key: string, change: Partial<UploadEntry>) =>
@@ -114,7 +145,7 @@ export function DocumentsView() {
       PARALLEL_UPLOADS,
       async ({ file, key }) => {
         try {
-          const result = await api.uploadDocuments([file]);
+          const result = await api.uploadDocuments([file], target ? { collectionId: target } : {});
           const [document] = result.documents;
           if (!document) {
             patch(key, { phase: 'rejected', error: 'The server did not accept this file.' });
@@ -138,6 +169,19 @@ export function DocumentsView() {
     );
     setPage(1);
     reload();
+    // The collections' document counts changed.
+    if (hasCollections) collections.reload();
+  };
+
+  const move = async (document: DocumentView, collectionId: string) => {
+    setActionError(null);
+    try {
+      await api.moveDocument(document.id, collectionId);
+      reload();
+      collections.reload();
+    } catch (error) {
+      setActionError(isApiError(error) ? error.message : 'The document could not be moved.');
+    }
   };
 
   const remove = async (document: DocumentView) => {
@@ -154,12 +198,43 @@ export function DocumentsView() {
   };
 
   const canUpload = capabilities.has('uploadDocuments');
+  const canMove = hasCollections && capabilities.has('moveDocument') && writable.length > 1;
+  const nameOf = (id: string) => (known ? collectionName(id, known) : '…');
   const sending = uploads.filter((entry) => entry.phase === 'uploading');
   const pageData = documents.data;
 
   return (
     <section className="page wide-page" aria-labelledby="page-title">
       <h1 id="page-title">Documents</h1>
+
+      {canUpload && hasCollections ? (
+        <div className="filters upload-target">
+          <div className="field field-inline">
+            <label htmlFor="upload-collection">Add to collection</label>
+            <select
+              id="upload-collection"
+              value={uploadTarget}
+              disabled={known === null}
+              onChange={(event) => setChosenTarget(event.target.value)}
+            >
+              {known === null ? <option value="">Loading the collections…</option> : null}
+              {writable.map((collection) => (
+                <option key={collection.id} value={collection.id}>
+                  {collection.name}
+                </option>
+              ))}
+            </select>
+          </div>
+          <Link href="/collections" className="field-hint">
+            Manage collections
+          </Link>
+        </div>
+      ) : null}
+      {hasCollections && collections.error ? (
+        <Notice tone="bad" alert onRetry={collections.reload}>
+          {collections.error}
+        </Notice>
+      ) : null}
 
       {canUpload ? (
         <UploadDropzone
@@ -184,6 +259,9 @@ export function DocumentsView() {
             {uploads.map((entry) => (
               <li key={entry.key} className="upload" data-phase={entry.phase} data-filename={entry.filename}>
                 <span className="upload-name">{entry.filename}</span>
+                {entry.collectionId ? (
+                  <span className="field-hint"> into {nameOf(entry.collectionId)}</span>
+                ) : null}
                 {entry.phase === 'uploading' ? <span className="field-hint">Uploading…</span> : null}
                 {entry.phase === 'rejected' ? (
                   <p className="status-reason" role="alert">
@@ -214,17 +292,42 @@ export function DocumentsView() {
       <section aria-labelledby="library-title" className="card">
         <div className="card-head">
           <h2 id="library-title">Library</h2>
-          <div className="search-field">
-            <label htmlFor="document-search" className="visually-hidden">
-              Search documents by title
-            </label>
-            <input
-              id="document-search"
-              type="search"
-              placeholder="Search by title"
-              value={search}
-              onChange={(event) => setSearch(event.target.value)}
-            />
+          <div className="filters">
+            {hasCollections ? (
+              <div className="field field-inline">
+                <label htmlFor="document-collection" className="visually-hidden">
+                  Show the documents of one collection
+                </label>
+                <select
+                  id="document-collection"
+                  value={collectionFilter}
+                  onChange={(event) => setUrl({ collection: event.target.value, page: 1 })}
+                >
+                  <option value="">All collections</option>
+                  {(known ?? []).map((collection) => (
+                    <option key={collection.id} value={collection.id}>
+                      {collection.name}
+                      {collection.deleting ? ' (deleting)' : ''}
+                    </option>
+                  ))}
+                  {collectionFilter && known && !known.some((item) => item.id === collectionFilter) ? (
+                    <option value={collectionFilter}>{nameOf(collectionFilter)}</option>
+                  ) : null}
+                </select>
+              </div>
+            ) : null}
+            <div className="search-field">
+              <label htmlFor="document-search" className="visually-hidden">
+                Search documents by title
+              </label>
+              <input
+                id="document-search"
+                type="search"
+                placeholder="Search by title"
+                value={search}
+                onChange={(event) => setSearch(event.target.value)}
+              />
+            </div>
           </div>
         </div>
 
@@ -244,6 +347,8 @@ export function DocumentsView() {
         {pageData && pageData.items.length === 0 && !documents.loading ? (
           query ? (
             <p className="empty-state">{`No document title matches "${query}".`}</p>
+          ) : collectionFilter ? (
+            <p className="empty-state">{`No documents in ${nameOf(collectionFilter)} yet.`}</p>
           ) : sending.length > 0 ? (
             <p className="empty-state" role="status" data-testid="uploads-in-progress">
               Uploading {plural(sending.length, 'file')}: {sending.map((entry) => entry.filename).join(', ')}.
@@ -261,6 +366,7 @@ export function DocumentsView() {
             head={
               <>
                 <th scope="col">Title</th>
+                {hasCollections ? <th scope="col">Collection</th> : null}
                 <th scope="col">Status</th>
                 <th scope="col" className="numeric">
                   Passages
@@ -285,6 +391,9 @@ export function DocumentsView() {
                     <span className="cell-sub">{document.sourceName}</span>
                   ) : null}
                 </td>
+                {hasCollections ? (
+                  <td data-collection-id={document.collectionId}>{nameOf(document.collectionId)}</td>
+                ) : null}
                 <td>
                   <DocumentStatusCell
                     id={document.id}
@@ -297,6 +406,25 @@ export function DocumentsView() {
                 <td className="hide-narrow">{formatBytes(document.byteSize)}</td>
                 <td className="hide-narrow">{formatDateTime(document.createdAt)}</td>
                 <td className="actions">
+                  {canMove ? (
+                    <select
+                      className="move-select"
+                      aria-label={`Move ${document.title} to another collection`}
+                      value=""
+                      onChange={(event) => {
+                        if (event.target.value) void move(document, event.target.value);
+                      }}
+                    >
+                      <option value="">Move to…</option>
+                      {writable
+                        .filter((collection) => collection.id !== document.collectionId)
+                        .map((collection) => (
+                          <option key={collection.id} value={collection.id}>
+                            {collection.name}
+                          </option>
+                        ))}
+                    </select>
+                  ) : null}
                   <ConfirmButton
                     label="Delete"
                     accessibleLabel={`Delete ${document.title}`}

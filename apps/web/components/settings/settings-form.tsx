@@ -1,7 +1,10 @@
 'use client';
 
 import { SETTINGS_LIMITS } from '@lumina/shared';
+import { useCollections } from '../../hooks/use-collections';
 import { useLlmAvailability } from '../../hooks/use-health';
+import { searchedSentence } from '../../lib/collections';
+import { useCollectionsStore } from '../../store/collections.store';
 import { usePreferences } from '../../store/preferences.store';
 import { useEffectiveSettings, useSettingsStore } from '../../store/settings.store';
 import { EnhancementField } from './enhancement-field';
@@ -24,6 +27,8 @@ export function SettingsForm() {
   const showTrace = usePreferences((state) => state.showRetrievalTrace);
   const setPreference = usePreferences((state) => state.setPreference);
   const resetPreferences = usePreferences((state) => state.resetPreferences);
+  const collections = useCollections();
+  const searchedCollections = useCollectionsStore((state) => state.selected);
   const offline = (fallback: string) =>
     llm.state === 'configured'
       ? null
@@ -134,6 +139,12 @@ export function SettingsForm() {
             ? 'Searching all documents.'
             : `Searching ${scope} selected document${scope === 1 ? '' : 's'}.`}
         </p>
+        {collections.missing ? null : (
+          <p className="field-hint" data-testid="searched-collections">
+            {searchedSentence(searchedCollections, collections.collections)} Pick them with the collections
+            button above the chat.
+          </p>
+        )}
       </section>
 
       <section className="settings-group" aria-labelledby="settings-display">

@@ -7,6 +7,7 @@ import { useApiClient } from '../../hooks/use-api-client';
 const LINKS = [
   { href: '/', label: 'Chat' },
   { href: '/documents', label: 'Documents' },
+  { href: '/collections', label: 'Collections' },
   { href: '/question-banks', label: 'Question banks' },
   { href: '/evals', label: 'Evaluations' },
 ] as const;

@@ -67,13 +67,18 @@ export function chatApi(http: Transport) {
   }
 
   return {
-    /** POST /chat with the fully merged settings: the answer as it streams (retrieval, tokens, citations, done or error). */
+    /**
+     * POST /chat with the fully merged settings: the answer as it streams (retrieval, tokens, citations,
+     * done or error). `collectionIds` is sent only when it names some (none: every readable collection,
+     * or the conversation's for a follow-up).
+     */
     streamChat(
       request: ChatAskRequest & { settings: SearchSettings },
       { signal }: RequestOptions = {},
     ): AsyncGenerator<ChatStreamEvent> {
       const body: ChatAskRequest = { message: request.message, settings: request.settings };
       if (request.conversationId) body.conversationId = request.conversationId;
+      if (request.collectionIds?.length) body.collectionIds = [...request.collectionIds];
       if (request.conversationId && request.replaceMessageId)
         body.replaceMessageId = request.replaceMessageId;
       return chatEvents(ops.chat, { body, signal });

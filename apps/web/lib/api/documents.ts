@@ -20,6 +20,7 @@ import type {
   DocumentView,
   ListChunksQuery,
   ListDocumentsQuery,
+  MoveDocumentRequest,
   Page,
 } from '@lumina/shared';
 import { API_OPERATIONS } from '../api-operations';
@@ -36,6 +37,12 @@ const chunkPage = parsedBy(pageOf(chunkViewSchema));
 const accepted = parsedBy(acceptedDocumentSchema);
 const acceptedBatch = parsedBy(acceptedDocumentsSchema);
 const deleted = parsedBy(deletedDocumentSchema);
+const documentView = parsedBy(documentViewSchema);
+
+/** Where an upload goes: a collection's id (absent: the collection whose slug is "default"). */
+export interface UploadTarget {
+  collectionId?: string;
+}
 
 /** One event of GET /documents/:id/events (its data, JSON); null when it is not one. */
 export function parseDocumentEvent(data: string): DocumentEventView | null {
@@ -84,9 +91,17 @@ export function documentsApi(http: Transport) {
       );
     },
 
-    /** POST /documents (multipart, field `files`): accepted at once, ingested in the background. */
-    uploadDocuments(files: readonly File[], { signal }: RequestOptions = {}): Promise<AcceptedDocuments> {
+    /**
+     * POST /documents (multipart, field `files`, and `collectionId` when given): accepted at once,
+     * ingested in the background.
+     */
+    uploadDocuments(
+      files: readonly File[],
+      { collectionId }: UploadTarget = {},
+      { signal }: RequestOptions = {},
+    ): Promise<AcceptedDocuments> {
       const form = new FormData();
+      if (collectionId) form.append('collectionId', collectionId);
       for (const file of files) form.append('files', file, file.name);
       return http.json(
         ops.uploadDocuments,
@@ -114,6 +129,17 @@ export function documentsApi(http: Transport) {
         { params: { id }, signal },
         deleted,
         'expected the deleted document',
+      );
+    },
+
+    /** POST /documents/:id/move: the document, its passages and vectors, now in another collection. */
+    moveDocument(id: string, collectionId: string, { signal }: RequestOptions = {}): Promise<DocumentView> {
+      const body: MoveDocumentRequest = { collectionId };
+      return http.json(
+        ops.moveDocument,
+        { params: { id }, body, signal },
+        documentView,
+        'expected the moved document',
       );
     },
 

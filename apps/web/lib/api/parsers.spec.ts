@@ -168,6 +168,7 @@ function answering(body: unknown, status = 200) {
 
 const documentView = {
   id: 'd1',
+  collectionId: 'col-1',
   title: 'Handbook',
   sourceName: 'handbook.md',
   mimeType: 'text/markdown',
@@ -293,6 +294,7 @@ describe('search', () => {
   const answer = {
     query: 'How long is parental leave?',
     settings: resolveSettings(),
+    collectionIds: ['col-1'],
     results: [hit],
     expansions: { source: 'prf', model: null, variants: ['parental leave length'] },
     hyde: { source: 'llm', model: 'qwen2.5:7b/hyde-v1', passage: 'Parents may take leave.' },
@@ -346,6 +348,7 @@ describe('conversations', () => {
   const detail = {
     id: 'c1',
     title: 'Leave',
+    collectionIds: ['col-1'],
     messageCount: 1,
     createdAt: 't',
     updatedAt: 't',
@@ -374,6 +377,7 @@ describe('answerability and answer figures', () => {
     rewrite: 'none',
     rewriteReason: null,
     settings: resolveSettings(),
+    collectionIds: ['col-1'],
     expansions: null,
     hyde: null,
     adaptive,
