@@ -410,11 +410,18 @@ describe('api client: API key', () => {
   });
 
   it('reads GET /auth/me, and refuses an answer without a known role', async () => {
+    const grants = [{ collectionId: 'c-ops', access: 'read' }];
     const { fetch, calls } = fakeFetch(() =>
-      jsonResponse(200, { id: 'k1', name: 'Alice', role: 'user', mode: 'keys' }),
+      jsonResponse(200, { id: 'k1', name: 'Alice', role: 'user', grants, mode: 'keys' }),
     );
     const client = createApiClient({ baseUrl: BASE, fetch, apiKey: () => 'lum_alice' });
-    expect(await client.getIdentity()).toEqual({ id: 'k1', name: 'Alice', role: 'user', mode: 'keys' });
+    expect(await client.getIdentity()).toEqual({
+      id: 'k1',
+      name: 'Alice',
+      role: 'user',
+      grants,
+      mode: 'keys',
+    });
     expect(calls[0].url).toBe(`${BASE}/auth/me`);
     expect((calls[0].init.headers as Record<string, string>)['x-api-key']).toBe('lum_alice');
 
