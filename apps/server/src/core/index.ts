@@ -36,6 +36,7 @@ export { HtmlParser } from '../modules/ingestion/parsers/html.parser';
 export { PdfParser } from '../modules/ingestion/parsers/pdf.parser';
 export { llmSearchPorts } from '../modules/rag/llm-search-ports';
 export { denseSearchSql } from '../modules/rag/repositories/sql/dense-search.sql';
+export { BM25_MAX_QUERY_TERMS, BM25_SEARCH_SQL } from '../modules/rag/repositories/sql/bm25-search.sql';
 export { SqlChunkSearch } from '../modules/rag/repositories/sql-chunk-search';
 export { embeddingCacheKey } from '../providers/cached-embedder';
 export { createEmbedder } from '../providers/create-embedder';

@@ -46,6 +46,7 @@ export class SqlChunkSearch implements ChunkSearch {
   private readonly storage: EmbeddingStorage;
   private readonly denseSql: string;
   private readonly exactDenseSql: string;
+  private readonly collectionDenseSql: string;
 
   constructor(
     private readonly dataSource: DataSource,
@@ -54,6 +55,7 @@ export class SqlChunkSearch implements ChunkSearch {
     this.storage = options.storage ?? 'vector';
     this.denseSql = denseSearchSql(this.storage);
     this.exactDenseSql = denseSearchSql(this.storage, { exact: true });
+    this.collectionDenseSql = denseSearchSql(this.storage, { collectionScan: true });
   }
 
   async lexical(query: string, k: number, filter: ChunkFilter = {}): Promise<ScoredChunk[]> {
@@ -78,11 +80,17 @@ export class SqlChunkSearch implements ChunkSearch {
   ): Promise<ScoredChunk[]> {
     const ids = documentIds(filter);
     const collections = filter.collectionIds ?? null;
-    const exact = filter.exact || (collections !== null && (await this.smallCollections(collections)));
+    if (!filter.exact && collections !== null && (await this.smallCollections(collections))) {
+      const rows: { chunkId: string; score: number }[] = await this.dataSource.query(
+        this.collectionDenseSql,
+        [toVectorLiteral(vector), k, ids, collections],
+      );
+      return rows.map((row) => ({ chunkId: row.chunkId, score: Number(row.score) }));
+    }
     const efSearch = Math.max(this.options.efSearch, k);
     // SET LOCAL only lasts for this transaction; the query runs on the same connection.
     const rows: { chunkId: string; score: number }[] = await this.dataSource.transaction(async (manager) => {
-      if (exact) {
+      if (filter.exact) {
         await manager.query(`SET LOCAL enable_indexscan = off`);
         return manager.query(this.exactDenseSql, [toVectorLiteral(vector), k, ids, collections]);
       }

@@ -19,11 +19,32 @@ export const DENSE_TIE_SLACK = 16;
  *
  * Exact (`{ exact: true }`, evaluation and the gate): one ordered scan by distance then id, no index.
  *
+ * A small collection's own scan (`{ collectionScan: true }`, $4 required): its chunks are read through
+ * `chunks_collection_idx` (the MATERIALIZED CTE keeps the planner from ordering the whole table's HNSW
+ * graph instead) and ranked exactly. The installation's HNSW graph filtered to a collection of 2,000
+ * chunks among 300,000 would visit about 150 graph nodes for each row it keeps, and may stop before k.
+ *
  * Parameters: $1 query vector ('[x,y,...]')   $2 limit   $3 document ids (uuid[]; NULL = every document)
  *   $4 collection ids (uuid[]; NULL = every collection)
  */
-export function denseSearchSql(storage: EmbeddingStorage, options: { exact?: boolean } = {}): string {
+export function denseSearchSql(
+  storage: EmbeddingStorage,
+  options: { exact?: boolean; collectionScan?: boolean } = {},
+): string {
   const cast = storage === 'halfvec' ? 'halfvec' : 'vector';
+  if (options.collectionScan) {
+    return `
+WITH candidates AS MATERIALIZED (
+  SELECT c.id, c.embedding FROM chunks c
+  WHERE c.collection_id = ANY($4::uuid[]) AND c.embedding IS NOT NULL
+    AND ($3::uuid[] IS NULL OR c.document_id = ANY($3::uuid[]))
+)
+SELECT id AS "chunkId", 1 - (embedding <=> $1::${cast}) AS score
+FROM candidates
+ORDER BY embedding <=> $1::${cast}, id
+LIMIT $2
+`;
+  }
   if (options.exact) {
     return `
 SELECT c.id AS "chunkId", 1 - (c.embedding <=> $1::${cast}) AS score
