@@ -185,4 +185,4 @@ export function revokeQuestion(key: Pick<ApiKeySummary, 'name' | 'role'>, own = 
 
 /** The note beside a newly created key: it is shown this once. */
 export const SHOWN_ONCE_NOTE =
-  'Copy this key now: it is shown only this once. Lumina keeps only its hash, so it cannot be shown again; a lost key is revoked and replaced.';
+  'Copy the key now and keep it somewhere safe: Lumina keeps only its hash, so it cannot be shown again (a lost key is revoked and replaced).';
