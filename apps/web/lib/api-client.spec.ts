@@ -430,3 +430,75 @@ describe('api client: API key', () => {
     expect(error.code).toBe('invalid_response');
   });
 });
+
+describe('api client: API keys (admin)', () => {
+  const summary = {
+    id: 'k2',
+    name: 'Alice laptop',
+    role: 'user' as const,
+    grants: [{ collectionId: 'c-ops', access: 'write' as const }],
+    prefix: 'ab12cd',
+    createdAt: '2026-12-01T10:00:00.000Z',
+    lastUsedAt: null,
+    revokedAt: null,
+  };
+
+  it('lists a page of keys, creates one (the only answer with the key) and replaces its grants', async () => {
+    const { fetch, calls } = fakeFetch((url, init) => {
+      if (init.method === 'GET')
+        return jsonResponse(200, { items: [summary], page: 2, limit: 20, total: 21, totalPages: 2 });
+      if (init.method === 'POST')
+        return jsonResponse(201, {
+          ...summary,
+          lastUsedAt: undefined,
+          revokedAt: undefined,
+          key: 'lum_secret',
+        });
+      return jsonResponse(200, { ...summary, grants: [] });
+    });
+    const client = createApiClient({ baseUrl: BASE, fetch });
+
+    const page = await client.listKeys({ page: 2, limit: 20 });
+    expect(page.items[0]).toEqual(summary);
+    const created = await client.createKey({
+      name: 'Alice laptop',
+      role: 'user',
+      grants: summary.grants,
+    });
+    expect(created.key).toBe('lum_secret');
+    const updated = await client.setKeyGrants('k2', { grants: [] });
+    expect(updated.grants).toEqual([]);
+
+    expect(calls.map((call) => `${call.init.method} ${call.url}`)).toEqual([
+      `GET ${BASE}/auth/keys?page=2&limit=20`,
+      `POST ${BASE}/auth/keys`,
+      `PUT ${BASE}/auth/keys/k2/grants`,
+    ]);
+    expect(JSON.parse(calls[1].init.body as string)).toEqual({
+      name: 'Alice laptop',
+      role: 'user',
+      grants: [{ collectionId: 'c-ops', access: 'write' }],
+    });
+    expect(JSON.parse(calls[2].init.body as string)).toEqual({ grants: [] });
+  });
+
+  it('finds a created key unreadable when the answer lacks the key', async () => {
+    const { fetch } = fakeFetch(() => jsonResponse(201, summary));
+    const error = await failure(
+      createApiClient({ baseUrl: BASE, fetch }).createKey({ name: 'A', role: 'admin' }),
+    );
+    expect(error.code).toBe('invalid_response');
+  });
+
+  it("says the server's own sentence when it refuses to revoke the last admin key (409)", async () => {
+    const said = 'This is the last active admin key: create another admin key before revoking this one.';
+    const { fetch, calls } = fakeFetch(() =>
+      jsonResponse(409, { statusCode: 409, code: 'conflict', message: said, error: 'Conflict' }),
+    );
+    const error = await failure(createApiClient({ baseUrl: BASE, fetch }).revokeKey('k1'));
+    expect(calls[0].init.method).toBe('DELETE');
+    expect(calls[0].url).toBe(`${BASE}/auth/keys/k1`);
+    expect(error.code).toBe('conflict');
+    expect(error.message).toBe(said);
+  });
+});

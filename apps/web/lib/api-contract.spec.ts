@@ -102,6 +102,15 @@ function recordingClient(): { client: ApiClient; calls: Recorded[] } {
 const CALLS: Record<ApiOperationName, (client: ApiClient) => Promise<unknown> | AsyncGenerator<unknown>> = {
   health: (c) => c.getHealth(),
   me: (c) => c.getIdentity(),
+  listKeys: (c) => c.listKeys({ page: 2, limit: 20 }),
+  createKey: (c) =>
+    c.createKey({
+      name: 'Alice laptop',
+      role: 'user',
+      grants: [{ collectionId: COLLECTION, access: 'read' }],
+    }),
+  revokeKey: (c) => c.revokeKey(ID),
+  setKeyGrants: (c) => c.setKeyGrants(ID, { grants: [{ collectionId: COLLECTION, access: 'write' }] }),
   search: (c) => c.search('q', resolveSettings({ enableHyDE: true }), { collectionIds: [COLLECTION] }),
   chat: (c) =>
     c.streamChat({

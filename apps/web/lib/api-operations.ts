@@ -3,7 +3,7 @@
  * name what the person was doing, and a unit test checks each path and method against the committed
  * snapshot of the server's OpenAPI document (openapi/lumina-api.json).
  */
-export type HttpMethod = 'GET' | 'POST' | 'PATCH' | 'DELETE';
+export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
 export interface ApiOperation {
   method: HttpMethod;
@@ -42,6 +42,39 @@ export const API_OPERATIONS = {
     feature: 'Signing in with an API key',
     timeoutMs: 10_000,
   },
+
+  // API keys (admin)
+  listKeys: {
+    method: 'GET',
+    path: '/auth/keys',
+    action: 'list the API keys',
+    feature: 'Managing API keys',
+    timeoutMs: 15_000,
+  },
+  createKey: {
+    method: 'POST',
+    path: '/auth/keys',
+    action: 'create the API key',
+    feature: 'Managing API keys',
+    timeoutMs: 15_000,
+    invalidHint: FORM_HINT,
+  },
+  revokeKey: {
+    method: 'DELETE',
+    path: '/auth/keys/:id',
+    action: 'revoke the API key',
+    feature: 'Managing API keys',
+    timeoutMs: 15_000,
+  },
+  setKeyGrants: {
+    method: 'PUT',
+    path: '/auth/keys/:id/grants',
+    action: "save the key's collections",
+    feature: 'Collection access for API keys',
+    timeoutMs: 15_000,
+    invalidHint: FORM_HINT,
+  },
+
   search: {
     method: 'POST',
     path: '/rag/search',

@@ -1,8 +1,10 @@
 import { MAX_SEARCHED_COLLECTIONS } from '@lumina/shared';
 import type { Collection } from '@lumina/shared';
 import {
+  chatCollectionIds,
   collectionName,
   defaultUploadCollectionId,
+  everyLiveCollectionId,
   joinNames,
   normaliseSelection,
   reconcileSelection,
@@ -73,6 +75,35 @@ describe('the selection and the request', () => {
       'c-runbooks-1',
     ]);
     expect(reconcileSelection(['c-gone-7'], known)).toEqual([]);
+  });
+});
+
+describe('what a chat question sends', () => {
+  const every = everyLiveCollectionId([...known, collection('c-old-9', 'Old', { deleting: true })]);
+
+  it('knows every live collection once the list is loaded, and only when a request may name them all', () => {
+    expect(every).toEqual(['c-default-0', 'c-runbooks-1', 'c-handbook-2', 'c-policies-3']);
+    expect(everyLiveCollectionId(null)).toBeUndefined();
+    expect(everyLiveCollectionId([collection('c-old-9', 'Old', { deleting: true })])).toBeUndefined();
+    const many = Array.from({ length: MAX_SEARCHED_COLLECTIONS + 1 }, (_, index) =>
+      collection(`c-${index}`, `C${index}`),
+    );
+    expect(everyLiveCollectionId(many)).toBeUndefined();
+    expect(everyLiveCollectionId(many.slice(1))).toHaveLength(MAX_SEARCHED_COLLECTIONS);
+  });
+
+  it('sends the picked collections, in a new conversation or an open one', () => {
+    expect(chatCollectionIds(['c-handbook-2'], false, every)).toEqual(['c-handbook-2']);
+    expect(chatCollectionIds(['c-handbook-2'], true, every)).toEqual(['c-handbook-2']);
+  });
+
+  it('sends nothing for "All" in a new conversation: the server searches every collection', () => {
+    expect(chatCollectionIds([], false, every)).toBeUndefined();
+  });
+
+  it('names every live collection for "All" in an open conversation, nothing while they are unknown', () => {
+    expect(chatCollectionIds([], true, every)).toEqual(every);
+    expect(chatCollectionIds([], true, undefined)).toBeUndefined();
   });
 });
 

@@ -31,6 +31,35 @@ export function requestCollectionIds(selected: readonly string[]): string[] | un
 }
 
 /**
+ * Every live collection's id (not those being deleted), for a request that must name them all; undefined
+ * when the list is not known yet, holds none, or holds more than a request may name.
+ */
+export function everyLiveCollectionId(known: readonly Live[] | null): string[] | undefined {
+  if (!known) return undefined;
+  const ids = [
+    ...new Set(known.filter((collection) => !collection.deleting).map((collection) => collection.id)),
+  ];
+  return ids.length > 0 && ids.length <= MAX_SEARCHED_COLLECTIONS ? ids : undefined;
+}
+
+/**
+ * The `collectionIds` a chat question sends. Picked collections are sent as they are. "All collections"
+ * sends nothing in a new conversation (the server then searches every collection the key reads), but in
+ * an open conversation it names every live collection: without ids the server searches a follow-up in
+ * the collections the conversation remembers, which may be fewer than all. When every live collection is
+ * unknown (`every` undefined), nothing is sent.
+ */
+export function chatCollectionIds(
+  selected: readonly string[],
+  inConversation: boolean,
+  every: readonly string[] | undefined,
+): string[] | undefined {
+  const picked = requestCollectionIds(selected);
+  if (picked) return picked;
+  return inConversation ? requestCollectionIds(every ?? []) : undefined;
+}
+
+/**
  * Drops from a selection the collections that are gone or being deleted (they are searched no more),
  * once the full list is known.
  */

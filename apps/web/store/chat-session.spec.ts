@@ -42,6 +42,26 @@ const done = (notFound = false, messageId = 'm1'): ChatStreamEvent => ({
 
 const token = (text: string): ChatStreamEvent => ({ event: 'token', data: { text } });
 
+const retrieval = (userMessageId: string): ChatStreamEvent => ({
+  event: 'retrieval',
+  data: {
+    conversationId: 'c1',
+    userMessageId,
+    query: 'q',
+    standaloneQuery: 'q',
+    rewrite: 'none',
+    rewriteReason: null,
+    passages: [],
+    expansions: null,
+    hyde: null,
+    adaptive: null,
+    belowThreshold: false,
+    answerability: null,
+    warnings: [],
+    timings: { rewrite: 0, search: 1 },
+  },
+});
+
 async function* events(...list: ChatStreamEvent[]): AsyncGenerator<ChatStreamEvent> {
   for (const event of list) yield event;
 }
@@ -83,7 +103,7 @@ describe('chat session', () => {
     expect(settled).toEqual([first.id, second.id]);
   });
 
-  it('sends the picked collections with each question, and none when every collection is searched', async () => {
+  it('sends the picked collections with each question, and every live one for "All" in an open conversation', async () => {
     const store = createChatStore();
     const { api, requests } = fakeApi([
       () => events(token('A'), done()),
@@ -96,6 +116,7 @@ describe('chat session', () => {
       store,
       settings: () => resolveSettings(),
       collectionIds: () => picked,
+      everyCollectionId: () => ['col-runbooks', 'col-handbook', 'col-policies'],
     });
 
     await session.ask('first').done;
@@ -105,10 +126,78 @@ describe('chat session', () => {
     await session.ask('narrower').done;
 
     const bodies = requests.map((request) => request.body as ChatAskRequest);
-    expect(bodies[0].collectionIds).toEqual(['col-runbooks', 'col-handbook']);
-    // Every collection: no collectionIds (a follow-up then searches the conversation's).
-    expect(bodies[1]).not.toHaveProperty('collectionIds');
+    expect(bodies[0]).toMatchObject({
+      conversationId: undefined,
+      collectionIds: ['col-runbooks', 'col-handbook'],
+    });
+    // "All" in an open conversation names every live collection: without ids the server would search
+    // the follow-up in the two collections the conversation remembers.
+    expect(bodies[1]).toMatchObject({
+      conversationId: 'c1',
+      collectionIds: ['col-runbooks', 'col-handbook', 'col-policies'],
+    });
     expect(bodies[2]).toMatchObject({ conversationId: 'c1', collectionIds: ['col-handbook'] });
+  });
+
+  it('sends no collectionIds for "All" in a new conversation, nor in an open one while the list is unknown', async () => {
+    const store = createChatStore();
+    const { api, requests } = fakeApi([
+      () => events(token('A'), done()),
+      () => events(token('B'), done(false, 'm2')),
+      () => events(token('C'), done(false, 'm3')),
+    ]);
+    let every: string[] | undefined = ['col-runbooks', 'col-handbook'];
+    const session = createChatSession({
+      api,
+      store,
+      settings: () => resolveSettings(),
+      collectionIds: () => [],
+      everyCollectionId: () => every,
+    });
+
+    await session.ask('first').done;
+    every = undefined;
+    await session.ask('follow-up').done;
+    store.getState().newConversation();
+    every = ['col-runbooks'];
+    await session.ask('a new conversation').done;
+
+    const bodies = requests.map((request) => request.body as ChatAskRequest);
+    expect(bodies[0]).toEqual({ message: 'first', settings: resolveSettings(), conversationId: undefined });
+    expect(bodies[1]).toEqual({ message: 'follow-up', settings: resolveSettings(), conversationId: 'c1' });
+    expect(bodies[2]).toEqual({
+      message: 'a new conversation',
+      settings: resolveSettings(),
+      conversationId: undefined,
+    });
+  });
+
+  it('names every live collection when "All" regenerates an answer in the conversation', async () => {
+    const store = createChatStore();
+    const { api, requests } = fakeApi([
+      () => events(retrieval('q1'), token('A'), done()),
+      () => events(retrieval('q2'), token('B'), done(false, 'm2')),
+    ]);
+    let picked: string[] = ['col-runbooks'];
+    const session = createChatSession({
+      api,
+      store,
+      settings: () => resolveSettings(),
+      collectionIds: () => picked,
+      everyCollectionId: () => ['col-runbooks', 'col-handbook'],
+    });
+
+    const first = session.ask('q');
+    await first.done;
+    picked = [];
+    await session.regenerate(first.id)!.done;
+
+    const bodies = requests.map((request) => request.body as ChatAskRequest);
+    expect(bodies[1]).toMatchObject({
+      conversationId: 'c1',
+      replaceMessageId: 'q1',
+      collectionIds: ['col-runbooks', 'col-handbook'],
+    });
   });
 
   it('stop() aborts the request and keeps the partial answer as stopped', async () => {
@@ -217,25 +306,6 @@ describe('chat session', () => {
 
   it('regenerates the last answer and edits a question in place, naming the stored question it replaces', async () => {
     const store = createChatStore();
-    const retrieval = (userMessageId: string): ChatStreamEvent => ({
-      event: 'retrieval',
-      data: {
-        conversationId: 'c1',
-        userMessageId,
-        query: 'q',
-        standaloneQuery: 'q',
-        rewrite: 'none',
-        rewriteReason: null,
-        passages: [],
-        expansions: null,
-        hyde: null,
-        adaptive: null,
-        belowThreshold: false,
-        answerability: null,
-        warnings: [],
-        timings: { rewrite: 0, search: 1 },
-      },
-    });
     const { api, requests } = fakeApi([
       () => events(retrieval('q1'), token('one'), done(false, 'a1')),
       () => events(retrieval('q2'), token('two'), done(false, 'a2')),

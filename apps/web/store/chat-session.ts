@@ -1,6 +1,7 @@
 import type { ChatStreamEvent, SearchSettings } from '@lumina/shared';
 import type { ApiClient } from '../lib/api-client';
 import { isApiError } from '../lib/api-errors';
+import { chatCollectionIds } from '../lib/collections';
 import { findAssistant, type ChatStore } from './chat.store';
 
 export interface ChatSessionDeps {
@@ -8,8 +9,14 @@ export interface ChatSessionDeps {
   store: ChatStore;
   /** The merged settings at the moment of sending. */
   settings: () => SearchSettings;
-  /** The collections to search at the moment of sending; none: every collection (or the conversation's). */
+  /** The picked collections at the moment of sending; none: every collection ("All collections"). */
   collectionIds?: () => readonly string[] | undefined;
+  /**
+   * Every live collection's id at the moment of sending (undefined while unknown): what "All collections"
+   * sends in an open conversation, whose follow-ups the server otherwise searches in the collections the
+   * conversation remembers.
+   */
+  everyCollectionId?: () => readonly string[] | undefined;
   /** Called when an answer settles (e.g. to refresh the conversation list). */
   onSettled?: (turnId: string) => void;
   /** Sees every event (e.g. to learn whether the server has a language model). */
@@ -29,15 +36,20 @@ export function createChatSession({
   store,
   settings,
   collectionIds = () => undefined,
+  everyCollectionId = () => undefined,
   onSettled,
   onEvent,
 }: ChatSessionDeps) {
   const running = new Map<string, AbortController>();
 
-  /** `{ collectionIds }` when some are picked, else nothing. */
+  /**
+   * `{ collectionIds }`: the picked ones; with none picked, every live collection when a conversation is
+   * open, else nothing (a new conversation searches every collection the key reads).
+   */
   const scope = (): { collectionIds?: string[] } => {
-    const ids = collectionIds();
-    return ids?.length ? { collectionIds: [...ids] } : {};
+    const inConversation = store.getState().conversationId !== null;
+    const ids = chatCollectionIds(collectionIds() ?? [], inConversation, everyCollectionId());
+    return ids ? { collectionIds: ids } : {};
   };
 
   async function run(id: string, open: (signal: AbortSignal) => AsyncIterable<ChatStreamEvent>) {

@@ -4,6 +4,7 @@ import { ApiError } from '../lib/api-errors';
 import {
   COLLECTIONS_STORAGE_KEY,
   createCollectionsStore,
+  getEveryCollectionId,
   getRequestedCollectionIds,
   loadCollections,
 } from './collections.store';
@@ -68,6 +69,13 @@ describe('collections store', () => {
 
     reloaded.getState().selectAll();
     expect(getRequestedCollectionIds(reloaded)).toBeUndefined();
+  });
+
+  it('gives every live collection for "All" in an open conversation, once the list is loaded', () => {
+    const store = createCollectionsStore({ storage: memoryStorage() });
+    expect(getEveryCollectionId(store)).toBeUndefined();
+    store.getState().setKnown([collection('a'), collection('b', { deleting: true }), collection('c')]);
+    expect(getEveryCollectionId(store)).toEqual(['a', 'c']);
   });
 
   it('ignores a stored selection that is not a list of ids', async () => {

@@ -5,6 +5,7 @@ import { createStore } from 'zustand/vanilla';
 import type { ApiClient } from '../lib/api-client';
 import { isApiError } from '../lib/api-errors';
 import {
+  everyLiveCollectionId,
   normaliseSelection,
   reconcileSelection,
   requestCollectionIds,
@@ -112,6 +113,11 @@ export function useCollectionsStore<T>(selector: (state: CollectionsState) => T)
 /** The `collectionIds` of the next search or chat, read at the moment of sending (none: every collection). */
 export function getRequestedCollectionIds(store: CollectionsStore = collectionsStore): string[] | undefined {
   return requestCollectionIds(store.getState().selected);
+}
+
+/** Every live collection's id, for "All collections" in an open conversation (undefined while unknown). */
+export function getEveryCollectionId(store: CollectionsStore = collectionsStore): string[] | undefined {
+  return everyLiveCollectionId(store.getState().known);
 }
 
 const PAGE_LIMIT = 100;

@@ -14,7 +14,11 @@ import {
   useChatStore,
   type AssistantTurn,
 } from '../../store/chat.store';
-import { collectionsStore, getRequestedCollectionIds } from '../../store/collections.store';
+import {
+  collectionsStore,
+  getEveryCollectionId,
+  getRequestedCollectionIds,
+} from '../../store/collections.store';
 import { serverFactsStore } from '../../store/server-facts.store';
 import { getEffectiveSettings, useSettingsStore } from '../../store/settings.store';
 import { SettingsDrawer } from '../settings/settings-drawer';
@@ -91,6 +95,7 @@ export function ChatView() {
         store: chatStore,
         settings: getEffectiveSettings,
         collectionIds: () => getRequestedCollectionIds(),
+        everyCollectionId: () => getEveryCollectionId(),
         onSettled: () => afterAnswer.current(),
         onEvent: (event) => serverFactsStore.getState().observe(event),
       }),

@@ -13,8 +13,9 @@ export interface CollectionSwitcherProps {
 }
 
 /**
- * Which collections the next question searches: every one (no collectionIds sent), or the ones ticked.
- * Drawn only when the server has collections.
+ * Which collections the next question searches: every one, or the ones ticked. "All collections" sends
+ * no collectionIds in a new conversation and every live collection's id in an open one (see
+ * chatCollectionIds). Drawn only when the server has collections.
  */
 export function CollectionSwitcher({ disabled }: CollectionSwitcherProps) {
   const { collections, error, missing, reload } = useCollections();

@@ -3,9 +3,10 @@
 import { useEffect, useRef, useState } from 'react';
 import { createApiClient } from '../../lib/api-client';
 import { ApiError } from '../../lib/api-errors';
-import type { AuthIdentity } from '@lumina/shared';
 import { useApiClient } from '../../hooks/use-api-client';
+import { useIdentity } from '../../hooks/use-identity';
 import { useCredentials } from '../../store/credentials.store';
+import { keepIdentity } from '../../store/identity.store';
 
 /**
  * "Sign in": the API key every request carries (servers with ADMIN_API_KEY need one). A key is checked
@@ -16,24 +17,13 @@ export function SignIn() {
   const client = useApiClient();
   const apiKey = useCredentials((state) => state.apiKey);
   const setApiKey = useCredentials((state) => state.setApiKey);
-  const [identity, setIdentity] = useState<AuthIdentity | null>(null);
+  // Whom the server sees with the current key (or, without one, on a local server).
+  const { identity } = useIdentity();
   const [open, setOpen] = useState(false);
   const [draft, setDraft] = useState('');
   const [checking, setChecking] = useState(false);
   const [problem, setProblem] = useState<string | null>(null);
   const ref = useRef<HTMLDialogElement>(null);
-
-  // Whom the server sees with the current key (or, without one, on a local server).
-  useEffect(() => {
-    const controller = new AbortController();
-    client.getIdentity({ signal: controller.signal }).then(
-      (found) => setIdentity(found),
-      () => {
-        if (!controller.signal.aborted) setIdentity(null);
-      },
-    );
-    return () => controller.abort();
-  }, [client, apiKey]);
 
   useEffect(() => {
     const dialog = ref.current;
@@ -48,8 +38,8 @@ export function SignIn() {
     try {
       const probe = createApiClient({ baseUrl: client.baseUrl, apiKey: () => key });
       const found = await probe.getIdentity();
+      keepIdentity(found, key);
       setApiKey(key);
-      setIdentity(found);
       setOpen(false);
     } catch (error) {
       setProblem(
@@ -112,8 +102,9 @@ export function SignIn() {
           <h2 id="sign-in-title">Sign in with an API key</h2>
           <p className="field-hint">
             Servers started with ADMIN_API_KEY need an API key for every request; an admin creates one for
-            you. User keys chat and search; admin keys also manage documents, question banks and evaluations.
-            The key is kept in this tab only and sent as a request header, never in an address.
+            you. User keys chat and search in the collections granted to them; admin keys reach every
+            collection and also manage documents, question banks, evaluations and API keys. The key is kept in
+            this tab only and sent as a request header, never in an address.
           </p>
           {identity ? (
             <p className="field-hint" data-testid="sign-in-identity">
@@ -148,7 +139,6 @@ export function SignIn() {
                 className="button button-secondary"
                 onClick={() => {
                   setApiKey(null);
-                  setIdentity(null);
                   setOpen(false);
                 }}
               >

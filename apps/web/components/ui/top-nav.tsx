@@ -3,6 +3,7 @@
 import Link from 'next/link';
 import { usePathname } from 'next/navigation';
 import { useApiClient } from '../../hooks/use-api-client';
+import { useIdentity } from '../../hooks/use-identity';
 
 const LINKS = [
   { href: '/', label: 'Chat' },
@@ -12,6 +13,9 @@ const LINKS = [
   { href: '/evals', label: 'Evaluations' },
 ] as const;
 
+/** Pages for admin keys only (the server refuses their requests to any other key). */
+const ADMIN_LINKS = [{ href: '/keys', label: 'Keys' }] as const;
+
 function isActive(pathname: string, href: string): boolean {
   return href === '/' ? pathname === '/' : pathname === href || pathname.startsWith(`${href}/`);
 }
@@ -19,10 +23,12 @@ function isActive(pathname: string, href: string): boolean {
 export function TopNav() {
   const pathname = usePathname() ?? '/';
   const api = useApiClient();
+  const { isAdmin } = useIdentity();
+  const links = isAdmin ? [...LINKS, ...ADMIN_LINKS] : LINKS;
   return (
     <nav className="top-nav" id="main-navigation" aria-label="Main">
       <ul>
-        {LINKS.map(({ href, label }) => (
+        {links.map(({ href, label }) => (
           <li key={href}>
             <Link href={href} aria-current={isActive(pathname, href) ? 'page' : undefined}>
               {label}
