@@ -70,12 +70,21 @@ describe('API keys with ADMIN_API_KEY set (keys mode; real server, embedded PGli
   const { call, as, createKey, chat } = clientFor(() => server);
   let alice: { id: string; key: string };
   let bob: { id: string; key: string };
+  /** The default collection, which the seeded documents are in. */
+  let library: string;
 
   beforeAll(async () => {
     server = await startTestApp(testEnv({ ADMIN_API_KEY: ADMIN_KEY }));
     await seedDocuments(server.app.get(DataSource), server.app.get(EMBEDDER), RUNBOOK_CORPUS);
     alice = await createKey(ADMIN_KEY, 'Alice', 'user');
     bob = await createKey(ADMIN_KEY, 'Bob', 'user');
+    [{ id: library }] = await server.app.get(DataSource).query(`SELECT default_collection_id() AS id`);
+    // Alice reads the library; Bob is granted no collection.
+    const granted = await call('PUT', `/auth/keys/${alice.id}/grants`, {
+      body: { grants: [{ collectionId: library, access: 'read' }] },
+      ...as(ADMIN_KEY),
+    });
+    expect(granted.status).toBe(200);
   }, SETUP_TIMEOUT_MS);
 
   afterAll(async () => {
@@ -187,9 +196,18 @@ describe('API keys with ADMIN_API_KEY set (keys mode; real server, embedded PGli
     const documentId = documents.body.items[0].id as string;
     expect((await call('GET', `/documents/${documentId}/chunks`, as(alice.key))).status).toBe(200);
 
+    // Changing documents needs a write grant, not an admin key: a read grant is told what it lacks.
     for (const [method, path, body] of [
       ['POST', '/documents/text', { title: 'Sneaky', text: 'Not from a user.' }],
       ['DELETE', `/documents/${documentId}`],
+    ] as const) {
+      const response = await call(method, path, { body, ...as(alice.key) });
+      expect({ method, path, status: response.status }).toEqual({ method, path, status: 403 });
+      expect(response.body.message).toBe(
+        `This key may read collection ${library} but not change it: it needs a write grant on it.`,
+      );
+    }
+    for (const [method, path, body] of [
       ['POST', '/documents/reembed'],
       ['GET', '/question-banks'],
       ['POST', '/question-banks', { name: 'Sneaky bank' }],

@@ -184,8 +184,12 @@ describe('collections over REST, with their documents and their deletion job (em
       expect((await call('GET', '/collections?search=Finance')).body.total).toBe(0);
     });
 
-    it('lets any key read the collections, and only an admin key change them', async () => {
-      const created = await call('POST', '/auth/keys', { name: 'Reader', role: 'user' });
+    it('lets a key read the collections it is granted, and only an admin key change them', async () => {
+      const created = await call('POST', '/auth/keys', {
+        name: 'Reader',
+        role: 'user',
+        grants: [{ collectionId: billing.id, access: 'read' }],
+      });
       expect(created.status).toBe(201);
       const asUser = async (method: string, path: string, body?: unknown) => {
         const response = await fetch(`${server.baseUrl}${path}`, {
@@ -200,7 +204,10 @@ describe('collections over REST, with their documents and their deletion job (em
       expect(await asUser('POST', '/collections', { name: 'Mine' })).toBe(403);
       expect(await asUser('PATCH', `/collections/${billing.id}`, { name: 'Mine' })).toBe(403);
       expect(await asUser('DELETE', `/collections/${billing.id}`)).toBe(403);
-      expect(await asUser('POST', `/documents/${UNKNOWN}/move`, { collectionId: billing.id })).toBe(403);
+      // Moving is not an admin route any more (a write grant on both collections): no such document.
+      expect(await asUser('POST', `/documents/${UNKNOWN}/move`, { collectionId: billing.id })).toBe(404);
+      // A collection it is not granted is one it does not see.
+      expect(await asUser('GET', `/collections/${runbooks.id}`)).toBe(404);
       expect((await call('GET', `/collections/${billing.id}`)).body).toMatchObject({
         name: 'Billing',
         deleting: false,
@@ -314,7 +321,10 @@ describe('collections over REST, with their documents and their deletion job (em
       const listed = await call('GET', `/documents?collectionId=${north.id}`);
       expect(listed.status).toBe(200);
       expect(listed.body.items.map((d: Json) => [d.id, d.collectionId])).toEqual([[inNorth.id, north.id]]);
-      expect((await call('GET', `/documents?collectionId=${UNKNOWN}`)).body).toMatchObject({ total: 0 });
+      expect(await call('GET', `/documents?collectionId=${UNKNOWN}`)).toMatchObject({
+        status: 404,
+        body: { message: `No collection has the id ${UNKNOWN}.` },
+      });
       expect((await call('GET', '/documents?collectionId=north')).status).toBe(400);
       const counted = await call('GET', `/collections/${north.id}`);
       const { chunks } = await storage(north.id);

@@ -70,7 +70,8 @@ export class RagService {
     const [result, corpus] = await this.metrics.timeSearch(() =>
       Promise.all([
         searchKnowledge(text, settings, this.portsNow(), options, signal),
-        corpusLanguages(this.dataSource),
+        // The languages of the searched collections only: another collection's are not the caller's to see.
+        corpusLanguages(this.dataSource, searched.filter),
       ]),
     );
     result.collectionIds = searched.collectionIds;

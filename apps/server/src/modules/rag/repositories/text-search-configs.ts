@@ -26,9 +26,12 @@ export async function corpusTextConfigs(dataSource: DataSource): Promise<string[
   return rows.map((row) => row.textConfig);
 }
 
-/** The languages of the documents (given or detected). */
-export async function corpusLanguages(dataSource: DataSource): Promise<string[]> {
-  const rows: { language: string }[] = await dataSource.query(CORPUS_LANGUAGES_SQL);
+/** The languages of the documents (given or detected) of `collectionIds` (null: every collection). */
+export async function corpusLanguages(
+  dataSource: DataSource,
+  collectionIds: readonly string[] | null,
+): Promise<string[]> {
+  const rows: { language: string }[] = await dataSource.query(CORPUS_LANGUAGES_SQL, [collectionIds]);
   return rows.map((row) => row.language);
 }
 

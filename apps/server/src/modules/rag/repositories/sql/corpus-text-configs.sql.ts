@@ -13,12 +13,18 @@ WITH RECURSIVE configs AS (
 SELECT text_config AS "textConfig" FROM configs WHERE text_config IS NOT NULL
 `;
 
-/** The distinct languages of the documents, the same way over documents_language_idx. */
+/**
+ * The distinct languages of the documents of collections `$1` (null: every collection), the same way
+ * over documents_language_idx.
+ */
 export const CORPUS_LANGUAGES_SQL = `
 WITH RECURSIVE languages AS (
-  (SELECT language FROM documents WHERE language IS NOT NULL ORDER BY language LIMIT 1)
+  (SELECT language FROM documents
+   WHERE language IS NOT NULL AND ($1::uuid[] IS NULL OR collection_id = ANY($1::uuid[]))
+   ORDER BY language LIMIT 1)
   UNION ALL
-  SELECT (SELECT d.language FROM documents d WHERE d.language > languages.language
+  SELECT (SELECT d.language FROM documents d
+          WHERE d.language > languages.language AND ($1::uuid[] IS NULL OR d.collection_id = ANY($1::uuid[]))
           ORDER BY d.language LIMIT 1)
   FROM languages WHERE languages.language IS NOT NULL
 )
