@@ -699,6 +699,24 @@ describe(`collections isolation for user keys (keys mode, ${TEST_BACKEND})`, () 
     expect(chat.status).toBe(200);
     expect(eventOf(chat.events, 'retrieval').passages).toEqual([]);
     expectNothingOfB(chat.events);
+    // Without a collectionId an upload goes to the default collection, which this key does not have:
+    // it is asked to name one, and the default collection's id is not given away.
+    const unnamed = await none(post('/documents/text', { title: 'Notes', text: 'Some words.' }));
+    expect(unnamed).toMatchObject({
+      status: 400,
+      body: {
+        message:
+          'Name the collection to store the documents in (collectionId): this key has no default collection.',
+      },
+    });
+  });
+
+  it('GET /health, which needs no key, tells the collections’ languages to admin keys only', async () => {
+    const anonymous = await fetch(`${server.baseUrl}/health`);
+    expect(((await anonymous.json()) as Json).documentLanguages).toEqual({});
+    expect((await as('reader')(get('/health'))).body.documentLanguages).toEqual({});
+    // B holds a German document: an admin is told.
+    expect((await asAdmin(get('/health'))).body.documentLanguages).toMatchObject({ de: 1 });
   });
 
   it('a changed grant takes effect at the next request', async () => {

@@ -69,7 +69,7 @@ export class CollectionScope {
    * write it, 409 while it is being deleted.
    */
   async writable(access: CollectionAccess, collectionId?: string): Promise<string> {
-    const state = await this.target(collectionId);
+    const state = await this.target(access, collectionId);
     this.assertWrite(access, state);
     return state.id;
   }
@@ -101,14 +101,18 @@ export class CollectionScope {
     return access.all ? null : [...access.read];
   }
 
-  private async target(collectionId?: string): Promise<CollectionState> {
-    const state = collectionId
-      ? await this.collections.state(collectionId)
-      : await this.collections.stateBySlug(DEFAULT_COLLECTION_SLUG);
-    if (state) return state;
-    if (collectionId) throw notFound(collectionId);
+  /** The named collection, or the default one when none is named and the caller reads it. */
+  private async target(access: CollectionAccess, collectionId?: string): Promise<CollectionState> {
+    if (collectionId) {
+      const state = await this.collections.state(collectionId);
+      if (!state) throw notFound(collectionId);
+      return state;
+    }
+    const state = await this.collections.stateBySlug(DEFAULT_COLLECTION_SLUG);
+    if (state && canRead(access, state.id)) return state;
     throw new InvalidRequestError(
-      'There is no default collection any more: name the collection to store the documents in (collectionId).',
+      'Name the collection to store the documents in (collectionId): ' +
+        (state ? 'this key has no default collection.' : 'there is no default collection any more.'),
     );
   }
 

@@ -1,8 +1,9 @@
-import { Controller, Get, Res } from '@nestjs/common';
+import { Controller, Get, Req, Res } from '@nestjs/common';
 import { ApiOperation, ApiServiceUnavailableResponse, ApiTags } from '@nestjs/swagger';
 import { healthReportSchema, livenessReportSchema, readinessReportSchema } from '@lumina/shared';
 import type { HealthReport, LivenessReport, ReadinessReport } from '@lumina/shared';
-import type { Response } from 'express';
+import type { Request, Response } from 'express';
+import { Authenticator } from '../auth/authenticator';
 import { Public } from '../auth/principal';
 import { contractRef, ValidResponse } from '../../common/validation/zod-contract';
 import { HealthService } from './health.service';
@@ -11,7 +12,10 @@ import { HealthService } from './health.service';
 @Public()
 @Controller('health')
 export class HealthController {
-  constructor(private readonly health: HealthService) {}
+  constructor(
+    private readonly health: HealthService,
+    private readonly authenticator: Authenticator,
+  ) {}
 
   @Get('live')
   @ApiOperation({ summary: 'Liveness: the process answers (no I/O; for restart probes)' })
@@ -34,14 +38,22 @@ export class HealthController {
   }
 
   @Get()
-  @ApiOperation({ summary: 'Database and Redis status' })
+  @ApiOperation({
+    summary: 'Database and Redis status',
+    description:
+      'No key needed. Document counts by language and a fitted reranker’s name are shown to admin keys only.',
+  })
   @ValidResponse(healthReportSchema, 'HealthReport', 'Everything answers')
   @ApiServiceUnavailableResponse({
     description: 'The database or Redis does not answer',
     schema: { $ref: contractRef(healthReportSchema, 'HealthReport') },
   })
-  async check(@Res({ passthrough: true }) response: Response): Promise<HealthReport> {
-    const report = await this.health.check();
+  async check(
+    @Req() request: Request,
+    @Res({ passthrough: true }) response: Response,
+  ): Promise<HealthReport> {
+    const verdict = await this.authenticator.resolve(request);
+    const report = await this.health.check(verdict.ok && verdict.principal.role === 'admin');
     if (report.status !== 'ok') response.status(503);
     return report;
   }

@@ -49,7 +49,11 @@ export class HealthService {
     };
   }
 
-  async check(): Promise<HealthReport> {
+  /**
+   * `detailed`: an admin asks. Anyone else (the route needs no key) is not told what the collections
+   * hold: no document counts by language, and no fitted reranker's name (it is made from a bank's name).
+   */
+  async check(detailed: boolean): Promise<HealthReport> {
     const { database, redis } = await this.probeDependencies();
     return {
       status: database.status === 'up' && redis.status === 'up' ? 'ok' : 'degraded',
@@ -64,9 +68,9 @@ export class HealthService {
         },
         local: this.localHealth(),
       },
-      reranker: this.rerankerStatus(),
+      reranker: this.rerankerStatus(detailed),
       embedder: { model: this.embedder.modelId, dimension: this.embedder.dimension },
-      documentLanguages: database.status === 'up' ? await this.languageCounts() : {},
+      documentLanguages: detailed && database.status === 'up' ? await this.languageCounts() : {},
       uptimeSeconds: Math.round(process.uptime()),
     };
   }
@@ -107,9 +111,9 @@ export class HealthService {
     };
   }
 
-  private rerankerStatus(): HealthReport['reranker'] {
+  private rerankerStatus(detailed: boolean): HealthReport['reranker'] {
     const { model, source } = this.rerankers.describe();
-    return { configured: model !== null, model, source };
+    return { configured: model !== null, model: detailed || source !== 'fitted' ? model : null, source };
   }
 
   private async probeDependencies(): Promise<Pick<HealthReport, 'database' | 'redis'>> {
