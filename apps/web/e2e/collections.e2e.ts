@@ -56,6 +56,23 @@ describeWhenServerHas(
 
     afterAll(async () => {
       await browser?.close();
+      // The suites after this one expect the one library they started with (a fitted reranker, for one,
+      // serves a search of every collection only while there is one collection).
+      for (const name of [ops, support]) {
+        const listed = await apiJson<ApiPage<Collection>>(
+          'GET',
+          `/collections?search=${encodeURIComponent(name)}`,
+        );
+        for (const collection of listed.items.filter((item) => item.name === name && !item.deleting))
+          await apiJson('DELETE', `/collections/${collection.id}`);
+      }
+      await eventually(
+        'the suite’s collections gone',
+        async () =>
+          (await apiJson<ApiPage<Collection>>('GET', `/collections?search=${encodeURIComponent(stamp)}`))
+            .total === 0,
+        60_000,
+      );
     });
 
     beforeEach(async () => {

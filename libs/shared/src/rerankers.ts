@@ -56,11 +56,13 @@ export const rerankerModelSummarySchema = z.object({
   version: z.string(),
   bankId: z.string().nullable(),
   bankName: z.string().nullable(),
+  /** Its bank's collection: searches of that collection alone use it while it is active. */
+  collectionId: z.string(),
   status: z.enum(RERANKER_FIT_STATUSES),
   learner: z.enum(RERANKER_LEARNERS),
   /** Candidates per question the features were read over (the search's candidateK). */
   candidateK: z.number(),
-  /** This model serves `enableRerank` (at most one is active). */
+  /** This model serves `enableRerank` in its collection (at most one is active per collection). */
   active: z.boolean(),
   /** Switch it on when the fit is done (unless it measured worse than no reranking). */
   activateWhenReady: z.boolean(),
@@ -101,6 +103,16 @@ export const listRerankersQuerySchema = pageQuerySchema.extend({
     .meta({ description: 'Only the models fitted on this bank' }),
 });
 export type ListRerankersQuery = z.infer<typeof listRerankersQuerySchema>;
+
+/** GET /rerankers/active: what a search of this collection uses (absent: a search of every collection). */
+export const activeRerankerQuerySchema = z.strictObject({
+  collectionId: uuid('collectionId', 'a collection id')
+    .optional()
+    .meta({
+      description: 'What a search of this collection alone uses; absent: a search of every collection',
+    }),
+});
+export type ActiveRerankerQuery = z.infer<typeof activeRerankerQuerySchema>;
 
 /** What serves `enableRerank` now (GET /rerankers/active and GET /health). */
 export const activeRerankerSchema = z.object({

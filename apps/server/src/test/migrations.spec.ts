@@ -56,6 +56,7 @@ describe(`migrations on a fresh database (${TEST_BACKEND})`, () => {
       'CleanHeadingPaths1764500130000',
       'Collections1764500140000',
       'KeyGrants1764500150000',
+      'RerankerPerCollection1764500160000',
     ]);
     expect(await tables(db)).toEqual([
       'ablations',
@@ -204,12 +205,13 @@ describe(`migrations on a fresh database (${TEST_BACKEND})`, () => {
       [conversation.id, JSON.stringify([citation(stored[0], 1), citation(stored[3], 2)])],
     );
 
-    for (let i = 0; i < 3; i++) await db.dataSource.undoLastMigration({ transaction: 'each' });
+    for (let i = 0; i < 4; i++) await db.dataSource.undoLastMigration({ transaction: 'each' });
     const applied = await db.dataSource.runMigrations({ transaction: 'each' });
     expect(applied.map((m) => m.name)).toEqual([
       'CleanHeadingPaths1764500130000',
       'Collections1764500140000',
       'KeyGrants1764500150000',
+      'RerankerPerCollection1764500160000',
     ]);
 
     const chunks: { heading_path: string[] }[] = await db.dataSource.query(
@@ -290,6 +292,7 @@ const LATER = [
   'CleanHeadingPaths1764500130000',
   'Collections1764500140000',
   'KeyGrants1764500150000',
+  'RerankerPerCollection1764500160000',
 ];
 
 describe('the BM25 postings-length migration over an existing index', () => {
@@ -412,7 +415,7 @@ describe(`the collections migration (${TEST_BACKEND})`, () => {
         text: 'Base backups and WAL archiving allow point in time recovery of the replica.',
       },
     ]);
-    for (let i = 0; i < 2; i++) await db.dataSource.undoLastMigration({ transaction: 'each' });
+    for (let i = 0; i < 3; i++) await db.dataSource.undoLastMigration({ transaction: 'each' });
     const [bank] = await db.dataSource.query(`INSERT INTO question_banks (name) VALUES ('Ops') RETURNING id`);
     const [alice] = await db.dataSource.query(
       `INSERT INTO api_keys (name, role, key_hash, key_prefix) VALUES ('Alice', 'user', 'hash-alice', 'alic')
@@ -426,7 +429,11 @@ describe(`the collections migration (${TEST_BACKEND})`, () => {
     );
 
     const applied = await db.dataSource.runMigrations({ transaction: 'each' });
-    expect(applied.map((m) => m.name)).toEqual(['Collections1764500140000', 'KeyGrants1764500150000']);
+    expect(applied.map((m) => m.name)).toEqual([
+      'Collections1764500140000',
+      'KeyGrants1764500150000',
+      'RerankerPerCollection1764500160000',
+    ]);
     const [defaults] = await db.dataSource.query(
       `SELECT id, name, slug FROM collections WHERE id = default_collection_id()`,
     );
@@ -494,6 +501,7 @@ describe(`the collections migration (${TEST_BACKEND})`, () => {
     expect(await statistics('recoveri')).toEqual(await recount('recoveri'));
 
     // Down: one library again, its statistics the sums; refused while two collections hold the same file.
+    await db.dataSource.undoLastMigration({ transaction: 'each' });
     await db.dataSource.undoLastMigration({ transaction: 'each' });
     await expect(db.dataSource.undoLastMigration({ transaction: 'each' })).rejects.toThrow(
       /stored in more than one collection/,

@@ -520,6 +520,7 @@ describe('learned rerankers', () => {
     version: 'handbook-v2',
     bankId: 'b1',
     bankName: 'Handbook',
+    collectionId: 'c1',
     status: 'ready',
     learner: 'lambdamart',
     candidateK: 30,

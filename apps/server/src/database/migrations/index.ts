@@ -24,6 +24,7 @@ import { FollowUpAloneLeads1764500110000 } from './1764500110000-follow-up-alone
 import { CleanHeadingPaths1764500130000 } from './1764500130000-clean-heading-paths';
 import { Collections1764500140000 } from './1764500140000-collections';
 import { KeyGrants1764500150000 } from './1764500150000-key-grants';
+import { RerankerPerCollection1764500160000 } from './1764500160000-reranker-per-collection';
 
 /**
  * Every migration in order. The chunk vector dimension comes from the configured embedder, the vector
@@ -58,5 +59,6 @@ export function allMigrations(
     CleanHeadingPaths1764500130000,
     Collections1764500140000,
     KeyGrants1764500150000,
+    RerankerPerCollection1764500160000,
   ];
 }

@@ -51,7 +51,7 @@ export class AblationService {
   /** Records the ablation and one queued run per combination, and queues the job. */
   async request(bankId: string, overrides: Partial<SearchSettings>): Promise<Ablation> {
     const itemCount = await this.evaluation.assertEvaluable(bankId);
-    const { generator, rerankAvailable } = this.evaluation.capabilities();
+    const { generator, rerankAvailable } = await this.evaluation.capabilities(bankId);
     const baseSettings = resolveSettings({ ...overrides });
     const ablation = await this.repository.create({
       bankId,

@@ -126,11 +126,15 @@ export class EvaluationService {
     );
   }
 
-  /** What this server's searches can switch on: LLM-written (else PRF) expansion and HyDE, and a reranker. */
-  capabilities(): { generator: 'llm' | 'prf'; rerankAvailable: boolean } {
+  /**
+   * What this server's searches of the bank's collection can switch on: LLM-written (else PRF)
+   * expansion and HyDE, and a reranker.
+   */
+  async capabilities(bankId: string): Promise<{ generator: 'llm' | 'prf'; rerankAvailable: boolean }> {
+    const bank = await this.banks.findOne(bankId);
     return {
       generator: this.ports.expander && this.ports.hyde ? 'llm' : 'prf',
-      rerankAvailable: Boolean(this.rerankers.current()),
+      rerankAvailable: Boolean(this.rerankers.current([bank.collectionId])),
     };
   }
 
@@ -149,13 +153,16 @@ export class EvaluationService {
       const items = await this.items.allItems(run.bankId);
       const missingIds = await this.missingSources(items.flatMap((item) => item.expectedSources));
       let lastReported = 0;
-      // The reranker that serves enableRerank when the run starts, for every item of the run.
-      const ports: SearchPorts = { ...this.ports, reranker: this.rerankers.current() ?? undefined };
-      const rerankerCallsModel = Boolean(ports.reranker && !isEvidenceReranker(ports.reranker));
       // The bank's collection is what its questions are asked of, searched as POST /rag/search would
-      // search it. An adaptive branch the bank's latest ablation measured worse than off never runs on it.
+      // search it, with the reranker that serves enableRerank there when the run starts.
       const bank = await this.banks.findOne(run.bankId);
       const scope = await this.collections.searchable(ALL_COLLECTIONS, [bank.collectionId]);
+      const ports: SearchPorts = {
+        ...this.ports,
+        reranker: this.rerankers.current(scope.collectionIds) ?? undefined,
+      };
+      const rerankerCallsModel = Boolean(ports.reranker && !isEvidenceReranker(ports.reranker));
+      // An adaptive branch the bank's latest ablation measured worse than off never runs on this bank.
       const options: Partial<SearchOptions> = {
         ...this.options,
         collectionIds: scope.filter,

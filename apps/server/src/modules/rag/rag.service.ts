@@ -69,7 +69,7 @@ export class RagService {
     const options: Partial<SearchOptions> = { ...this.options, collectionIds: searched.filter };
     const [result, corpus] = await this.metrics.timeSearch(() =>
       Promise.all([
-        searchKnowledge(text, settings, this.portsNow(), options, signal),
+        searchKnowledge(text, settings, this.portsNow(searched.collectionIds), options, signal),
         // The languages of the searched collections only: another collection's are not the caller's to see.
         corpusLanguages(this.dataSource, searched.filter),
       ]),
@@ -84,9 +84,9 @@ export class RagService {
     return result;
   }
 
-  /** The search's ports with the reranker that serves `enableRerank` now. */
-  private portsNow(): SearchPorts {
-    return { ...this.ports, reranker: this.rerankers.current() ?? undefined };
+  /** The search's ports with the reranker that serves `enableRerank` in these collections now. */
+  private portsNow(collectionIds: readonly string[]): SearchPorts {
+    return { ...this.ports, reranker: this.rerankers.current(collectionIds) ?? undefined };
   }
 
   /** The language of a question (ISO 639-1), or null when it cannot be told: for answers in that language. */

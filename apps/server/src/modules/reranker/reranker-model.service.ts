@@ -55,6 +55,7 @@ export class RerankerModelService {
       version,
       bankId,
       bankName: bank.name,
+      collectionId: bank.collectionId,
       learner: body.learner ?? 'linear',
       candidateK: DEFAULT_SETTINGS.candidateK,
       activateWhenReady: body.activate ?? true,
@@ -88,7 +89,7 @@ export class RerankerModelService {
       throw new ConflictError(
         `reranker ${row.version} is ${row.status}; only a fitted model can be switched on`,
       );
-    await this.models.activate(id);
+    await this.models.activate(id, row.collectionId);
     await this.registry.refresh();
     return this.findOne(id);
   }
@@ -97,7 +98,7 @@ export class RerankerModelService {
   async deactivate(id: string): Promise<RerankerModelSummary> {
     const row = await this.row(id);
     if (row.active) {
-      await this.models.activate(null);
+      await this.models.deactivate(id);
       await this.registry.refresh();
     }
     return this.findOne(id);
@@ -117,9 +118,9 @@ export class RerankerModelService {
    * Read from the database first: a fit that finished in a worker (here or in another process) is what
    * serves from now on, not ACTIVE_MODEL_POLL_MS later.
    */
-  async active(): Promise<ActiveReranker> {
+  async active(collectionId?: string): Promise<ActiveReranker> {
     await this.registry.refresh();
-    return this.registry.describe();
+    return this.registry.describe(collectionId ? [collectionId] : undefined);
   }
 
   private async row(id: string): Promise<RerankerModelEntity> {
@@ -149,6 +150,7 @@ export function toSummary(row: RerankerModelEntity): RerankerModelSummary {
     version: row.version,
     bankId: row.bankId,
     bankName: row.bankName,
+    collectionId: row.collectionId,
     status: row.status,
     learner: row.learner,
     candidateK: row.candidateK,

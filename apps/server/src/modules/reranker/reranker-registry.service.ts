@@ -17,19 +17,24 @@ interface FittedReranker {
 }
 
 /**
- * Which reranker serves `enableRerank`, decided per search:
- *   1. the active fitted model, when its bank measured it better than the configured reranker;
+ * Which reranker serves `enableRerank`, decided per search. A fitted model belongs to the collection of
+ * the bank it was fitted on and serves searches of that collection alone (a search of several
+ * collections, or of one without an active model, has no fitted model):
+ *   1. the collection's active fitted model, when its bank measured it better than the configured reranker;
  *   2. a /v1/rerank endpoint (RERANK_BASE_URL), else the LLM listwise;
- *   3. the active fitted model (offline, once a model exists);
+ *   3. the collection's active fitted model (offline, once a model exists);
  *   4. the learned model of RERANK_MODEL_FILE;
  *   5. none.
- * The active model is read from the database at start, after a switch in this process, and every
+ * The active models are read from the database at start, after a switch in this process, and every
  * ACTIVE_MODEL_POLL_MS, so a model activated elsewhere is served within seconds.
  */
 @Injectable()
 export class RerankerRegistry implements OnModuleInit, OnModuleDestroy {
   private readonly logger = new Logger(RerankerRegistry.name);
-  private fitted: FittedReranker | null = null;
+  /** Each collection's active fitted model. */
+  private fitted = new Map<string, FittedReranker>();
+  /** Every collection (what a search naming none reads). */
+  private collections: string[] = [];
   private timer: NodeJS.Timeout | undefined;
 
   constructor(
@@ -53,20 +58,29 @@ export class RerankerRegistry implements OnModuleInit, OnModuleDestroy {
    */
   async refresh(): Promise<void> {
     try {
-      const head = await this.models.findActiveHead();
-      if (!head) {
-        this.fitted = null;
-        return;
+      const [heads, collections] = await Promise.all([
+        this.models.findActiveHeads(),
+        this.models.collectionIds(),
+      ]);
+      const fitted = new Map<string, FittedReranker>();
+      for (const head of heads) {
+        const preferred = head.measurement?.preferred ?? 'learned';
+        const known = this.fitted.get(head.collectionId);
+        if (known?.id === head.id) {
+          fitted.set(head.collectionId, { ...known, preferred });
+          continue;
+        }
+        const model = (await this.models.findById(head.id))?.model;
+        if (model) {
+          fitted.set(head.collectionId, {
+            id: head.id,
+            reranker: new LearnedReranker(parseLtrModel(model)),
+            preferred,
+          });
+        }
       }
-      const preferred = head.measurement?.preferred ?? 'learned';
-      if (this.fitted?.id === head.id) {
-        this.fitted.preferred = preferred;
-        return;
-      }
-      const model = (await this.models.findById(head.id))?.model;
-      this.fitted = model
-        ? { id: head.id, reranker: new LearnedReranker(parseLtrModel(model)), preferred }
-        : null;
+      this.fitted = fitted;
+      this.collections = collections;
     } catch (error) {
       this.logger.warn({
         msg: 'could not read the active reranker model',
@@ -75,9 +89,12 @@ export class RerankerRegistry implements OnModuleInit, OnModuleDestroy {
     }
   }
 
-  /** The reranker a search with `enableRerank` uses now (null: none; the fused order is kept). */
-  current(): AnyReranker | null {
-    return this.active().reranker;
+  /**
+   * The reranker a search of `collectionIds` (absent: every collection) with `enableRerank` uses now
+   * (null: none; the fused order is kept).
+   */
+  current(collectionIds?: readonly string[]): AnyReranker | null {
+    return this.active(collectionIds).reranker;
   }
 
   /** The configured reranker alone (an endpoint or the LLM; a model file counts too), for comparisons. */
@@ -91,20 +108,21 @@ export class RerankerRegistry implements OnModuleInit, OnModuleDestroy {
     return source === 'endpoint' || source === 'llm';
   }
 
-  describe(): ActiveReranker {
-    const { reranker, source } = this.active();
-    return {
-      model: reranker?.modelId ?? null,
-      source,
-      rerankerId: source === 'fitted' ? (this.fitted?.id ?? null) : null,
-    };
+  /** What a search of `collectionIds` (absent: every collection) uses. */
+  describe(collectionIds?: readonly string[]): ActiveReranker {
+    const { reranker, source, id } = this.active(collectionIds);
+    return { model: reranker?.modelId ?? null, source, rerankerId: id };
   }
 
-  private active(): { reranker: AnyReranker | null; source: RerankerSource | null } {
-    const fitted = this.fitted;
+  private active(collectionIds: readonly string[] = this.collections): {
+    reranker: AnyReranker | null;
+    source: RerankerSource | null;
+    id: string | null;
+  } {
+    const fitted = collectionIds.length === 1 ? this.fitted.get(collectionIds[0]) : undefined;
     if (fitted && (fitted.preferred === 'learned' || !this.configuredCallsModel()))
-      return { reranker: fitted.reranker, source: 'fitted' };
-    return { reranker: this.configured, source: sourceOf(this.configured) };
+      return { reranker: fitted.reranker, source: 'fitted', id: fitted.id };
+    return { reranker: this.configured, source: sourceOf(this.configured), id: null };
   }
 }
 

@@ -10,6 +10,7 @@ import {
 } from '@nestjs/swagger';
 import type { LearnedRankingModel } from '@lumina/rag';
 import {
+  activeRerankerQuerySchema,
   activeRerankerSchema,
   fitRerankerRequestSchema,
   listRerankersQuerySchema,
@@ -18,6 +19,7 @@ import {
 } from '@lumina/shared';
 import type {
   ActiveReranker,
+  ActiveRerankerQuery,
   FitRerankerRequest,
   ListRerankersQuery,
   Page,
@@ -79,8 +81,8 @@ export class RerankersController {
       'What serves enableRerank now: a fitted model, a /v1/rerank endpoint, the LLM, a model file, or none',
   })
   @ValidResponse(activeRerankerSchema, 'ActiveReranker')
-  active(): Promise<ActiveReranker> {
-    return this.rerankers.active();
+  active(@ValidQuery(activeRerankerQuerySchema) query: ActiveRerankerQuery): Promise<ActiveReranker> {
+    return this.rerankers.active(query.collectionId);
   }
 
   @Get('rerankers/:id')

@@ -31,6 +31,10 @@ export class RerankerModelEntity {
   @Column({ name: 'bank_name', type: 'text', nullable: true })
   bankName!: string | null;
 
+  /** The collection of its bank: the one whose searches it serves when active. */
+  @Column({ name: 'collection_id', type: 'uuid' })
+  collectionId!: string;
+
   @Column({ type: 'text', default: 'queued' })
   status!: RerankerFitStatus;
 

@@ -11,6 +11,7 @@ const SUMMARY_COLUMNS: FindOptionsSelect<RerankerModelEntity> = {
   version: true,
   bankId: true,
   bankName: true,
+  collectionId: true,
   status: true,
   learner: true,
   candidateK: true,
@@ -27,8 +28,11 @@ const SUMMARY_COLUMNS: FindOptionsSelect<RerankerModelEntity> = {
 
 export type NewRerankerModel = Pick<
   RerankerModelEntity,
-  'version' | 'bankId' | 'bankName' | 'learner' | 'candidateK' | 'activateWhenReady'
+  'version' | 'bankId' | 'bankName' | 'collectionId' | 'learner' | 'candidateK' | 'activateWhenReady'
 >;
+
+/** An active model without the model itself. */
+export type ActiveModelHead = Pick<RerankerModelEntity, 'id' | 'collectionId' | 'measurement'>;
 
 /** The fitted rerankers table. */
 @Injectable()
@@ -72,9 +76,18 @@ export class RerankerModelRepository {
     });
   }
 
-  /** The active model's id and measurement, without the model itself (null when none is active). */
-  findActiveHead(): Promise<Pick<RerankerModelEntity, 'id' | 'measurement'> | null> {
-    return this.models.findOne({ where: { active: true }, select: { id: true, measurement: true } });
+  /** Each collection's active model: id, collection and measurement, without the model itself. */
+  findActiveHeads(): Promise<ActiveModelHead[]> {
+    return this.models.find({
+      where: { active: true },
+      select: { id: true, collectionId: true, measurement: true },
+    });
+  }
+
+  /** Every collection's id (which collections a search of everything reads). */
+  async collectionIds(): Promise<string[]> {
+    const rows: { id: string }[] = await this.manager.query(`SELECT id FROM collections`);
+    return rows.map((row) => row.id);
   }
 
   update(
@@ -90,8 +103,8 @@ export class RerankerModelRepository {
     return this.models.update({ id }, values as QueryDeepPartialEntity<RerankerModelEntity>);
   }
 
-  /** Stores the finished fit and, when asked, makes it the one active model, in one transaction (a reader
-   *  never sees it ready but not yet switched on). */
+  /** Stores the finished fit and, when asked, makes it its collection's one active model, in one
+   *  transaction (a reader never sees it ready but not yet switched on). */
   async finish(
     id: string,
     values: Pick<RerankerModelEntity, 'model' | 'summary' | 'measurement' | 'note' | 'finishedAt'>,
@@ -99,7 +112,10 @@ export class RerankerModelRepository {
   ): Promise<void> {
     await this.manager.transaction(async (manager) => {
       const models = manager.getRepository(RerankerModelEntity);
-      if (activate) await models.update({ active: true }, { active: false });
+      if (activate) {
+        const row = await models.findOneOrFail({ where: { id }, select: { collectionId: true } });
+        await models.update({ active: true, collectionId: row.collectionId }, { active: false });
+      }
       await models.update({ id }, {
         ...values,
         status: 'ready',
@@ -108,13 +124,18 @@ export class RerankerModelRepository {
     });
   }
 
-  /** Makes `id` the one active model (or none, with null), in one transaction. */
-  async activate(id: string | null): Promise<void> {
+  /** Makes `id` the one active model of collection `collectionId`, in one transaction. */
+  async activate(id: string, collectionId: string): Promise<void> {
     await this.manager.transaction(async (manager) => {
       const models = manager.getRepository(RerankerModelEntity);
-      await models.update({ active: true }, { active: false });
-      if (id) await models.update({ id }, { active: true });
+      await models.update({ active: true, collectionId }, { active: false });
+      await models.update({ id }, { active: true });
     });
+  }
+
+  /** Switches `id` off (its collection then has no active model). */
+  async deactivate(id: string): Promise<void> {
+    await this.models.update({ id }, { active: false });
   }
 
   async remove(id: string): Promise<void> {
