@@ -699,9 +699,18 @@ describe(`collections isolation for user keys (keys mode, ${TEST_BACKEND})`, () 
     expect(chat.status).toBe(200);
     expect(eventOf(chat.events, 'retrieval').passages).toEqual([]);
     expectNothingOfB(chat.events);
-    // Without a collectionId an upload goes to the default collection, which this key does not have:
-    // it is asked to name one, and the default collection's id is not given away.
-    const unnamed = await none(post('/documents/text', { title: 'Notes', text: 'Some words.' }));
+    // A key without any write grant may not add documents: naming no collection, it is told so; naming
+    // one, it is answered as for that collection (404 here: it reads none).
+    expect(await none(post('/documents/text', { title: 'Notes', text: 'Some words.' }))).toMatchObject({
+      status: 403,
+      body: {
+        message:
+          'This key may not add documents: it has no write grant on any collection (an admin grants them).',
+      },
+    });
+    // Without a collectionId an upload goes to the default collection, which the writer (of A) does not
+    // have: it is asked to name one, and the default collection's id is not given away.
+    const unnamed = await as('writer')(post('/documents/text', { title: 'Notes', text: 'Some words.' }));
     expect(unnamed).toMatchObject({
       status: 400,
       body: {

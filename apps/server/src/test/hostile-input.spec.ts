@@ -594,7 +594,7 @@ describe('hostile input over HTTP (real server, embedded PGlite, real Redis, adm
         return fetch(url('/documents'), { ...init, headers: { ...init.headers, 'x-api-key': userKey } });
       },
       status: 403,
-      message: /needs an admin API key/,
+      message: /may not add documents: it has no write grant on any collection/,
     },
     {
       name: 'user key making itself an admin key',

@@ -110,6 +110,11 @@ export class CollectionScope {
     }
     const state = await this.collections.stateBySlug(DEFAULT_COLLECTION_SLUG);
     if (state && canRead(access, state.id)) return state;
+    if (!access.all && access.write.size === 0) {
+      throw new ForbiddenError(
+        'This key may not add documents: it has no write grant on any collection (an admin grants them).',
+      );
+    }
     throw new InvalidRequestError(
       'Name the collection to store the documents in (collectionId): ' +
         (state ? 'this key has no default collection.' : 'there is no default collection any more.'),

@@ -35,13 +35,13 @@ export function denseSearchSql(
   if (options.collectionScan) {
     return `
 WITH candidates AS MATERIALIZED (
-  SELECT c.id, c.embedding FROM chunks c
+  SELECT c.id, c.embedding <=> $1::${cast} AS distance FROM chunks c
   WHERE c.collection_id = ANY($4::uuid[]) AND c.embedding IS NOT NULL
     AND ($3::uuid[] IS NULL OR c.document_id = ANY($3::uuid[]))
 )
-SELECT id AS "chunkId", 1 - (embedding <=> $1::${cast}) AS score
+SELECT id AS "chunkId", 1 - distance AS score
 FROM candidates
-ORDER BY embedding <=> $1::${cast}, id
+ORDER BY distance, id
 LIMIT $2
 `;
   }
