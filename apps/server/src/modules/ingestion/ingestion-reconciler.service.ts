@@ -1,5 +1,10 @@
 import { Injectable, Logger } from '@nestjs/common';
-import type { OnApplicationBootstrap, OnApplicationShutdown } from '@nestjs/common';
+import type {
+  BeforeApplicationShutdown,
+  OnApplicationBootstrap,
+  OnApplicationShutdown,
+} from '@nestjs/common';
+import { setTimeout as delay } from 'node:timers/promises';
 import type { DocumentStatus } from '@lumina/shared';
 import { InjectConfig } from '../../config/app-config';
 import type { Env } from '../../config/env.schema';
@@ -13,6 +18,8 @@ export const RECONCILE_GRACE_MS = 5_000;
 const BATCH = 1_000;
 /** Collections being deleted looked at per pass. */
 const DELETIONS_BATCH = 100;
+/** How long shutdown waits for a pass in progress. */
+const SHUTDOWN_WAIT_MS = 1_000;
 
 export interface ReconcileReport {
   /** Documents whose status said a job should exist. */
@@ -31,7 +38,9 @@ type RepairListener = (status: DocumentStatus, count: number) => void;
  * A collection marked as being deleted whose deletion job is gone gets its job again the same way.
  */
 @Injectable()
-export class IngestionReconciler implements OnApplicationBootstrap, OnApplicationShutdown {
+export class IngestionReconciler
+  implements OnApplicationBootstrap, BeforeApplicationShutdown, OnApplicationShutdown
+{
   private readonly logger = new Logger(IngestionReconciler.name);
   private readonly listeners: RepairListener[] = [];
   private timer: ReturnType<typeof setInterval> | undefined;
@@ -50,6 +59,15 @@ export class IngestionReconciler implements OnApplicationBootstrap, OnApplicatio
     void this.reconcile();
     this.timer = setInterval(() => void this.reconcile(), this.env.RECONCILE_INTERVAL_MS);
     this.timer.unref();
+  }
+
+  /**
+   * No new pass, and the one running (the start's, typically) is given a moment to finish its queries
+   * before the database closes under it; a pass waiting on an absent Redis is not waited for.
+   */
+  async beforeApplicationShutdown(): Promise<void> {
+    clearInterval(this.timer);
+    if (this.running) await Promise.race([this.running, delay(SHUTDOWN_WAIT_MS)]);
   }
 
   onApplicationShutdown(): void {
