@@ -1,5 +1,4 @@
 import { MAX_SEARCHED_COLLECTIONS } from '@lumina/shared';
-import type { Collection } from '@lumina/shared';
 import {
   chatCollectionIds,
   collectionName,
@@ -16,22 +15,7 @@ import {
   traceCollectionsLabel,
   writableCollections,
 } from './collections';
-
-function collection(id: string, name: string, change: Partial<Collection> = {}): Collection {
-  return {
-    id,
-    name,
-    slug: name.toLowerCase(),
-    description: '',
-    documentCount: 0,
-    chunkCount: 0,
-    bankCount: 0,
-    deleting: false,
-    createdAt: '2026-01-01T00:00:00.000Z',
-    updatedAt: '2026-01-01T00:00:00.000Z',
-    ...change,
-  };
-}
+import { collection } from './testing/collections';
 
 const runbooks = collection('c-runbooks-1', 'Runbooks');
 const handbook = collection('c-handbook-2', 'Handbook');

@@ -1,5 +1,5 @@
 import { createApiKeyRequestSchema, keyGrantsRequestSchema } from '@lumina/shared';
-import type { ApiKeySummary, Collection } from '@lumina/shared';
+import type { ApiKeySummary } from '@lumina/shared';
 import {
   canCreateKey,
   canEditGrants,
@@ -20,28 +20,13 @@ import {
   roleLabel,
   setGrantChoice,
 } from './keys';
+import { collection } from './testing/collections';
 
 const RUNBOOKS = '00000000-0000-4000-8000-00000000000a';
 const HANDBOOK = '00000000-0000-4000-8000-00000000000b';
 const POLICIES = '00000000-0000-4000-8000-00000000000c';
 const OLD = '00000000-0000-4000-8000-00000000000d';
 const GONE = '00000000-0000-4000-8000-00000000000e';
-
-function collection(id: string, name: string, change: Partial<Collection> = {}): Collection {
-  return {
-    id,
-    name,
-    slug: name.toLowerCase(),
-    description: '',
-    documentCount: 0,
-    chunkCount: 0,
-    bankCount: 0,
-    deleting: false,
-    createdAt: '2026-01-01T00:00:00.000Z',
-    updatedAt: '2026-01-01T00:00:00.000Z',
-    ...change,
-  };
-}
 
 const known = [
   collection(RUNBOOKS, 'Runbooks'),

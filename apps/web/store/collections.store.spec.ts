@@ -8,6 +8,7 @@ import {
   getRequestedCollectionIds,
   loadCollections,
 } from './collections.store';
+import { collection } from '../lib/testing/collections';
 
 function memoryStorage(initial: Record<string, string> = {}): StateStorage & { data: Map<string, string> } {
   const data = new Map(Object.entries(initial));
@@ -16,22 +17,6 @@ function memoryStorage(initial: Record<string, string> = {}): StateStorage & { d
     getItem: (name) => data.get(name) ?? null,
     setItem: (name, value) => void data.set(name, value),
     removeItem: (name) => void data.delete(name),
-  };
-}
-
-function collection(id: string, change: Partial<Collection> = {}): Collection {
-  return {
-    id,
-    name: id,
-    slug: id,
-    description: '',
-    documentCount: 0,
-    chunkCount: 0,
-    bankCount: 0,
-    deleting: false,
-    createdAt: '',
-    updatedAt: '',
-    ...change,
   };
 }
 
@@ -74,7 +59,7 @@ describe('collections store', () => {
   it('gives every live collection for "All" in an open conversation, once the list is loaded', () => {
     const store = createCollectionsStore({ storage: memoryStorage() });
     expect(getEveryCollectionId(store)).toBeUndefined();
-    store.getState().setKnown([collection('a'), collection('b', { deleting: true }), collection('c')]);
+    store.getState().setKnown([collection('a'), collection('b', 'b', { deleting: true }), collection('c')]);
     expect(getEveryCollectionId(store)).toEqual(['a', 'c']);
   });
 
@@ -90,7 +75,12 @@ describe('collections store', () => {
   it('loads every page of collections and forgets picked ones that are gone or being deleted', async () => {
     const store = createCollectionsStore({ storage: memoryStorage() });
     store.getState().select(['c2', 'gone', 'c4']);
-    const all = [collection('c1'), collection('c2'), collection('c3'), collection('c4', { deleting: true })];
+    const all = [
+      collection('c1'),
+      collection('c2'),
+      collection('c3'),
+      collection('c4', 'c4', { deleting: true }),
+    ];
     const { api, calls } = pages(all, 2);
 
     await loadCollections(api, store);
