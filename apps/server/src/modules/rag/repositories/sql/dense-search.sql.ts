@@ -21,8 +21,8 @@ export const DENSE_TIE_SLACK = 16;
  *
  * A small collection's own scan (`{ collectionScan: true }`, $4 required): its chunks are read through
  * `chunks_collection_idx` (the MATERIALIZED CTE keeps the planner from ordering the whole table's HNSW
- * graph instead) and ranked exactly. The installation's HNSW graph filtered to a collection of 2,000
- * chunks among 300,000 would visit about 150 graph nodes for each row it keeps, and may stop before k.
+ * graph instead) and ranked exactly. Filtered to a collection of 2,000 chunks among 300,000, the
+ * installation's HNSW scan would keep about one row in 150 it visits, and may stop before k.
  *
  * Parameters: $1 query vector ('[x,y,...]')   $2 limit   $3 document ids (uuid[]; NULL = every document)
  *   $4 collection ids (uuid[]; NULL = every collection)
