@@ -106,11 +106,9 @@ export type ListRerankersQuery = z.infer<typeof listRerankersQuerySchema>;
 
 /** GET /rerankers/active: what a search of this collection uses (absent: a search of every collection). */
 export const activeRerankerQuerySchema = z.strictObject({
-  collectionId: uuid('collectionId', 'a collection id')
-    .optional()
-    .meta({
-      description: 'What a search of this collection alone uses; absent: a search of every collection',
-    }),
+  collectionId: uuid('collectionId', 'a collection id').optional().meta({
+    description: 'What a search of this collection alone uses; absent: a search of every collection',
+  }),
 });
 export type ActiveRerankerQuery = z.infer<typeof activeRerankerQuerySchema>;
 
