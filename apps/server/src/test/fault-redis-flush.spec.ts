@@ -14,6 +14,8 @@ import { testEnv } from './helpers/test-env';
 import { SETUP_TIMEOUT_MS } from './helpers/hook-timeouts';
 
 const DOCUMENTS = 200;
+/** The ingestion workers' concurrency here: at most this many jobs are taken from Redis and not yet started. */
+const CONCURRENCY = 2;
 
 /** A short document of its own (one or two chunks), so each is distinct by content hash. */
 function note(i: number): { name: string; content: string } {
@@ -54,7 +56,7 @@ describe('Redis flushed mid-ingestion of 200 documents: the reconciler repairs i
         UPLOAD_DIR: uploadDir,
         UPLOAD_MAX_FILES: String(DOCUMENTS),
         WORKERS_IN_PROCESS: 'true',
-        INGESTION_CONCURRENCY: '2',
+        INGESTION_CONCURRENCY: String(CONCURRENCY),
         RECONCILE_INTERVAL_MS: '1000',
         WORKER_LOCK_DURATION_MS: '4000',
         WORKER_STALLED_INTERVAL_MS: '2000',
@@ -116,13 +118,15 @@ describe('Redis flushed mid-ingestion of 200 documents: the reconciler repairs i
       GROUP BY d.id, d.chunk_count HAVING count(c.id) <> d.chunk_count OR count(c.id) = 0`);
     expect(mismatched).toEqual([]);
 
-    // Each repair was counted: at least the documents that were still queued when Redis lost them.
+    // Each repair was counted: at least the documents that were still queued when Redis lost them, but
+    // for those whose job a worker had already taken before the flush and not yet started (at most one
+    // per unit of concurrency): that worker indexes them, with no repair.
     const metrics = await (await fetch(`${server.baseUrl}/metrics`)).text();
     const repairs = [
       ...metrics.matchAll(/^lumina_reconciler_requeued_documents_total\{status="(\w+)"\} (\d+)$/gm),
     ];
     const repaired = repairs.reduce((sum, match) => sum + Number(match[2]), 0);
-    expect(repaired).toBeGreaterThanOrEqual(afterFlush.queued ?? 0);
+    expect(repaired).toBeGreaterThanOrEqual((afterFlush.queued ?? 0) - CONCURRENCY);
     expect(repaired).toBeLessThanOrEqual(unfinished);
   }, 330_000);
 
