@@ -38,6 +38,11 @@ export function canWrite(access: CollectionAccess, id: string): boolean {
   return access.all || access.write.has(id);
 }
 
+/** The collections the access reads, as a list filter: null for every collection (an admin key). */
+export function readableIds(access: CollectionAccess): string[] | null {
+  return access.all ? null : [...access.read];
+}
+
 /** Every collection: what the server's own work (jobs, the CLI, evaluations) reaches. */
 export const ALL_COLLECTIONS: CollectionAccess = { all: true };
 

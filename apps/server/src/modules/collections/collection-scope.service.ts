@@ -37,9 +37,7 @@ export class CollectionScope {
    */
   async searchable(access: CollectionAccess, requested?: readonly string[]): Promise<SearchScope> {
     const states = await this.collections.states();
-    const live = new Set(
-      states.filter((state) => !state.deleting && canRead(access, state.id)).map((s) => s.id),
-    );
+    const live = liveFor(access, states);
     const ids = requested ? [...new Set(requested)] : [...live];
     const missing = ids.find((id) => !live.has(id));
     if (missing) throw notFound(missing);
@@ -53,14 +51,15 @@ export class CollectionScope {
    */
   async stillSearchable(access: CollectionAccess, remembered: readonly string[]): Promise<SearchScope> {
     if (remembered.length === 0) return this.searchable(access);
-    const live = await this.collections.searchableAmong(remembered);
-    const ids = remembered.filter((id) => live.has(id) && canRead(access, id));
+    const states = await this.collections.states();
+    const live = liveFor(access, states);
+    const ids = [...new Set(remembered.filter((id) => live.has(id)))];
     if (ids.length === 0) {
       throw new InvalidRequestError(
         'None of the collections this conversation searched can be searched any more: name the collections to search (collectionIds).',
       );
     }
-    return this.searchable(access, ids);
+    return { collectionIds: ids, filter: ids.length === states.length ? null : ids };
   }
 
   /**
@@ -80,13 +79,6 @@ export class CollectionScope {
     if (!state || !canRead(access, id)) throw notFound(id);
   }
 
-  /** 404, 403 or 409 unless the caller may change collection `id`'s documents now. */
-  async assertWritable(access: CollectionAccess, id: string): Promise<void> {
-    const state = await this.collections.state(id);
-    if (!state) throw notFound(id);
-    this.assertWrite(access, state);
-  }
-
   /**
    * 404 unless the caller may read collection `id`, 403 unless it may change it (deleting a document of
    * a collection being deleted is allowed: the deletion would remove it anyway).
@@ -94,11 +86,6 @@ export class CollectionScope {
   async assertMayChange(access: CollectionAccess, id: string): Promise<void> {
     if (!canRead(access, id)) throw notFound(id);
     if (!canWrite(access, id)) throw readOnly(id);
-  }
-
-  /** The collections the caller may read: null for every collection (an admin key). */
-  readable(access: CollectionAccess): string[] | null {
-    return access.all ? null : [...access.read];
   }
 
   /** The named collection, or the default one when none is named and the caller reads it. */
@@ -128,6 +115,11 @@ export class CollectionScope {
       throw new ConflictError(`Collection ${state.id} is being deleted; it takes no new documents.`);
     }
   }
+}
+
+/** The collections the caller reads that are not being deleted. */
+function liveFor(access: CollectionAccess, states: readonly CollectionState[]): Set<string> {
+  return new Set(states.filter((state) => !state.deleting && canRead(access, state.id)).map((s) => s.id));
 }
 
 function notFound(id: string): NotFoundError {

@@ -13,7 +13,7 @@ import { pageOf, pageWindow } from '../../common/pagination/pagination';
 import { IngestionQueue } from '../ingestion/ingestion-queue.service';
 import { CollectionRepository, isSlugTaken } from './repositories/collection.repository';
 import type { CollectionRow } from './repositories/collection.repository';
-import { ALL_COLLECTIONS, canRead } from '../auth/principal';
+import { ALL_COLLECTIONS, canRead, readableIds } from '../auth/principal';
 import type { CollectionAccess } from '../auth/principal';
 
 /**
@@ -33,7 +33,7 @@ export class CollectionService {
     const window = pageWindow(query);
     const words = query.search?.trim();
     const search = words ? `%${words.replace(/[\\%_]/g, (c) => `\\${c}`)}%` : null;
-    const readable = access.all ? null : [...access.read];
+    const readable = readableIds(access);
     const total = await this.collections.count(search, readable);
     const rows = await this.collections.page(search, readable, window.offset, window.limit);
     return pageOf(rows.map(toCollection), total, window);

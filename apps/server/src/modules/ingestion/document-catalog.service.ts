@@ -9,7 +9,7 @@ import type { DocumentRow } from './repositories/document.repository';
 import { IngestionQueue } from './ingestion-queue.service';
 import { isIngestionProgress } from './ingestion-progress';
 import { InvalidRequestError, NotFoundError } from '../../common/errors/domain-errors';
-import { canRead } from '../auth/principal';
+import { canRead, readableIds } from '../auth/principal';
 import type { CollectionAccess } from '../auth/principal';
 import { CollectionScope } from '../collections/collection-scope.service';
 
@@ -33,7 +33,7 @@ export class DocumentCatalogService {
       search,
       status: query.status ?? null,
       collectionId: query.collectionId ?? null,
-      readable: this.collections.readable(access),
+      readable: readableIds(access),
     };
     const total = await this.documents.count(filter);
     const rows = await this.documents.page(filter, window.offset, window.limit);

@@ -10,7 +10,6 @@ import {
   INSERT_COLLECTION_SQL,
   MARK_DELETING_SQL,
   SLUG_TAKEN_SQL,
-  SEARCHABLE_AMONG_SQL,
   COLLECTION_STATES_SQL,
   STRANDED_DELETIONS_SQL,
   UNMARK_DELETING_SQL,
@@ -52,12 +51,6 @@ export class CollectionRepository {
   /** Every collection, oldest first. */
   states(): Promise<CollectionState[]> {
     return this.manager.query(COLLECTION_STATES_SQL);
-  }
-
-  /** Of `ids`, those that exist and are not being deleted. */
-  async searchableAmong(ids: readonly string[]): Promise<Set<string>> {
-    const rows: { id: string }[] = await this.manager.query(SEARCHABLE_AMONG_SQL, [ids]);
-    return new Set(rows.map((row) => row.id));
   }
 
   async state(id: string): Promise<CollectionState | null> {
