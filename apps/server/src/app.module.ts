@@ -10,6 +10,7 @@ import { JobsModule } from './jobs/jobs.module';
 import { LoggingModule } from './logging/logging.module';
 import { AuthModule } from './modules/auth/auth.module';
 import { ChatModule } from './modules/chat/chat.module';
+import { OpenAiModule } from './modules/openai/openai.module';
 import { CollectionsModule } from './modules/collections/collections.module';
 import { EvaluationWorkersModule } from './modules/evaluation/evaluation-workers.module';
 import { EvaluationModule } from './modules/evaluation/evaluation.module';
@@ -52,6 +53,7 @@ export class AppModule {
         HealthModule,
         RagModule,
         ChatModule,
+        OpenAiModule,
         QuestionBankModule,
         EvaluationModule,
         RerankerModule,

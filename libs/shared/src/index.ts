@@ -15,3 +15,4 @@ export * from './rerankers';
 export * from './json-body-shape';
 export * from './conversation-markdown';
 export { issueSentences, MAX_PAGE, pageOf, pageQuerySchema } from './contract/zod';
+export * from './openai';

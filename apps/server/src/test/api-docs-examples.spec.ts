@@ -93,6 +93,7 @@ describe('the OpenAPI examples are valid requests (embedded PGlite)', () => {
   const routes = (): [string, string, string][] => [
     ['post', '/rag/search', '/rag/search'],
     ['post', '/chat', '/chat'],
+    ['post', '/v1/chat/completions', '/v1/chat/completions'],
     ['post', '/auth/keys', '/auth/keys'],
     ['patch', '/conversations/{id}', `/conversations/${ids.conversation}`],
     ['post', '/question-banks', '/question-banks'],

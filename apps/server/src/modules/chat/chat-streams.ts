@@ -10,6 +10,13 @@ export class ServerRestartingError extends Error {
   }
 }
 
+/** What a shutdown ends: a stream (or a held response) whose work stops when it is aborted. */
+export interface ServerStream {
+  readonly signal: AbortSignal;
+  abort(reason: Error): void;
+  end(): void;
+}
+
 /**
  * The chat streams that are open, so a shutdown can end each one cleanly: its work is aborted with
  * ServerRestartingError, the answer so far is stored (status cancelled), the client gets an `error`
@@ -17,12 +24,16 @@ export class ServerRestartingError extends Error {
  */
 @Injectable()
 export class ChatStreams {
-  private readonly running = new Map<SseStream, Promise<void>>();
+  private readonly running = new Map<ServerStream, Promise<void>>();
   private closing = false;
 
   /** Open an SSE stream and run `work` on it; the stream ends when `work` settles. */
   async run(request: Request, response: Response, work: (stream: SseStream) => Promise<void>): Promise<void> {
-    const stream = new SseStream(request, response);
+    return this.runOn(new SseStream(request, response), work);
+  }
+
+  /** Run `work` on a stream opened elsewhere (another wire format); it ends when `work` settles. */
+  async runOn<S extends ServerStream>(stream: S, work: (stream: S) => Promise<void>): Promise<void> {
     if (this.closing) stream.abort(new ServerRestartingError());
     const done = work(stream).finally(() => {
       stream.end();

@@ -66,6 +66,27 @@ export class ConversationService {
     return rows.reverse().map((row) => ({ role: row.role, content: row.content }));
   }
 
+  /**
+   * The owner's conversation whose complete messages are exactly `turns` (role and text, in order, none
+   * after): what a client that resends the whole conversation with each question (the OpenAI API) asks
+   * to continue. Null when there is none.
+   */
+  async continuedBy(
+    ownerKeyId: string,
+    turns: readonly { role: 'user' | 'assistant'; content: string }[],
+  ): Promise<ConversationEntity | null> {
+    const lastAnswer = turns.at(-1);
+    if (!lastAnswer || lastAnswer.role !== 'assistant') return null;
+    for (const id of await this.conversations.answeredWith(ownerKeyId, lastAnswer.content, 3)) {
+      const rows = (await this.conversations.latestComplete(id, turns.length + 1)).reverse();
+      const same =
+        rows.length === turns.length &&
+        rows.every((row, i) => row.role === turns[i].role && row.content.trim() === turns[i].content);
+      if (same) return this.conversations.find(ownerKeyId, id);
+    }
+    return null;
+  }
+
   /** True when an answer from general knowledge was already given to the question `userMessageId`. */
   async hasGeneralAnswer(userMessageId: string): Promise<boolean> {
     return this.conversations.hasGeneralAnswer(userMessageId);

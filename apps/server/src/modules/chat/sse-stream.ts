@@ -57,7 +57,7 @@ export class SseStream {
     if (this.open) this.res.end();
   }
 
-  private write(chunk: string): void {
+  protected write(chunk: string): void {
     if (this.open) this.res.write(chunk);
   }
 }

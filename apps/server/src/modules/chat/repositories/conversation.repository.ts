@@ -9,6 +9,7 @@ import {
   CONVERSATION_SEARCH_COUNT_SQL,
   CONVERSATION_SEARCH_SQL,
   CONVERSATION_SQL,
+  CONVERSATIONS_ANSWERED_WITH_SQL,
 } from './conversations.sql';
 
 /** A conversation as lists and details show it. */
@@ -143,6 +144,16 @@ export class ConversationRepository {
       order: { seq: 'DESC' },
       take: limit,
     });
+  }
+
+  /** The owner's conversations (newest first, at most `limit`) with a complete answer of exactly this text. */
+  async answeredWith(ownerKeyId: string, content: string, limit: number): Promise<string[]> {
+    const rows: { conversation_id: string }[] = await this.manager.query(CONVERSATIONS_ANSWERED_WITH_SQL, [
+      ownerKeyId,
+      content,
+      limit,
+    ]);
+    return rows.map((row) => row.conversation_id);
   }
 
   /** True when a complete answer from general knowledge replies to the question. */

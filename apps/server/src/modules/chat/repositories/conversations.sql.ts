@@ -30,3 +30,12 @@ export const CONVERSATION_SEARCH_COUNT_SQL = `
   SELECT count(*)::int AS total FROM conversations c
   WHERE c.owner_key_id = $1
     AND (c.title ILIKE $2 OR c.id IN (SELECT m.conversation_id FROM messages m WHERE m.content ILIKE $2))`;
+
+/** The owner's conversations holding a complete answer with exactly this text, the newest answer first. */
+export const CONVERSATIONS_ANSWERED_WITH_SQL = `
+  SELECT m.conversation_id
+  FROM messages m
+  JOIN conversations c ON c.id = m.conversation_id
+  WHERE c.owner_key_id = $1 AND m.role = 'assistant' AND m.status = 'complete' AND m.content = $2
+  ORDER BY m.created_at DESC
+  LIMIT $3`;

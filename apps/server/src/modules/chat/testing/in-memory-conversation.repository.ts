@@ -143,6 +143,21 @@ export class InMemoryConversationRepository implements Pick<
       .slice(0, limit);
   }
 
+  async answeredWith(ownerKeyId: string, content: string, limit: number): Promise<string[]> {
+    const owned = new Set(this.conversations.filter((c) => c.ownerKeyId === ownerKeyId).map((c) => c.id));
+    return this.messageRows
+      .filter(
+        (m) =>
+          owned.has(m.conversationId) &&
+          m.role === 'assistant' &&
+          m.status === 'complete' &&
+          m.content === content,
+      )
+      .reverse()
+      .map((m) => m.conversationId)
+      .slice(0, limit);
+  }
+
   async hasGeneralAnswer(userMessageId: string): Promise<boolean> {
     return this.messageRows.some(
       (m) => m.replyToId === userMessageId && m.source === 'general-knowledge' && m.status === 'complete',
