@@ -43,7 +43,7 @@ export const ROLE_CHOICES: readonly { value: ApiKeyRole; label: string; hint: st
   {
     value: 'user',
     label: 'User',
-    hint: 'Chats and searches in the collections granted below; write also uploads, moves and deletes their documents.',
+    hint: 'Chats and searches in the collections granted below; write also uploads, moves and deletes their documents and manages their question banks and evaluations.',
   },
   {
     value: 'admin',

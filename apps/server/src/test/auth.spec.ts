@@ -207,12 +207,15 @@ describe('API keys with ADMIN_API_KEY set (keys mode; real server, embedded PGli
         `This key may read collection ${library} but not change it: it needs a write grant on it.`,
       );
     }
+    // Question banks are managed with a write grant too: Alice reads the library, so she sees none of them
+    // and may not make one there.
+    expect((await call('GET', '/question-banks', as(alice.key))).body.total).toBe(0);
+    expect((await call('GET', '/eval-runs', as(alice.key))).body.total).toBe(0);
+    const bank = await call('POST', '/question-banks', { body: { name: 'Sneaky bank' }, ...as(alice.key) });
+    expect(bank.status).toBe(403);
     for (const [method, path, body] of [
       ['POST', '/documents/reembed'],
-      ['GET', '/question-banks'],
-      ['POST', '/question-banks', { name: 'Sneaky bank' }],
-      ['GET', '/question-templates'],
-      ['GET', '/eval-runs'],
+      ['POST', '/question-templates', { name: 'Sneaky', kind: 'definition', promptTemplate: 'p' }],
       ['GET', '/metrics'],
       ['GET', '/admin/queues'],
       ['GET', '/admin/queues/api/queues'],
@@ -417,7 +420,7 @@ describe('local mode (no ADMIN_API_KEY): loopback HOST only, a generated admin k
   it('authenticates a presented key even on loopback: user keys are users, bad keys are 401', async () => {
     const user = await createKey(null, 'Local user', 'user');
     expect((await call('GET', '/auth/me', as(user.key))).body).toMatchObject({ role: 'user', mode: 'local' });
-    expect((await call('GET', '/question-banks', as(user.key))).status).toBe(403);
+    expect((await call('GET', '/auth/keys', as(user.key))).status).toBe(403);
     expect((await call('GET', '/conversations', as(user.key))).body.total).toBe(0);
     expect((await call('GET', '/conversations', as('lum_wrong'))).status).toBe(401);
     const proxiedWithKey = await call('GET', '/conversations', {

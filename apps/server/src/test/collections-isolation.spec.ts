@@ -86,8 +86,8 @@ describe(`collections isolation for user keys (keys mode, ${TEST_BACKEND})`, () 
   let dataSource: DataSource;
 
   /** Collection ids, their documents' and chunks' ids, banks, and the admin key's conversations. */
-  const A = { id: '', documents: [] as string[], chunks: [] as string[], bank: '' };
-  const B = { id: '', documents: [] as string[], chunks: [] as string[], bank: '' };
+  const A = { id: '', documents: [] as string[], chunks: [] as string[], bank: '', run: '', ablation: '' };
+  const B = { id: '', documents: [] as string[], chunks: [] as string[], bank: '', run: '', ablation: '' };
   const adminChats = { A: { conversation: '', message: '' }, B: { conversation: '', message: '' } };
   const keys = {} as Record<UserKey | 'none', { id: string; key: string; name: string }>;
   /** Each user key's own conversation (in A). */
@@ -127,6 +127,8 @@ describe(`collections isolation for user keys (keys mode, ${TEST_BACKEND})`, () 
     ...B.documents,
     ...B.chunks,
     B.bank,
+    ...(B.run ? [B.run] : []),
+    ...(B.ablation ? [B.ablation] : []),
     adminChats.A.conversation,
     adminChats.A.message,
     adminChats.B.conversation,
@@ -239,6 +241,22 @@ describe(`collections isolation for user keys (keys mode, ${TEST_BACKEND})`, () 
       const bank = await asAdmin(post('/question-banks', { name, collectionId: target.id }));
       expect(bank).toMatchObject({ status: 201, body: { collectionId: target.id } });
       target.bank = bank.body.id;
+      const item = await asAdmin(
+        post(`/question-banks/${target.bank}/items`, {
+          question:
+            name === 'Alpha questions' ? 'How is the standby promoted?' : 'Which vault holds payroll?',
+          expectedSources: [{ documentId: target.documents[0] }],
+        }),
+      );
+      expect(item.status).toBe(201);
+      const run = await asAdmin(
+        post(`/question-banks/${target.bank}/evaluate`, { settings: { ranker: 'bm25' } }),
+      );
+      expect(run.status).toBe(202);
+      target.run = run.body.id;
+      const ablation = await asAdmin(post(`/question-banks/${target.bank}/ablation`, {}));
+      expect(ablation.status).toBe(202);
+      target.ablation = ablation.body.id;
     }
     adminChats.A = await adminChat(A.id, 'How is the standby replica promoted?');
     adminChats.B = await adminChat(B.id, 'Which passphrase protects the payroll replica?');
@@ -575,28 +593,10 @@ describe(`collections isolation for user keys (keys mode, ${TEST_BACKEND})`, () 
       ],
       ['DELETE /collections/:id', (c) => ({ method: 'DELETE', path: `/collections/${c.id}` })],
       ['POST /documents/reembed', () => post('/documents/reembed')],
-      ['GET /question-banks', () => get('/question-banks')],
-      ['GET /question-banks?collectionId', (c) => get(`/question-banks?collectionId=${c.id}`)],
-      ['POST /question-banks', (c) => post('/question-banks', { name: 'Mine', collectionId: c.id })],
-      ['GET /question-banks/:id', (c) => get(`/question-banks/${c.bank}`)],
       [
-        'PATCH /question-banks/:id',
-        (c) => ({ method: 'PATCH', path: `/question-banks/${c.bank}`, body: { name: 'Mine' } }),
+        'POST /question-templates',
+        () => post('/question-templates', { name: 'T', kind: 'definition', promptTemplate: 'p' }),
       ],
-      ['DELETE /question-banks/:id', (c) => ({ method: 'DELETE', path: `/question-banks/${c.bank}` })],
-      ['GET /question-banks/:id/items', (c) => get(`/question-banks/${c.bank}/items`)],
-      ['GET /question-banks/:id/export', (c) => get(`/question-banks/${c.bank}/export`)],
-      ['POST /question-banks/:id/evaluate', (c) => post(`/question-banks/${c.bank}/evaluate`, {})],
-      ['POST /question-banks/:id/ablation', (c) => post(`/question-banks/${c.bank}/ablation`, {})],
-      ['GET /question-banks/:id/ablations', (c) => get(`/question-banks/${c.bank}/ablations`)],
-      ['POST /question-banks/:id/rerankers', (c) => post(`/question-banks/${c.bank}/rerankers`, {})],
-      ['GET /question-templates', () => get('/question-templates')],
-      ['GET /eval-runs', () => get('/eval-runs')],
-      ['GET /eval-runs/:id', () => get(`/eval-runs/${randomUUID()}`)],
-      ['GET /ablations/:id', () => get(`/ablations/${randomUUID()}`)],
-      ['GET /enhancement-warnings', () => get('/enhancement-warnings')],
-      ['GET /rerankers', () => get('/rerankers')],
-      ['GET /rerankers/active', () => get('/rerankers/active')],
       ['GET /metrics', () => get('/metrics')],
       ['GET /admin/queues', () => get('/admin/queues')],
       ['GET /admin/queues/api/queues', () => get('/admin/queues/api/queues')],
@@ -624,6 +624,168 @@ describe(`collections isolation for user keys (keys mode, ${TEST_BACKEND})`, () 
         });
       }
     });
+  });
+
+  describe.each(['reader', 'writer'] as const)("B's evaluation work for a key with %s access to A", (who) => {
+    const call = as(who);
+    // Banks, items, runs, ablations and rerankers of B: 404, word for word as ids nobody has.
+    const foreign: [string, (c: typeof A) => string, (id: string) => Request][] = [
+      ['GET /question-banks/:id', (c) => c.bank, (id) => get(`/question-banks/${id}`)],
+      [
+        'PATCH /question-banks/:id',
+        (c) => c.bank,
+        (id) => ({ method: 'PATCH', path: `/question-banks/${id}`, body: { name: 'Mine' } }),
+      ],
+      [
+        'DELETE /question-banks/:id',
+        (c) => c.bank,
+        (id) => ({ method: 'DELETE', path: `/question-banks/${id}` }),
+      ],
+      ['GET /question-banks/:id/items', (c) => c.bank, (id) => get(`/question-banks/${id}/items`)],
+      [
+        'POST /question-banks/:id/items',
+        (c) => c.bank,
+        (id) => post(`/question-banks/${id}/items`, { question: 'Mine?' }),
+      ],
+      ['GET /question-banks/:id/export', (c) => c.bank, (id) => get(`/question-banks/${id}/export`)],
+      [
+        'POST /question-banks/:id/evaluate',
+        (c) => c.bank,
+        (id) => post(`/question-banks/${id}/evaluate`, {}),
+      ],
+      [
+        'POST /question-banks/:id/ablation',
+        (c) => c.bank,
+        (id) => post(`/question-banks/${id}/ablation`, {}),
+      ],
+      ['GET /question-banks/:id/ablations', (c) => c.bank, (id) => get(`/question-banks/${id}/ablations`)],
+      [
+        'POST /question-banks/:id/rerankers',
+        (c) => c.bank,
+        (id) => post(`/question-banks/${id}/rerankers`, {}),
+      ],
+      ['GET /eval-runs?bankId', (c) => c.bank, (id) => get(`/eval-runs?bankId=${id}`)],
+      ['GET /rerankers?bankId', (c) => c.bank, (id) => get(`/rerankers?bankId=${id}`)],
+      ['GET /eval-runs/:id', (c) => c.run, (id) => get(`/eval-runs/${id}`)],
+      ['GET /eval-runs/compare', (c) => c.run, (id) => get(`/eval-runs/compare?a=${id}&b=${id}`)],
+      ['GET /ablations/:id', (c) => c.ablation, (id) => get(`/ablations/${id}`)],
+      [
+        'GET /rerankers/active?collectionId',
+        (c) => c.id,
+        (id) => get(`/rerankers/active?collectionId=${id}`),
+      ],
+    ];
+
+    it.each(foreign)('%s of B: hidden as one that does not exist', async (label, idOf, request) => {
+      await expectHidden(label, who, idOf(B), request);
+    });
+
+    it("lists hold nothing of B's: banks, runs, rerankers, enhancement warnings", async () => {
+      for (const path of [
+        '/question-banks?limit=100',
+        `/question-banks?collectionId=${B.id}`,
+        '/eval-runs?limit=100',
+        '/rerankers?limit=100',
+        '/enhancement-warnings',
+      ]) {
+        const reply = await call(get(path));
+        expect({ path, status: reply.status }).toEqual({ path, status: 200 });
+        expectNothingOfB(reply.body, path);
+      }
+      // Templates serve every collection: any key reads them, only an admin changes them.
+      expect((await call(get('/question-templates'))).status).toBe(200);
+    });
+  });
+
+  it("a read grant does not manage A's banks: they are not listed, and each is a 403 saying why", async () => {
+    const reader = as('reader');
+    const needsWrite =
+      `This key may read collection ${A.id} but not manage its question banks, evaluations and rerankers: ` +
+      'that needs a write grant on it.';
+    expect((await reader(get('/question-banks'))).body.total).toBe(0);
+    expect((await reader(get('/eval-runs'))).body.total).toBe(0);
+    for (const request of [
+      get(`/question-banks/${A.bank}`),
+      post(`/question-banks/${A.bank}/evaluate`, {}),
+      get(`/eval-runs/${A.run}`),
+      get(`/ablations/${A.ablation}`),
+    ]) {
+      const reply = await reader(request);
+      expect({ path: request.path, status: reply.status, message: reply.body.message }).toEqual({
+        path: request.path,
+        status: 403,
+        message: needsWrite,
+      });
+    }
+    const created = await reader(post('/question-banks', { name: 'Mine', collectionId: A.id }));
+    expect(created).toMatchObject({
+      status: 403,
+      body: {
+        message: `This key may read collection ${A.id} but not change it: it needs a write grant on it.`,
+      },
+    });
+    // It still reads which reranker serves its searches.
+    expect((await reader(get(`/rerankers/active?collectionId=${A.id}`))).status).toBe(200);
+  });
+
+  it("a write grant manages A's evaluation work: banks, items with A's sources, runs, ablations", async () => {
+    const writer = as('writer');
+    const listed = await writer(get('/question-banks?limit=100'));
+    expect(listed.body.items.map((bank: Json) => bank.id)).toEqual([A.bank]);
+    const runs = await writer(get('/eval-runs?limit=100'));
+    expect(runs.body.items.map((run: Json) => run.bankId)).toEqual(runs.body.items.map(() => A.bank));
+    expect(runs.body.items.map((run: Json) => run.id)).toContain(A.run);
+    expect((await writer(get(`/eval-runs/${A.run}`))).status).toBe(200);
+    expect((await writer(get(`/ablations/${A.ablation}`))).status).toBe(200);
+
+    const bank = await writer(post('/question-banks', { name: 'Writer bank', collectionId: A.id }));
+    expect(bank).toMatchObject({ status: 201, body: { collectionId: A.id } });
+    const own = await writer(
+      post(`/question-banks/${bank.body.id}/items`, {
+        question: 'How is the standby promoted?',
+        expectedSources: [{ documentId: A.documents[0] }, { chunkId: A.chunks[0] }],
+      }),
+    );
+    expect(own.status).toBe(201);
+    // B's documents and passages are not sources a bank of A can expect: unknown, as ids nobody has.
+    const crossing = await writer(
+      post(`/question-banks/${bank.body.id}/items`, {
+        question: 'Which vault holds payroll?',
+        expectedSources: [{ documentId: B.documents[0] }],
+      }),
+    );
+    expect(crossing.status).toBe(400);
+    expect(crossing.body.message.join(' ')).toContain("no document of the bank's collection has that id");
+    const chunkCrossing = await writer(
+      post(`/question-banks/${bank.body.id}/items`, {
+        question: 'Payroll?',
+        expectedSources: [{ chunkId: B.chunks[0] }],
+      }),
+    );
+    expect(chunkCrossing.status).toBe(400);
+    expectNothingOfB(crossing.body.message.join(' ').split(B.documents[0]).join('<id>'));
+    const template = await asAdmin(
+      post('/question-templates', { name: 'Definitions', kind: 'definition', promptTemplate: 'p' }),
+    );
+    expect(template.status).toBe(201);
+    const generated = await writer(
+      post(`/question-banks/${bank.body.id}/generate`, {
+        templateId: template.body.id,
+        count: 2,
+        documentIds: [B.documents[0]],
+      }),
+    );
+    expect(generated.status).toBe(400);
+    expect(generated.body.message.join(' ')).toContain("not in the bank's collection");
+    // A bank in B is refused as B itself is: 404.
+    const inB = await writer(post('/question-banks', { name: 'Mine', collectionId: B.id }));
+    expect(inB.status).toBe(404);
+    const evaluated = await writer(
+      post(`/question-banks/${bank.body.id}/evaluate`, { settings: { ranker: 'bm25' } }),
+    );
+    expect(evaluated.status).toBe(202);
+    expect((await writer(get(`/eval-runs/${evaluated.body.id}`))).status).toBe(200);
+    expect((await writer({ method: 'DELETE', path: `/question-banks/${bank.body.id}` })).status).toBe(204);
   });
 
   it('a read grant reads A but does not change it: 403 with a sentence saying what it lacks', async () => {

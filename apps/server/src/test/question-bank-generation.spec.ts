@@ -68,7 +68,7 @@ describe('question generation with an LLM (scripted OpenAI-compatible server)', 
     await llm.close();
   });
 
-  it('requires an admin key for reads and writes: no key is 401, a user key 403', async () => {
+  it('needs a key (401 without), and a write grant on the bank’s collection: a user key without one sees no bank', async () => {
     const anonymous = await call('POST', '/question-banks', { name: 'x' }, { key: null });
     expect(anonymous.status).toBe(401);
     expect(
@@ -95,9 +95,16 @@ describe('question generation with an LLM (scripted OpenAI-compatible server)', 
     expect(user.status).toBe(201);
     for (const path of [`/question-banks/${bank.body.id}`, '/question-banks', '/question-templates']) {
       expect((await call('GET', path, undefined, { key: null })).status).toBe(401);
-      expect((await call('GET', path, undefined, { key: user.body.key })).status).toBe(403);
       expect((await call('GET', path)).status).toBe(200);
     }
+    const asUser = { key: user.body.key as string };
+    // Its collection is not the key's: the bank is hidden as one that does not exist, and lists are empty.
+    expect((await call('GET', `/question-banks/${bank.body.id}`, undefined, asUser)).status).toBe(404);
+    expect((await call('POST', `/question-banks/${bank.body.id}/generate`, {}, asUser)).status).toBe(404);
+    expect((await call('GET', '/question-banks', undefined, asUser)).body.total).toBe(0);
+    // Templates serve every collection: read by any key, changed by an admin.
+    expect((await call('GET', '/question-templates', undefined, asUser)).status).toBe(200);
+    expect((await call('POST', '/question-templates', { name: 'Mine' }, asUser)).status).toBe(403);
   });
 
   const userPrompt = (body: Record<string, unknown>): string =>

@@ -427,7 +427,12 @@ describe('question banks over REST (embedded PGlite)', () => {
       expect(response.body).toMatchObject({ format: 'json', dryRun: false, rows: 5, accepted: 2 });
       expect(response.body.itemIds).toHaveLength(2);
       expect(response.body.rejected).toEqual([
-        { row: 3, reasons: ['unknown document "moon-base" (no document has that id or external id)'] },
+        {
+          row: 3,
+          reasons: [
+            'unknown document "moon-base" (no document of the bank\'s collection has that id or external id)',
+          ],
+        },
         { row: 4, reasons: ['question must not be empty'] },
         { row: 5, reasons: ['an item must be an object'] },
       ]);
@@ -449,7 +454,12 @@ describe('question banks over REST (embedded PGlite)', () => {
       expect(response.body).toMatchObject({ rows: 5, accepted: 3 });
       expect(response.body.rejected).toEqual([
         { row: 3, reasons: ['in_scope must be true or false, found "perhaps"'] },
-        { row: 4, reasons: ['unknown document "atlantis" (no document has that id or external id)'] },
+        {
+          row: 4,
+          reasons: [
+            'unknown document "atlantis" (no document of the bank\'s collection has that id or external id)',
+          ],
+        },
       ]);
       const [first] = (await call('GET', `/question-banks/${bankId}/items?tag=wal`)).body.items;
       expect(first).toMatchObject({
@@ -499,7 +509,13 @@ describe('question banks over REST (embedded PGlite)', () => {
       });
       expect(response.body.rejected).toEqual([
         { row: 4, reasons: [expect.stringMatching(/^queries line 4: malformed JSON/)] },
-        { row: 5, id: '4', reasons: ['unknown document "ghost" (no document has that id or external id)'] },
+        {
+          row: 5,
+          id: '4',
+          reasons: [
+            'unknown document "ghost" (no document of the bank\'s collection has that id or external id)',
+          ],
+        },
         { row: 5, id: 'q9', reasons: ['qrels line 5: query "q9" is not in queries'] },
       ]);
       const again = await call('POST', `/question-banks/${bankId}/import`, {

@@ -27,8 +27,9 @@ export function GrantsEditor({ idPrefix, collections, draft, onChange, disabled 
     <fieldset className="field field-wide grants-editor" aria-describedby={hintId}>
       <legend>Collections</legend>
       <p id={hintId} className="field-hint">
-        Read: search, chat and read the documents. Write: also upload, move and delete documents. A collection
-        left at None stays invisible to the key.
+        Read: search, chat and read the documents. Write: also upload, move and delete documents, and manage
+        the collection's question banks, evaluations and rerankers. A collection left at None stays invisible
+        to the key.
       </p>
       {rows.length === 0 ? (
         <p className="field-hint">

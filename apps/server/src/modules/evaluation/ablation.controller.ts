@@ -1,4 +1,4 @@
-import { Controller, Get, HttpCode, Param, ParseUUIDPipe, Post } from '@nestjs/common';
+import { Controller, Get, HttpCode, Param, ParseUUIDPipe, Post, UseGuards } from '@nestjs/common';
 import {
   ApiAcceptedResponse,
   ApiBadRequestResponse,
@@ -22,19 +22,22 @@ import type {
   PageQuery,
   StartAblationRequest,
 } from '@lumina/shared';
-import { Roles } from '../auth/principal';
+import { collectionAccess, CurrentPrincipal } from '../auth/principal';
+import type { Principal } from '../auth/principal';
+import { CollectionWorkGuard, WorkOn } from '../collections/collection-work.guard';
 import { AblationService } from './ablation.service';
 import { contractRef, ValidBody, ValidQuery, ValidResponse } from '../../common/validation/zod-contract';
 
 const ablationPage = pageOf(ablationSummarySchema);
 
 @ApiTags('eval-runs')
-@Roles('admin')
+@UseGuards(CollectionWorkGuard)
 @Controller()
 export class AblationController {
   constructor(private readonly ablations: AblationService) {}
 
   @Post('question-banks/:id/ablation')
+  @WorkOn('bank')
   @HttpCode(202)
   @ApiOperation({
     summary: 'Evaluate a bank under every combination of ranker, expansion, HyDE and rerank (admin)',
@@ -58,6 +61,7 @@ export class AblationController {
   }
 
   @Get('question-banks/:id/ablations')
+  @WorkOn('bank')
   @ApiOperation({ summary: "A bank's ablations, newest first (paginated)" })
   @ValidResponse(ablationPage, 'AblationSummaryPage')
   @ApiNotFoundResponse({ description: 'No such bank' })
@@ -81,11 +85,12 @@ export class AblationController {
     'EnhancementWarnings',
     'The banks and their enhancements measured worse than off (may be empty)',
   )
-  enhancementWarnings(): Promise<BankEnhancementWarnings[]> {
-    return this.ablations.enhancementWarnings();
+  enhancementWarnings(@CurrentPrincipal() principal: Principal): Promise<BankEnhancementWarnings[]> {
+    return this.ablations.enhancementWarnings(collectionAccess(principal));
   }
 
   @Get('ablations/:id')
+  @WorkOn('ablation')
   @ApiOperation({
     summary: 'An ablation matrix: every combination with nDCG@10, MRR, answer figures, latency, LLM calls',
     description:

@@ -1,4 +1,6 @@
 import { InjectQueue } from '@nestjs/bullmq';
+import { ALL_COLLECTIONS, canWrite } from '../auth/principal';
+import type { CollectionAccess } from '../auth/principal';
 import { Injectable, Logger } from '@nestjs/common';
 import {
   ablationCombinations,
@@ -151,11 +153,13 @@ export class AblationService {
 
   /**
    * Where each bank's latest completed ablation measured an enhancement worse than off (the ranker alone
-   * against it with only that enhancement on, by nDCG@10); banks with none are left out.
+   * against it with only that enhancement on, by nDCG@10); banks with none are left out, and so are banks
+   * of collections `access` does not manage.
    */
-  async enhancementWarnings(): Promise<BankEnhancementWarnings[]> {
+  async enhancementWarnings(access: CollectionAccess = ALL_COLLECTIONS): Promise<BankEnhancementWarnings[]> {
     const warnings: BankEnhancementWarnings[] = [];
     for (const ablation of await this.repository.latestCompleted()) {
+      if (!canWrite(access, ablation.collectionId)) continue;
       const rows = (await this.repository.rows(ablation.id)).map((run) => ({
         runId: run.id,
         switches: switchesOf(run.settings),

@@ -1,18 +1,21 @@
-import { Controller, HttpCode, Param, ParseUUIDPipe, Post } from '@nestjs/common';
+import { Controller, HttpCode, Param, ParseUUIDPipe, Post, UseGuards } from '@nestjs/common';
 import { ApiAcceptedResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
 import { evalRunSummarySchema, evaluateBankRequestSchema } from '@lumina/shared';
 import type { EvalRunSummary, EvaluateBankRequest } from '@lumina/shared';
-import { Roles } from '../auth/principal';
+import { collectionAccess, CurrentPrincipal } from '../auth/principal';
+import type { Principal } from '../auth/principal';
+import { CollectionWorkGuard, WorkOn } from '../collections/collection-work.guard';
 import { contractRef, ValidBody } from '../../common/validation/zod-contract';
 import { EvaluationService } from './evaluation.service';
 
 @ApiTags('eval-runs')
-@Roles('admin')
+@UseGuards(CollectionWorkGuard)
 @Controller('question-banks')
 export class BankEvaluationController {
   constructor(private readonly evaluation: EvaluationService) {}
 
   @Post(':id/evaluate')
+  @WorkOn('bank')
   @HttpCode(202)
   @ApiOperation({
     summary: 'Evaluate the current retrieval on a bank (admin)',

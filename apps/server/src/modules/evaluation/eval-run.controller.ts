@@ -1,4 +1,4 @@
-import { Controller, Get, Param, ParseUUIDPipe } from '@nestjs/common';
+import { Controller, Get, Param, ParseUUIDPipe, UseGuards } from '@nestjs/common';
 import { ApiBadRequestResponse, ApiNotFoundResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
 import {
   compareEvalRunsQuerySchema,
@@ -16,26 +16,33 @@ import type {
   ListEvalRunsQuery,
   Page,
 } from '@lumina/shared';
-import { Roles } from '../auth/principal';
+import { collectionAccess, CurrentPrincipal } from '../auth/principal';
+import type { Principal } from '../auth/principal';
+import { CollectionWorkGuard, WorkOn } from '../collections/collection-work.guard';
 import { ValidQuery, ValidResponse } from '../../common/validation/zod-contract';
 import { EvaluationService } from './evaluation.service';
 
 const runPage = pageOf(evalRunSummarySchema);
 
 @ApiTags('eval-runs')
-@Roles('admin')
+@UseGuards(CollectionWorkGuard)
 @Controller('eval-runs')
 export class EvalRunController {
   constructor(private readonly evaluation: EvaluationService) {}
 
   @Get()
+  @WorkOn('bank', 'bankId', 'query')
   @ApiOperation({ summary: 'Evaluation runs, newest first (paginated; filter by bank)' })
   @ValidResponse(runPage, 'EvalRunSummaryPage')
-  findAll(@ValidQuery(listEvalRunsQuerySchema) query: ListEvalRunsQuery): Promise<Page<EvalRunSummary>> {
-    return this.evaluation.findAll(query);
+  findAll(
+    @ValidQuery(listEvalRunsQuerySchema) query: ListEvalRunsQuery,
+    @CurrentPrincipal() principal: Principal,
+  ): Promise<Page<EvalRunSummary>> {
+    return this.evaluation.findAll(query, collectionAccess(principal));
   }
 
   @Get('compare')
+  @WorkOn('run', ['a', 'b'], 'query')
   @ApiOperation({
     summary: 'Paired comparison of two completed runs (B − A)',
     description:
@@ -50,6 +57,7 @@ export class EvalRunController {
   }
 
   @Get(':id')
+  @WorkOn('run')
   @ApiOperation({
     summary: 'A run: settings, models, dataset hash, metrics with intervals, per-item results',
   })

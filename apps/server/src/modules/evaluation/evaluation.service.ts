@@ -29,6 +29,8 @@ import { AblationRepository } from './repositories/ablation.repository';
 import { EvalRunRepository } from './repositories/eval-run.repository';
 import { InvalidRequestError, NotFoundError } from '../../common/errors/domain-errors';
 import { ALL_COLLECTIONS } from '../auth/principal';
+import type { CollectionAccess } from '../auth/principal';
+import { manageableIds } from '../collections/collection-work.guard';
 import { CollectionScope } from '../collections/collection-scope.service';
 
 /** The job's run row is gone (its bank was deleted): the job can never succeed. */
@@ -212,10 +214,19 @@ export class EvaluationService {
     }
   }
 
-  async findAll(query: { page?: number; limit?: number; bankId?: string }): Promise<Page<EvalRunSummary>> {
+  /** Runs of the banks `access` manages (every run for an admin key). */
+  async findAll(
+    query: { page?: number; limit?: number; bankId?: string },
+    access: CollectionAccess = ALL_COLLECTIONS,
+  ): Promise<Page<EvalRunSummary>> {
     const window = pageWindow(query);
     if (query.bankId) await this.banks.assertExists(query.bankId);
-    const [runs, total] = await this.runs.summaries(query.bankId, window.offset, window.limit);
+    const [runs, total] = await this.runs.summaries(
+      query.bankId,
+      manageableIds(access),
+      window.offset,
+      window.limit,
+    );
     return pageOf(runs.map(toSummary), total, window);
   }
 

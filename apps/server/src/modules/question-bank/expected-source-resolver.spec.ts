@@ -6,6 +6,12 @@ const DOC_B = '0b000000-0000-4000-8000-00000000000b';
 const DOC_C = '0c000000-0000-4000-8000-00000000000c';
 const CHUNK_A1 = 'a1000000-0000-4000-8000-0000000000a1';
 const CHUNK_B1 = 'b1000000-0000-4000-8000-0000000000b1';
+const DOC_ELSEWHERE = '0e000000-0000-4000-8000-00000000000e';
+const CHUNK_ELSEWHERE = 'e1000000-0000-4000-8000-0000000000e1';
+/** The bank's collection, and another one. */
+const BANK_COLLECTION = 'c0000000-0000-4000-8000-0000000000c0';
+const OTHER_COLLECTION = 'c1000000-0000-4000-8000-0000000000c1';
+const inBank = { collectionId: BANK_COLLECTION };
 
 /**
  * The corpus reads of CorpusRepository over a few documents and chunks in memory. Ids compare as
@@ -16,32 +22,50 @@ class InMemoryCorpus implements Pick<
   'existingDocumentIds' | 'documentsByExternalId' | 'documentsOfChunks'
 > {
   readonly documents = [
-    { id: DOC_A, externalId: 'doc-a', dataset: 'scifact' },
-    { id: DOC_B, externalId: 'shared', dataset: 'scifact' },
-    { id: DOC_C, externalId: 'shared', dataset: 'nfcorpus' },
+    { id: DOC_A, externalId: 'doc-a', dataset: 'scifact', collection: BANK_COLLECTION },
+    { id: DOC_B, externalId: 'shared', dataset: 'scifact', collection: BANK_COLLECTION },
+    { id: DOC_C, externalId: 'shared', dataset: 'nfcorpus', collection: BANK_COLLECTION },
+    { id: DOC_ELSEWHERE, externalId: 'elsewhere', dataset: 'scifact', collection: OTHER_COLLECTION },
   ];
   readonly chunks = new Map([
     [CHUNK_A1, DOC_A],
     [CHUNK_B1, DOC_B],
+    [CHUNK_ELSEWHERE, DOC_ELSEWHERE],
   ]);
 
-  async existingDocumentIds(ids: string[]): Promise<Set<string>> {
-    const asked = new Set(ids.map((id) => id.toLowerCase()));
-    return new Set(this.documents.filter((d) => asked.has(d.id)).map((d) => d.id));
+  private inCollection(collectionId: string | null) {
+    return this.documents.filter((d) => collectionId === null || d.collection === collectionId);
   }
 
-  async documentsByExternalId(externalIds: string[], dataset: string | null): Promise<Map<string, string[]>> {
+  async existingDocumentIds(ids: string[], collectionId: string | null = null): Promise<Set<string>> {
+    const asked = new Set(ids.map((id) => id.toLowerCase()));
+    return new Set(
+      this.inCollection(collectionId)
+        .filter((d) => asked.has(d.id))
+        .map((d) => d.id),
+    );
+  }
+
+  async documentsByExternalId(
+    externalIds: string[],
+    dataset: string | null,
+    collectionId: string | null = null,
+  ): Promise<Map<string, string[]>> {
     const found = new Map<string, string[]>();
-    for (const d of this.documents) {
+    for (const d of this.inCollection(collectionId)) {
       if (!externalIds.includes(d.externalId) || (dataset !== null && d.dataset !== dataset)) continue;
       found.set(d.externalId, [...(found.get(d.externalId) ?? []), d.id]);
     }
     return found;
   }
 
-  async documentsOfChunks(chunkIds: string[]): Promise<Map<string, string>> {
+  async documentsOfChunks(
+    chunkIds: string[],
+    collectionId: string | null = null,
+  ): Promise<Map<string, string>> {
     const asked = new Set(chunkIds.map((id) => id.toLowerCase()));
-    return new Map([...this.chunks].filter(([id]) => asked.has(id)));
+    const documents = new Set(this.inCollection(collectionId).map((d) => d.id));
+    return new Map([...this.chunks].filter(([id, document]) => asked.has(id) && documents.has(document)));
   }
 }
 
@@ -50,13 +74,16 @@ const resolver = new ExpectedSourceResolver(new InMemoryCorpus() as unknown as C
 describe('ExpectedSourceResolver', () => {
   it('turns ids and external ids into document ids, and gives a chunk its document', async () => {
     expect(
-      await resolver.resolve([
+      await resolver.resolve(
         [
-          { documentId: DOC_A.toUpperCase(), grade: 2 },
-          { documentId: 'doc-a' },
-          { chunkId: CHUNK_B1.toUpperCase() },
+          [
+            { documentId: DOC_A.toUpperCase(), grade: 2 },
+            { documentId: 'doc-a' },
+            { chunkId: CHUNK_B1.toUpperCase() },
+          ],
         ],
-      ]),
+        inBank,
+      ),
     ).toEqual([
       {
         ok: true,
@@ -70,16 +97,19 @@ describe('ExpectedSourceResolver', () => {
   });
 
   it('rejects an unknown document or chunk, and a chunk of another document, naming each', async () => {
-    const [unknown, chunkElsewhere, empty] = await resolver.resolve([
-      [{ documentId: 'nowhere' }, { chunkId: 'not-a-uuid' }],
-      [{ documentId: DOC_A, chunkId: CHUNK_B1 }],
-      [{}],
-    ]);
+    const [unknown, chunkElsewhere, empty] = await resolver.resolve(
+      [
+        [{ documentId: 'nowhere' }, { chunkId: 'not-a-uuid' }],
+        [{ documentId: DOC_A, chunkId: CHUNK_B1 }],
+        [{}],
+      ],
+      inBank,
+    );
     expect(unknown).toEqual({
       ok: false,
       reasons: [
-        'unknown document "nowhere" (no document has that id or external id)',
-        'unknown chunk "not-a-uuid"',
+        'unknown document "nowhere" (no document of the bank\'s collection has that id or external id)',
+        'unknown chunk "not-a-uuid" (not a passage of the bank\'s collection)',
       ],
     });
     expect(chunkElsewhere).toEqual({
@@ -90,14 +120,35 @@ describe('ExpectedSourceResolver', () => {
   });
 
   it('calls an external id two documents share ambiguous, unless the dataset tells them apart', async () => {
-    expect(await resolver.resolve([[{ documentId: 'shared' }]])).toEqual([
+    expect(await resolver.resolve([[{ documentId: 'shared' }]], inBank)).toEqual([
       {
         ok: false,
         reasons: ['document "shared" is ambiguous: 2 documents have that external id (name the dataset)'],
       },
     ]);
-    expect(await resolver.resolve([[{ documentId: 'shared' }]], { dataset: 'nfcorpus' })).toEqual([
+    expect(await resolver.resolve([[{ documentId: 'shared' }]], { ...inBank, dataset: 'nfcorpus' })).toEqual([
       { ok: true, sources: [{ documentId: DOC_C }] },
     ]);
+  });
+
+  it("knows only the documents and passages of the bank's collection: another collection's are unknown", async () => {
+    const [byId, byExternalId, byChunk] = await resolver.resolve(
+      [[{ documentId: DOC_ELSEWHERE }], [{ documentId: 'elsewhere' }], [{ chunkId: CHUNK_ELSEWHERE }]],
+      inBank,
+    );
+    expect(byId).toEqual({
+      ok: false,
+      reasons: [
+        `unknown document "${DOC_ELSEWHERE}" (no document of the bank's collection has that id or external id)`,
+      ],
+    });
+    expect(byExternalId.ok).toBe(false);
+    expect(byChunk).toEqual({
+      ok: false,
+      reasons: [`unknown chunk "${CHUNK_ELSEWHERE}" (not a passage of the bank's collection)`],
+    });
+    expect(
+      await resolver.resolve([[{ documentId: DOC_ELSEWHERE }]], { collectionId: OTHER_COLLECTION }),
+    ).toEqual([{ ok: true, sources: [{ documentId: DOC_ELSEWHERE }] }]);
   });
 });

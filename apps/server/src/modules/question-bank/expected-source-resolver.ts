@@ -14,12 +14,14 @@ export interface SourceReference {
 export type ResolvedSources = { ok: true; sources: ExpectedSource[] } | { ok: false; reasons: string[] };
 
 export interface ResolveOptions {
+  /** The bank's collection: only its documents and chunks can be expected sources. */
+  collectionId: string;
   /** Look external ids up only among documents of this dataset (documents.metadata.dataset). */
   dataset?: string;
 }
 
 /**
- * Turns expected-source references into stored sources: a document named by its id or by its
+ * Turns expected-source references into stored sources, among the documents of the bank's collection: a document named by its id or by its
  * external id (documents.external_id) becomes its id; a chunk keeps its id and gains its document's.
  * A reference to a document or chunk that does not exist, or an external id two documents share, is
  * a reason to reject the item, never silently kept.
@@ -28,19 +30,24 @@ export interface ResolveOptions {
 export class ExpectedSourceResolver {
   constructor(private readonly corpus: CorpusRepository) {}
 
-  async resolve(items: SourceReference[][], options: ResolveOptions = {}): Promise<ResolvedSources[]> {
+  async resolve(items: SourceReference[][], options: ResolveOptions): Promise<ResolvedSources[]> {
     const refs = items.flat();
     const documentRefs = [...new Set(refs.flatMap((r) => (r.documentId ? [r.documentId] : [])))];
     const chunkRefs = [
       ...new Set(refs.flatMap((r) => (r.chunkId && UUID.test(r.chunkId) ? [r.chunkId] : []))),
     ];
 
-    const byId = await this.corpus.existingDocumentIds(documentRefs.filter((ref) => UUID.test(ref)));
+    const { collectionId } = options;
+    const byId = await this.corpus.existingDocumentIds(
+      documentRefs.filter((ref) => UUID.test(ref)),
+      collectionId,
+    );
     const byExternal = await this.corpus.documentsByExternalId(
       documentRefs.filter((ref) => !byId.has(ref.toLowerCase())),
       options.dataset ?? null,
+      collectionId,
     );
-    const chunkDocument = await this.corpus.documentsOfChunks(chunkRefs);
+    const chunkDocument = await this.corpus.documentsOfChunks(chunkRefs, collectionId);
 
     return items.map((sources) => {
       const reasons: string[] = [];
@@ -65,7 +72,9 @@ export class ExpectedSourceResolver {
               );
               continue;
             } else {
-              reasons.push(`unknown document "${ref.documentId}" (no document has that id or external id)`);
+              reasons.push(
+                `unknown document "${ref.documentId}" (no document of the bank's collection has that id or external id)`,
+              );
               continue;
             }
           }
@@ -73,7 +82,7 @@ export class ExpectedSourceResolver {
         if (ref.chunkId) {
           const owner = chunkDocument.get(ref.chunkId.toLowerCase());
           if (!owner) {
-            reasons.push(`unknown chunk "${ref.chunkId}"`);
+            reasons.push(`unknown chunk "${ref.chunkId}" (not a passage of the bank's collection)`);
             continue;
           }
           if (documentId && owner !== documentId) {

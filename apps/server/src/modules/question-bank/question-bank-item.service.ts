@@ -53,8 +53,11 @@ export class QuestionBankItemService {
 
   /** Manual items from the API; an expected source naming an unknown document or chunk is a 400. */
   async create(bankId: string, dtos: QuestionBankItemInput[]): Promise<QuestionBankItemEntity[]> {
-    await this.banks.assertExists(bankId);
-    const resolved = await this.sources.resolve(dtos.map((dto) => dto.expectedSources ?? []));
+    const collectionId = await this.banks.collectionOf(bankId);
+    const resolved = await this.sources.resolve(
+      dtos.map((dto) => dto.expectedSources ?? []),
+      { collectionId },
+    );
     const messages = resolved.flatMap((result, index) =>
       result.ok
         ? []
@@ -98,7 +101,9 @@ export class QuestionBankItemService {
   ): Promise<QuestionBankItemEntity> {
     const item = await this.findOne(bankId, itemId);
     if (dto.expectedSources !== undefined) {
-      const [result] = await this.sources.resolve([dto.expectedSources]);
+      const [result] = await this.sources.resolve([dto.expectedSources], {
+        collectionId: await this.banks.collectionOf(bankId),
+      });
       if (!result.ok) throw new InvalidRequestError(result.reasons);
       item.expectedSources = result.sources;
     }

@@ -1,4 +1,15 @@
-import { Controller, Delete, Get, HttpCode, Param, ParseUUIDPipe, Patch, Post, Res } from '@nestjs/common';
+import {
+  Controller,
+  Delete,
+  Get,
+  HttpCode,
+  Param,
+  ParseUUIDPipe,
+  Patch,
+  Post,
+  Res,
+  UseGuards,
+} from '@nestjs/common';
 import {
   ApiAcceptedResponse,
   ApiBadRequestResponse,
@@ -41,7 +52,9 @@ import type {
   QuestionBankItemInput,
 } from '@lumina/shared';
 import type { Response } from 'express';
-import { Roles } from '../auth/principal';
+import { collectionAccess, CurrentPrincipal } from '../auth/principal';
+import type { Principal } from '../auth/principal';
+import { CollectionWorkGuard, WorkOn } from '../collections/collection-work.guard';
 import { contractRef, ValidBody, ValidQuery, ValidResponse } from '../../common/validation/zod-contract';
 import type { Unserialized } from '../../common/unserialized';
 import {
@@ -61,7 +74,7 @@ const bankPage = pageOf(questionBankSchema);
 const itemPage = pageOf(questionBankItemSchema);
 
 @ApiTags('question-banks')
-@Roles('admin')
+@UseGuards(CollectionWorkGuard)
 @Controller('question-banks')
 export class QuestionBankController {
   constructor(
@@ -80,8 +93,9 @@ export class QuestionBankController {
   @ValidResponse(bankPage, 'QuestionBankPage')
   findAll(
     @ValidQuery(listQuestionBanksQuerySchema) query: ListQuestionBanksQuery,
+    @CurrentPrincipal() principal: Principal,
   ): Promise<Page<QuestionBank>> {
-    return this.banks.findAll(query);
+    return this.banks.findAll(query, collectionAccess(principal));
   }
 
   @Get('by-template/:templateId')
@@ -91,8 +105,9 @@ export class QuestionBankController {
   findByTemplate(
     @Param('templateId', uuid) templateId: string,
     @ValidQuery(pageQuerySchema) query: PageQuery,
+    @CurrentPrincipal() principal: Principal,
   ): Promise<Page<QuestionBank>> {
-    return this.banks.findByTemplateId(templateId, query);
+    return this.banks.findByTemplateId(templateId, query, collectionAccess(principal));
   }
 
   @Post()
@@ -100,11 +115,13 @@ export class QuestionBankController {
   @ValidResponse(questionBankSchema, 'QuestionBank')
   create(
     @ValidBody(questionBankInputSchema, 'QuestionBankInput') body: QuestionBankInput,
+    @CurrentPrincipal() principal: Principal,
   ): Promise<QuestionBank> {
-    return this.banks.create(body);
+    return this.banks.create(body, collectionAccess(principal));
   }
 
   @Get(':id')
+  @WorkOn('bank')
   @ApiNotFoundResponse({ description: 'No such bank' })
   @ValidResponse(questionBankSchema, 'QuestionBank')
   findOne(@Param('id', uuid) id: string): Promise<QuestionBank> {
@@ -112,6 +129,7 @@ export class QuestionBankController {
   }
 
   @Patch(':id')
+  @WorkOn('bank')
   @ApiOperation({ summary: 'Change a bank (admin); templateId null detaches it from its template' })
   @ValidResponse(questionBankSchema, 'QuestionBank')
   update(
@@ -122,6 +140,7 @@ export class QuestionBankController {
   }
 
   @Delete(':id')
+  @WorkOn('bank')
   @HttpCode(204)
   @ApiOperation({ summary: 'Delete a bank with its items and evaluation runs (admin)' })
   async remove(@Param('id', uuid) id: string): Promise<void> {
@@ -129,6 +148,7 @@ export class QuestionBankController {
   }
 
   @Get(':id/items')
+  @WorkOn('bank')
   @ApiOperation({
     summary: "A bank's items in the order they were written (paginated; filter by tag, inScope)",
   })
@@ -141,6 +161,7 @@ export class QuestionBankController {
   }
 
   @Post(':id/items')
+  @WorkOn('bank')
   @ApiOperation({
     summary: 'Add one item, or a batch { items: [...] } (admin)',
     description:
@@ -158,6 +179,7 @@ export class QuestionBankController {
   }
 
   @Get(':id/items/:itemId')
+  @WorkOn('bank')
   @ValidResponse(questionBankItemSchema, 'QuestionBankItem')
   findItem(
     @Param('id', uuid) id: string,
@@ -167,6 +189,7 @@ export class QuestionBankController {
   }
 
   @Patch(':id/items/:itemId')
+  @WorkOn('bank')
   @ValidResponse(questionBankItemSchema, 'QuestionBankItem')
   updateItem(
     @Param('id', uuid) id: string,
@@ -177,12 +200,14 @@ export class QuestionBankController {
   }
 
   @Delete(':id/items/:itemId')
+  @WorkOn('bank')
   @HttpCode(204)
   async removeItem(@Param('id', uuid) id: string, @Param('itemId', uuid) itemId: string): Promise<void> {
     await this.items.remove(id, itemId);
   }
 
   @Post(':id/import')
+  @WorkOn('bank')
   @HttpCode(200)
   @ApiOperation({
     summary: 'Import items from BEIR (queries.jsonl + qrels text), CSV or JSON (admin)',
@@ -202,6 +227,7 @@ export class QuestionBankController {
   }
 
   @Get(':id/export')
+  @WorkOn('bank')
   @ApiOperation({ summary: 'Export a bank as JSON or CSV (both re-importable)' })
   async export(
     @Param('id', uuid) id: string,
@@ -215,6 +241,7 @@ export class QuestionBankController {
   }
 
   @Post(':id/generate')
+  @WorkOn('bank')
   @HttpCode(202)
   @ApiOperation({
     summary: 'Queue a job that writes items from sampled passages (admin)',
@@ -235,6 +262,7 @@ export class QuestionBankController {
   }
 
   @Get(':id/generate/:jobId')
+  @WorkOn('bank')
   @ApiOperation({ summary: 'State and outcome of a generation job' })
   @ValidResponse(generationJobStatusSchema, 'GenerationJobStatus')
   generationStatus(

@@ -6,6 +6,8 @@ import { QuestionBankRepository } from './repositories/question-bank.repository'
 import type { BankRow, BankSelection } from './repositories/question-bank.repository';
 import { InvalidRequestError, NotFoundError } from '../../common/errors/domain-errors';
 import { ALL_COLLECTIONS } from '../auth/principal';
+import type { CollectionAccess } from '../auth/principal';
+import { manageableIds } from '../collections/collection-work.guard';
 import { CollectionScope } from '../collections/collection-scope.service';
 
 export interface BankFilter extends BankSelection {
@@ -22,12 +24,14 @@ export class QuestionBankService {
     private readonly collections: CollectionScope,
   ) {}
 
-  async findAll(filter: BankFilter): Promise<Page<QuestionBank>> {
+  /** The banks of the collections `access` manages (every bank for an admin key). */
+  async findAll(filter: BankFilter, access: CollectionAccess = ALL_COLLECTIONS): Promise<Page<QuestionBank>> {
     const window = pageWindow(filter);
     const selection = {
       search: filter.search,
       templateId: filter.templateId,
       collectionId: filter.collectionId,
+      collectionIds: manageableIds(access),
     };
     const total = await this.banks.count(selection);
     const rows = await this.banks.page(selection, window.offset, window.limit);
@@ -38,9 +42,10 @@ export class QuestionBankService {
   async findByTemplateId(
     templateId: string,
     page: { page?: number; limit?: number },
+    access: CollectionAccess = ALL_COLLECTIONS,
   ): Promise<Page<QuestionBank>> {
     await this.templates.findOne(templateId);
-    return this.findAll({ ...page, templateId });
+    return this.findAll({ ...page, templateId }, access);
   }
 
   async findOne(id: string): Promise<QuestionBank> {
@@ -49,14 +54,22 @@ export class QuestionBankService {
     return toBank(row);
   }
 
+  /** The bank's collection (404 when the bank does not exist). */
+  async collectionOf(id: string): Promise<string> {
+    const row = await this.banks.findRow(id);
+    if (!row) throw new NotFoundError(`question bank ${id} not found`);
+    return row.collection_id;
+  }
+
   /** Throws 404 unless the bank exists. */
   async assertExists(id: string): Promise<void> {
     if (!(await this.banks.exists(id))) throw new NotFoundError(`question bank ${id} not found`);
   }
 
-  async create(dto: QuestionBankInput): Promise<QuestionBank> {
+  /** A bank in `dto.collectionId` (the default collection when absent), which `access` must write. */
+  async create(dto: QuestionBankInput, access: CollectionAccess = ALL_COLLECTIONS): Promise<QuestionBank> {
     if (dto.templateId) await this.assertTemplate(dto.templateId);
-    const collectionId = await this.collections.writable(ALL_COLLECTIONS, dto.collectionId);
+    const collectionId = await this.collections.writable(access, dto.collectionId);
     const saved = await this.banks.insert({
       collectionId,
       name: dto.name.trim(),

@@ -52,7 +52,7 @@ export class QuestionGenerationService {
     bankId: string,
     dto: GenerateItemsRequest,
   ): Promise<{ jobId: string; generator: QuestionGenerator }> {
-    await this.banks.assertExists(bankId);
+    const collectionId = await this.banks.collectionOf(bankId);
     const template = await this.templates.findOne(dto.templateId).catch((error: unknown) => {
       if (error instanceof NotFoundError)
         throw new InvalidRequestError([`templateId: question template ${dto.templateId} does not exist`]);
@@ -65,11 +65,11 @@ export class QuestionGenerationService {
       ]);
     }
     const documentIds = [...new Set(dto.documentIds.map((id) => id.toLowerCase()))];
-    const rows = await this.corpus.documentsWithChunkCounts(documentIds);
+    const rows = await this.corpus.documentsWithChunkCounts(documentIds, collectionId);
     const found = new Map(rows.map((row) => [row.id, row]));
     const problems = documentIds.flatMap((id) => {
       const row = found.get(id);
-      if (!row) return [`documentIds: unknown document ${id}`];
+      if (!row) return [`documentIds: unknown document ${id} (not in the bank's collection)`];
       if (row.chunks === 0) return [`documentIds: document ${id} has no passages yet (status ${row.status})`];
       return [];
     });

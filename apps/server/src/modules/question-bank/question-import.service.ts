@@ -16,6 +16,7 @@ import {
 import type { ImportableField, ImportableFields, IncomingRow } from '@lumina/eval';
 import { MAX_IMPORT_ROWS } from '@lumina/shared';
 import type { ImportFormat, ImportRejection, ImportReport, ImportRequest } from '@lumina/shared';
+import { QuestionBankService } from './question-bank.service';
 import { ExpectedSourceResolver } from './expected-source-resolver';
 import type { SourceReference } from './expected-source-resolver';
 import { QuestionBankItemService } from './question-bank-item.service';
@@ -65,6 +66,7 @@ export class QuestionImportService {
   constructor(
     private readonly items: QuestionBankItemService,
     private readonly sources: ExpectedSourceResolver,
+    private readonly banks: QuestionBankService,
   ) {}
 
   async import(bankId: string, input: ImportInput | ImportRequest): Promise<ImportReport> {
@@ -107,7 +109,7 @@ export class QuestionImportService {
     }
     const resolved = await this.sources.resolve(
       rows.map((row) => (row.reasons.length ? [] : row.refs)),
-      { dataset: options.dataset },
+      { dataset: options.dataset, collectionId: await this.banks.collectionOf(bankId) },
     );
     const incoming: IncomingRow[] = [];
     const rejected: ImportRejection[] = [];

@@ -14,8 +14,11 @@ import { ValidBody, ValidQuery, ValidResponse } from '../../common/validation/zo
 import { QuestionTemplateService } from './question-template.service';
 
 @ApiTags('question-templates')
-@Roles('admin')
 @Controller('question-templates')
+/**
+ * Question templates: every key may read them (a write grant makes banks from them); only an admin key
+ * changes them, since they serve every collection.
+ */
 export class QuestionTemplateController {
   constructor(private readonly templates: QuestionTemplateService) {}
 
@@ -34,6 +37,7 @@ export class QuestionTemplateController {
   }
 
   @Post()
+  @Roles('admin')
   @ValidResponse(questionTemplateSchema, 'QuestionTemplate')
   create(
     @ValidBody(questionTemplateInputSchema, 'QuestionTemplateInput') body: QuestionTemplateInput,
@@ -42,6 +46,7 @@ export class QuestionTemplateController {
   }
 
   @Patch(':id')
+  @Roles('admin')
   @ValidResponse(questionTemplateSchema, 'QuestionTemplate')
   update(
     @Param('id', ParseUUIDPipe) id: string,
@@ -51,6 +56,7 @@ export class QuestionTemplateController {
   }
 
   @Delete(':id')
+  @Roles('admin')
   @HttpCode(204)
   @ApiOperation({ summary: 'Delete a template (admin); its banks stay, with templateId null' })
   async remove(@Param('id', ParseUUIDPipe) id: string): Promise<void> {

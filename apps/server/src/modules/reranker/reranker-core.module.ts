@@ -1,4 +1,5 @@
 import { Module } from '@nestjs/common';
+import { CollectionsCoreModule } from '../collections/collections-core.module';
 import { QuestionBankCoreModule } from '../question-bank/question-bank-core.module';
 import { RerankerModelRepository } from './repositories/reranker-model.repository';
 import { RerankerFitService } from './reranker-fit.service';
@@ -7,7 +8,7 @@ import { RerankerRegistry } from './reranker-registry.service';
 
 /** Fitted rerankers without HTTP: which one serves `enableRerank`, the fitting job, the models' rows. */
 @Module({
-  imports: [QuestionBankCoreModule],
+  imports: [QuestionBankCoreModule, CollectionsCoreModule],
   providers: [RerankerRegistry, RerankerModelRepository, RerankerModelService, RerankerFitService],
   exports: [RerankerRegistry, RerankerModelService, RerankerFitService],
 })

@@ -20,6 +20,10 @@ import { QuestionBankService } from '../question-bank/question-bank.service';
 import type { RerankerModelDigest, RerankerModelEntity } from './entities/reranker-model.entity';
 import { RerankerModelRepository } from './repositories/reranker-model.repository';
 import { RerankerRegistry } from './reranker-registry.service';
+import { ALL_COLLECTIONS, readableIds } from '../auth/principal';
+import type { CollectionAccess } from '../auth/principal';
+import { CollectionScope } from '../collections/collection-scope.service';
+import { manageableIds } from '../collections/collection-work.guard';
 
 /** Features listed in a summary's importance table. */
 const IMPORTANCE_SHOWN = 8;
@@ -34,6 +38,7 @@ export class RerankerModelService {
     private readonly models: RerankerModelRepository,
     private readonly banks: QuestionBankService,
     private readonly registry: RerankerRegistry,
+    private readonly collections: CollectionScope,
     @InjectQueue(QueueName.Evaluation) private readonly queue: Queue,
   ) {}
 
@@ -64,10 +69,19 @@ export class RerankerModelService {
     return toSummary(row);
   }
 
-  async findAll(query: ListRerankersQuery): Promise<Page<RerankerModelSummary>> {
+  /** The fitted rerankers of the collections `access` manages (every one for an admin key). */
+  async findAll(
+    query: ListRerankersQuery,
+    access: CollectionAccess = ALL_COLLECTIONS,
+  ): Promise<Page<RerankerModelSummary>> {
     const window = pageWindow(query);
     if (query.bankId) await this.banks.assertExists(query.bankId);
-    const [rows, total] = await this.models.summaries(query.bankId, window.offset, window.limit);
+    const [rows, total] = await this.models.summaries(
+      query.bankId,
+      manageableIds(access),
+      window.offset,
+      window.limit,
+    );
     return pageOf(rows.map(toSummary), total, window);
   }
 
@@ -118,9 +132,14 @@ export class RerankerModelService {
    * Read from the database first: a fit that finished in a worker (here or in another process) is what
    * serves from now on, not ACTIVE_MODEL_POLL_MS later.
    */
-  async active(collectionId?: string): Promise<ActiveReranker> {
+  /**
+   * What serves enableRerank in a search of `collectionId` (which `access` must read), or of every
+   * collection `access` reads when absent.
+   */
+  async active(access: CollectionAccess, collectionId?: string): Promise<ActiveReranker> {
+    if (collectionId) await this.collections.assertReadable(access, collectionId);
     await this.registry.refresh();
-    return this.registry.describe(collectionId ? [collectionId] : undefined);
+    return this.registry.describe(collectionId ? [collectionId] : (readableIds(access) ?? undefined));
   }
 
   private async row(id: string): Promise<RerankerModelEntity> {

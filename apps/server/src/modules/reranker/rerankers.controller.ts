@@ -1,4 +1,4 @@
-import { Controller, Delete, Get, HttpCode, Param, ParseUUIDPipe, Post } from '@nestjs/common';
+import { Controller, Delete, Get, HttpCode, Param, ParseUUIDPipe, Post, UseGuards } from '@nestjs/common';
 import {
   ApiAcceptedResponse,
   ApiBadRequestResponse,
@@ -25,19 +25,22 @@ import type {
   Page,
   RerankerModelSummary,
 } from '@lumina/shared';
-import { Roles } from '../auth/principal';
+import { collectionAccess, CurrentPrincipal } from '../auth/principal';
+import type { Principal } from '../auth/principal';
+import { CollectionWorkGuard, WorkOn } from '../collections/collection-work.guard';
 import { contractRef, ValidBody, ValidQuery, ValidResponse } from '../../common/validation/zod-contract';
 import { RerankerModelService } from './reranker-model.service';
 
 const rerankerPage = pageOf(rerankerModelSummarySchema);
 
 @ApiTags('rerankers')
-@Roles('admin')
+@UseGuards(CollectionWorkGuard)
 @Controller()
 export class RerankersController {
   constructor(private readonly rerankers: RerankerModelService) {}
 
   @Post('question-banks/:id/rerankers')
+  @WorkOn('bank')
   @HttpCode(202)
   @ApiOperation({
     summary: 'Fit a learned reranker on a question bank (admin)',
@@ -66,13 +69,15 @@ export class RerankersController {
   }
 
   @Get('rerankers')
+  @WorkOn('bank', 'bankId', 'query')
   @ApiOperation({ summary: 'Fitted rerankers, newest first (paginated; ?bankId= for one bank)' })
   @ValidResponse(rerankerPage, 'RerankerModelSummaryPage')
   @ApiNotFoundResponse({ description: 'No such bank' })
   findAll(
     @ValidQuery(listRerankersQuerySchema) query: ListRerankersQuery,
+    @CurrentPrincipal() principal: Principal,
   ): Promise<Page<RerankerModelSummary>> {
-    return this.rerankers.findAll(query);
+    return this.rerankers.findAll(query, collectionAccess(principal));
   }
 
   @Get('rerankers/active')
@@ -81,11 +86,16 @@ export class RerankersController {
       'What serves enableRerank now: a fitted model, a /v1/rerank endpoint, the LLM, a model file, or none',
   })
   @ValidResponse(activeRerankerSchema, 'ActiveReranker')
-  active(@ValidQuery(activeRerankerQuerySchema) query: ActiveRerankerQuery): Promise<ActiveReranker> {
-    return this.rerankers.active(query.collectionId);
+  @ApiNotFoundResponse({ description: 'A collection the key may not read' })
+  active(
+    @ValidQuery(activeRerankerQuerySchema) query: ActiveRerankerQuery,
+    @CurrentPrincipal() principal: Principal,
+  ): Promise<ActiveReranker> {
+    return this.rerankers.active(collectionAccess(principal), query.collectionId);
   }
 
   @Get('rerankers/:id')
+  @WorkOn('reranker')
   @ApiOperation({
     summary: 'A fitted reranker: status, how it measured on its bank, the features it leans on',
   })
@@ -96,6 +106,7 @@ export class RerankersController {
   }
 
   @Get('rerankers/:id/model')
+  @WorkOn('reranker')
   @ApiOperation({
     summary: 'The fitted model as JSON (what RERANK_MODEL_FILE reads on another server)',
   })
@@ -106,6 +117,7 @@ export class RerankersController {
   }
 
   @Post('rerankers/:id/activate')
+  @WorkOn('reranker')
   @HttpCode(200)
   @ApiOperation({ summary: 'Make this fitted model the one that serves enableRerank' })
   @ValidResponse(rerankerModelSummarySchema, 'RerankerModelSummary')
@@ -116,6 +128,7 @@ export class RerankersController {
   }
 
   @Post('rerankers/:id/deactivate')
+  @WorkOn('reranker')
   @HttpCode(200)
   @ApiOperation({
     summary: 'Stop serving enableRerank with it (the configured reranker, if any, takes over)',
@@ -127,6 +140,7 @@ export class RerankersController {
   }
 
   @Delete('rerankers/:id')
+  @WorkOn('reranker')
   @HttpCode(204)
   @ApiNoContentResponse({ description: 'Deleted' })
   @ApiNotFoundResponse({ description: 'No such reranker' })

@@ -72,10 +72,15 @@ export class AblationRepository {
   }
 
   /** Each bank's latest completed ablation (or only this bank's), with the bank's name. */
-  async latestCompleted(
-    bankId: string | null = null,
-  ): Promise<
-    { id: string; bankId: string; bankName: string; generator: AblationGenerator; finishedAt: Date | null }[]
+  async latestCompleted(bankId: string | null = null): Promise<
+    {
+      id: string;
+      bankId: string;
+      bankName: string;
+      collectionId: string;
+      generator: AblationGenerator;
+      finishedAt: Date | null;
+    }[]
   > {
     return this.dataSource.query(LATEST_COMPLETED_ABLATIONS_SQL, [bankId]);
   }

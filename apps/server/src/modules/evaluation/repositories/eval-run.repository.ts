@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { InjectEntityManager } from '@nestjs/typeorm';
-import { EntityManager } from 'typeorm';
+import { EntityManager, In } from 'typeorm';
 import type { FindOptionsSelect } from 'typeorm';
 import { EvalRunEntity } from '../entities/eval-run.entity';
 
@@ -60,10 +60,21 @@ export class EvalRunRepository {
     await this.runs.update({ id }, { status: 'failed', error, finishedAt });
   }
 
-  /** Runs (of a bank, or all) as summaries, newest first, and how many there are. */
-  summaries(bankId: string | undefined, offset: number, limit: number): Promise<[EvalRunEntity[], number]> {
+  /**
+   * Runs (of a bank, or all) as summaries, newest first, and how many there are; `collectionIds`: only
+   * runs of banks in these collections (null: of every collection).
+   */
+  summaries(
+    bankId: string | undefined,
+    collectionIds: readonly string[] | null,
+    offset: number,
+    limit: number,
+  ): Promise<[EvalRunEntity[], number]> {
     return this.runs.findAndCount({
-      where: bankId ? { bankId } : {},
+      where: {
+        ...(bankId ? { bankId } : {}),
+        ...(collectionIds ? { bank: { collectionId: In([...collectionIds]) } } : {}),
+      },
       select: SUMMARY_COLUMNS,
       order: { createdAt: 'DESC', id: 'ASC' },
       skip: offset,

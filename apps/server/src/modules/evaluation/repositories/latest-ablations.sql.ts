@@ -5,7 +5,7 @@
  */
 export const LATEST_COMPLETED_ABLATIONS_SQL = `
   SELECT DISTINCT ON (a.bank_id)
-         a.id, a.bank_id AS "bankId", b.name AS "bankName", a.generator, a.finished_at AS "finishedAt"
+         a.id, a.bank_id AS "bankId", b.name AS "bankName", b.collection_id AS "collectionId", a.generator, a.finished_at AS "finishedAt"
     FROM ablations a
     JOIN question_banks b ON b.id = a.bank_id
    WHERE a.status = 'completed' AND ($1::uuid IS NULL OR a.bank_id = $1::uuid)

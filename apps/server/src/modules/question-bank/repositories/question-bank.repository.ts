@@ -23,6 +23,8 @@ export interface BankSelection {
   search?: string;
   templateId?: string;
   collectionId?: string;
+  /** Only banks of these collections (null or absent: of every collection). */
+  collectionIds?: readonly string[] | null;
 }
 
 export type NewQuestionBank = Pick<
@@ -101,6 +103,10 @@ function whereOf(selection: BankSelection): { where: string; params: unknown[] }
   if (selection.collectionId) {
     params.push(selection.collectionId);
     conditions.push(`b.collection_id = $${params.length}::uuid`);
+  }
+  if (selection.collectionIds) {
+    params.push(selection.collectionIds);
+    conditions.push(`b.collection_id = ANY($${params.length}::uuid[])`);
   }
   return { where: conditions.length ? `WHERE ${conditions.join(' AND ')}` : '', params };
 }

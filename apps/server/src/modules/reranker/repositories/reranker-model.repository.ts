@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { InjectEntityManager } from '@nestjs/typeorm';
-import { EntityManager } from 'typeorm';
+import { EntityManager, In } from 'typeorm';
 import type { FindOptionsSelect } from 'typeorm';
 import type { QueryDeepPartialEntity } from 'typeorm/query-builder/QueryPartialEntity';
 import { RerankerModelEntity } from '../entities/reranker-model.entity';
@@ -62,13 +62,18 @@ export class RerankerModelRepository {
   }
 
   /** A page of models without the model itself, newest first, optionally of one bank. */
+  /** `collectionIds`: only models of these collections (null: of every collection). */
   summaries(
     bankId: string | undefined,
+    collectionIds: readonly string[] | null,
     offset: number,
     limit: number,
   ): Promise<[RerankerModelEntity[], number]> {
     return this.models.findAndCount({
-      where: bankId ? { bankId } : {},
+      where: {
+        ...(bankId ? { bankId } : {}),
+        ...(collectionIds ? { collectionId: In([...collectionIds]) } : {}),
+      },
       select: SUMMARY_COLUMNS,
       order: { createdAt: 'DESC', id: 'ASC' },
       skip: offset,
