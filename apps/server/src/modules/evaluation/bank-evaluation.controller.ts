@@ -2,8 +2,6 @@ import { Controller, HttpCode, Param, ParseUUIDPipe, Post, UseGuards } from '@ne
 import { ApiAcceptedResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
 import { evalRunSummarySchema, evaluateBankRequestSchema } from '@lumina/shared';
 import type { EvalRunSummary, EvaluateBankRequest } from '@lumina/shared';
-import { collectionAccess, CurrentPrincipal } from '../auth/principal';
-import type { Principal } from '../auth/principal';
 import { CollectionWorkGuard, WorkOn } from '../collections/collection-work.guard';
 import { contractRef, ValidBody } from '../../common/validation/zod-contract';
 import { EvaluationService } from './evaluation.service';
