@@ -1,5 +1,6 @@
 export * from './settings';
 export * from './documents';
+export * from './passages';
 export * from './collections';
 export * from './question-banks';
 export * from './chat';
