@@ -15,4 +15,5 @@ export * from './errors';
 export * from './rerankers';
 export * from './json-body-shape';
 export * from './conversation-markdown';
+export * from './mcp';
 export { issueSentences, MAX_PAGE, pageOf, pageQuerySchema } from './contract/zod';
