@@ -45,11 +45,9 @@ export const askToolInputSchema = z.strictObject({
     .meta({ description: 'The question, in any language the documents are in' }),
   settings,
   collectionIds: collectionIdsSchema.optional(),
-  conversationId: uuid('conversationId', 'a conversation id')
-    .optional()
-    .meta({
-      description: 'Ask a follow-up in this conversation (the conversationId an earlier ask returned)',
-    }),
+  conversationId: uuid('conversationId', 'a conversation id').optional().meta({
+    description: 'Ask a follow-up in this conversation (the conversationId an earlier ask returned)',
+  }),
 });
 export type AskToolInput = z.infer<typeof askToolInputSchema>;
 

@@ -12,6 +12,8 @@ import { AnswerCollector } from './answer-collector';
 import { LuminaApiError, readPassagePages } from './lumina-api.port';
 import type { AskAnswer, AskCall, DocumentText, LuminaApi, SearchCall } from './lumina-api.port';
 
+const ANSWER_EVENTS: ReadonlySet<string> = new Set(['token', 'citations', 'done', 'error']);
+
 /**
  * The MCP tools' port over Lumina's REST API (what the stdio command runs): plain fetch with the key in
  * `x-api-key`; POST /chat's Server-Sent Events are read to the end. An error answer becomes a
@@ -48,7 +50,8 @@ export class HttpLumina implements LuminaApi {
     );
     const collector = new AnswerCollector();
     for await (const { event, data } of serverSentEvents(response)) {
-      if (!(event in chatStreamEventSchemas)) continue;
+      // The retrieval event is long and not part of the answer: neither read nor checked.
+      if (!ANSWER_EVENTS.has(event)) continue;
       const parsed = chatStreamEventSchemas[event as ChatStreamEvent['event']].safeParse(jsonOrNull(data));
       if (!parsed.success) {
         throw new LuminaApiError(
