@@ -17,6 +17,7 @@ import { EvaluationModule } from './modules/evaluation/evaluation.module';
 import { HealthModule } from './modules/health/health.module';
 import { IngestionWorkersModule } from './modules/ingestion/ingestion-workers.module';
 import { IngestionModule } from './modules/ingestion/ingestion.module';
+import { McpModule } from './modules/mcp/mcp.module';
 import { MetricsModule } from './modules/metrics/metrics.module';
 import { RequestMetricsModule } from './modules/metrics/request-metrics';
 import { QuestionBankModule } from './modules/question-bank/question-bank.module';
@@ -60,6 +61,7 @@ export class AppModule {
         ...(env.WORKERS_IN_PROCESS ? [EvaluationWorkersModule.forRoot(env)] : []),
         IngestionModule,
         CollectionsModule,
+        McpModule,
         MetricsModule,
         QueueDashboardModule,
         ...(env.WORKERS_IN_PROCESS ? [IngestionWorkersModule.forRoot(env)] : []),

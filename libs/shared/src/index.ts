@@ -1,5 +1,6 @@
 export * from './settings';
 export * from './documents';
+export * from './passages';
 export * from './collections';
 export * from './question-banks';
 export * from './chat';
@@ -14,5 +15,6 @@ export * from './errors';
 export * from './rerankers';
 export * from './json-body-shape';
 export * from './conversation-markdown';
+export * from './mcp';
 export { issueSentences, MAX_PAGE, pageOf, pageQuerySchema } from './contract/zod';
 export * from './openai';

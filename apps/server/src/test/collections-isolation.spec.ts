@@ -333,6 +333,10 @@ describe(`collections isolation for user keys (keys mode, ${TEST_BACKEND})`, () 
       const chunks = await call(get(`/documents/${A.documents[0]}/chunks?chunk=${A.chunks[0]}`));
       expect(chunks.status).toBe(200);
       expect(chunks.body.items.map((c: Json) => c.id)).toContain(A.chunks[0]);
+      expect(await call(get(`/chunks/${A.chunks[0]}`))).toMatchObject({
+        status: 200,
+        body: { chunk: { id: A.chunks[0] }, document: { id: A.documents[0], collectionId: A.id } },
+      });
     });
 
     // Each request with one of B's ids (or another key's conversation) against the same request with an
@@ -352,6 +356,8 @@ describe(`collections isolation for user keys (keys mode, ${TEST_BACKEND})`, () 
         () => B.chunks[0],
         (id) => get(`/documents/${A.documents[0]}/chunks?chunk=${id}`),
       ],
+      ['GET /chunks/:id', () => B.chunks[0], (id) => get(`/chunks/${id}`)],
+      ['GET /chunks/:id?neighbours=5', () => B.chunks[0], (id) => get(`/chunks/${id}?neighbours=5`)],
       [
         'GET /documents/:id/events',
         () => B.documents[0],

@@ -118,6 +118,11 @@ describe('documents and health answers match their contract schemas, both ways (
       .query(`SELECT id FROM chunks WHERE document_id = $1 ORDER BY ordinal DESC LIMIT 1`, [documentIds[0]]);
     await call(server, 'GET', `/documents/${documentIds[0]}/chunks?limit=2`);
     await call(server, 'GET', `/documents/${documentIds[0]}/chunks?chunk=${chunkId}&limit=2`);
+    // The runbook's last passage has passages before it, its first has passages after it.
+    const last = await call(server, 'GET', `/chunks/${chunkId}?neighbours=5`);
+    expect(last.before.length).toBeGreaterThan(0);
+    const first = await call(server, 'GET', `/chunks/${last.before[0].id}`);
+    expect(first.after.length).toBeGreaterThan(0);
 
     await call(server, 'POST', '/documents/reembed');
     const removed = await call(server, 'DELETE', `/documents/${text.id}`);

@@ -8,7 +8,10 @@ import { SETUP_TIMEOUT_MS } from './helpers/hook-timeouts';
 
 const UNKNOWN = '00000000-0000-4000-8000-000000000000';
 
-/** GET /documents/:id/chunks?chunk=<id>: the page of the passage list that holds a cited passage. */
+/**
+ * GET /documents/:id/chunks?chunk=<id>: the page of the passage list that holds a cited passage; GET
+ * /chunks/:id: one passage with its neighbours.
+ */
 describe('a document’s passages, opened at a chunk (embedded PGlite)', () => {
   let server: TestApp;
   let documentId: string;
@@ -70,5 +73,56 @@ describe('a document’s passages, opened at a chunk (embedded PGlite)', () => {
     const both = await get(`/documents/${documentId}/chunks?chunk=${ordered[0].id}&page=2`);
     expect(both.status).toBe(400);
     expect(JSON.stringify(both.body.message)).toMatch(/give page or chunk, not both/);
+  });
+
+  it('GET /chunks/:id answers the passage, its document and its neighbours in reading order', async () => {
+    const at = 4;
+    const wide = await get(`/chunks/${ordered[at].id}?neighbours=2`);
+    expect(wide.status).toBe(200);
+    expect(wide.body.chunk).toMatchObject({ id: ordered[at].id, ordinal: at });
+    expect(wide.body.document).toEqual({
+      id: documentId,
+      title: 'Many sections',
+      collectionId: expect.any(String),
+    });
+    expect(wide.body.before.map((chunk: Json) => chunk.id)).toEqual([ordered[2].id, ordered[3].id]);
+    expect(wide.body.after.map((chunk: Json) => chunk.id)).toEqual([ordered[5].id, ordered[6].id]);
+    // The same fields as the document's passage list.
+    const [listed] = (await get(`/documents/${documentId}/chunks?page=${at + 1}&limit=1`)).body.items;
+    expect(wide.body.chunk).toEqual(listed);
+
+    const narrow = await get(`/chunks/${ordered[at].id}`);
+    expect(narrow.body.before.map((chunk: Json) => chunk.id)).toEqual([ordered[3].id]);
+    expect(narrow.body.after.map((chunk: Json) => chunk.id)).toEqual([ordered[5].id]);
+    const alone = await get(`/chunks/${ordered[at].id}?neighbours=0`);
+    expect([alone.body.before, alone.body.after]).toEqual([[], []]);
+    const first = await get(`/chunks/${ordered[0].id}?neighbours=5`);
+    expect(first.body.before).toEqual([]);
+    expect(first.body.after).toHaveLength(5);
+    const last = await get(`/chunks/${ordered[ordered.length - 1].id}?neighbours=3`);
+    expect(last.body.after).toEqual([]);
+    expect(last.body.before.map((chunk: Json) => chunk.ordinal)).toEqual([
+      ordered.length - 4,
+      ordered.length - 3,
+      ordered.length - 2,
+    ]);
+  });
+
+  it('GET /chunks/:id: 404 for an unknown chunk, 400 for an id that is not a UUID or a bad neighbours', async () => {
+    const unknown = await get(`/chunks/${UNKNOWN}`);
+    expect(unknown).toMatchObject({ status: 404, body: { code: 'not_found' } });
+    expect(unknown.body.message).toBe(`No chunk has the id ${UNKNOWN}.`);
+    expect((await get('/chunks/abc')).status).toBe(400);
+    for (const [query, reason] of [
+      ['neighbours=6', /neighbours must be at most 5/],
+      ['neighbours=-1', /neighbours must be 0 or more/],
+      ['neighbours=two', /neighbours must be an integer/],
+      ['neighbours=1.5', /neighbours must be an integer/],
+      ['near=1', /property near should not exist/],
+    ] as const) {
+      const answer = await get(`/chunks/${ordered[0].id}?${query}`);
+      expect({ query, status: answer.status }).toEqual({ query, status: 400 });
+      expect(JSON.stringify(answer.body.message)).toMatch(reason);
+    }
   });
 });

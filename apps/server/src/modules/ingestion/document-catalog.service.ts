@@ -1,9 +1,17 @@
 import { Injectable } from '@nestjs/common';
-import type { ChunkView, DocumentDetail, DocumentStatus, DocumentView, Page } from '@lumina/shared';
+import type {
+  ChunkView,
+  DocumentDetail,
+  DocumentStatus,
+  DocumentView,
+  Page,
+  PassageView,
+} from '@lumina/shared';
 import type { ListChunksQuery, ListDocumentsQuery } from '@lumina/shared';
 import { pageOf, pageWindow } from '../../common/pagination/pagination';
 import type { PageWindow } from '../../common/pagination/pagination';
 import { ChunkRepository } from './repositories/chunk.repository';
+import type { ChunkRow } from './repositories/chunk.repository';
 import { DocumentRepository } from './repositories/document.repository';
 import type { DocumentRow } from './repositories/document.repository';
 import { IngestionQueue } from './ingestion-queue.service';
@@ -15,7 +23,7 @@ import { CollectionScope } from '../collections/collection-scope.service';
 
 const WORKING: readonly DocumentStatus[] = ['queued', 'parsing', 'chunking', 'embedding'];
 
-/** Reading the documents: lists, one document with its live progress, its chunks. */
+/** Reading the documents: lists, one document with its live progress, its chunks, one passage. */
 @Injectable()
 export class DocumentCatalogService {
   constructor(
@@ -59,21 +67,25 @@ export class DocumentCatalogService {
     const window = query.chunk ? await this.windowHolding(id, query.chunk, query) : pageWindow(query);
     const chunks = await this.chunkRows.page(id, window.offset, window.limit);
     const total = await this.chunkRows.count(row.id);
-    return pageOf(
-      chunks.map((chunk) => ({
-        id: chunk.id,
-        ordinal: chunk.ordinal,
-        text: chunk.text,
-        headingPath: chunk.heading_path,
-        anchor: chunk.anchor,
-        spanStart: chunk.span_start,
-        spanEnd: chunk.span_end,
-        embeddingModel: chunk.embedding_model,
-        hasEmbedding: chunk.has_embedding,
-      })),
-      total,
-      window,
-    );
+    return pageOf(chunks.map(toChunkView), total, window);
+  }
+
+  /**
+   * A passage, its document, and up to `neighbours` passages of that document on each side; 404 when
+   * no chunk has the id or its document is in a collection the caller may not read (the same sentence).
+   */
+  async passage(chunkId: string, neighbours: number, access: CollectionAccess): Promise<PassageView> {
+    const found = await this.chunkRows.passage(chunkId);
+    if (!found || !canRead(access, found.collection_id)) {
+      throw new NotFoundError(`No chunk has the id ${chunkId}.`);
+    }
+    const around = await this.chunkRows.neighbours(found.document_id, found.ordinal, neighbours);
+    return {
+      chunk: toChunkView(found),
+      document: { id: found.document_id, title: found.document_title, collectionId: found.collection_id },
+      before: around.before.map(toChunkView),
+      after: around.after.map(toChunkView),
+    };
   }
 
   /** The page (of `limit` chunks) that holds the chunk; 404 when it is not one of the document's. */
@@ -111,6 +123,20 @@ function toView(row: DocumentRow): DocumentView {
     language: row.language,
     createdAt: new Date(row.created_at).toISOString(),
     updatedAt: new Date(row.updated_at).toISOString(),
+  };
+}
+
+function toChunkView(chunk: ChunkRow): ChunkView {
+  return {
+    id: chunk.id,
+    ordinal: chunk.ordinal,
+    text: chunk.text,
+    headingPath: chunk.heading_path,
+    anchor: chunk.anchor,
+    spanStart: chunk.span_start,
+    spanEnd: chunk.span_end,
+    embeddingModel: chunk.embedding_model,
+    hasEmbedding: chunk.has_embedding,
   };
 }
 

@@ -1,6 +1,7 @@
 import { Module } from '@nestjs/common';
 import { JobEventsModule } from '../../jobs/job-events.module';
 import { CollectionsCoreModule } from '../collections/collections-core.module';
+import { ChunksController } from './chunks.controller';
 import { DocumentCatalogService } from './document-catalog.service';
 import { DocumentEventsService } from './document-events.service';
 import { IngestionController } from './ingestion.controller';
@@ -13,12 +14,12 @@ import { DocumentUploadInterceptor } from './uploads/document-upload.interceptor
 import { UploadStore } from './uploads/upload-store';
 
 /**
- * The documents API: uploads, lists, progress, deletion, and the reconciler that re-queues documents
- * left without a job. The jobs run in IngestionWorkersModule.
+ * The documents API: uploads, lists, progress, deletion, passages by chunk id, and the reconciler that
+ * re-queues documents left without a job. The jobs run in IngestionWorkersModule.
  */
 @Module({
   imports: [JobEventsModule, CollectionsCoreModule],
-  controllers: [IngestionController],
+  controllers: [IngestionController, ChunksController],
   providers: [
     IngestionService,
     DocumentCatalogService,

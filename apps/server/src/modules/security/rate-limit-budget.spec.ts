@@ -1,9 +1,10 @@
 import { rateLimitBudget } from './rate-limit-budget';
 
 describe('rateLimitBudget', () => {
-  it('puts search and chat on the expensive budget, by route template', () => {
+  it('puts search, chat and MCP on the expensive budget, by route template', () => {
     expect(rateLimitBudget('POST', '/rag/search')).toBe('expensive');
     expect(rateLimitBudget('post', '/chat')).toBe('expensive');
+    expect(rateLimitBudget('POST', '/mcp')).toBe('expensive');
   });
 
   it('puts every other mutating request on the writes budget, PATCH and DELETE included', () => {

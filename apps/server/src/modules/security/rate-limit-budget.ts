@@ -1,5 +1,8 @@
-/** The routes that cost real work (retrieval, LLM calls), on RATE_LIMIT_PER_MINUTE: `METHOD template`. */
-export const EXPENSIVE_ROUTES: ReadonlySet<string> = new Set(['POST /chat', 'POST /rag/search']);
+/**
+ * The routes that cost real work (retrieval, LLM calls), on RATE_LIMIT_PER_MINUTE: `METHOD template`.
+ * POST /mcp too: its tools search and answer, and a client must not get more of either through MCP.
+ */
+export const EXPENSIVE_ROUTES: ReadonlySet<string> = new Set(['POST /chat', 'POST /rag/search', 'POST /mcp']);
 
 const WRITE_METHODS: ReadonlySet<string> = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 

@@ -5,6 +5,7 @@ import { toVectorLiteral } from '../../../database/pgvector';
 import { corpusLanguageCounts, textSearchConfigs } from '../../rag/repositories/text-search-configs';
 import type { AnalysedChunk } from '../chunk-analysis';
 import { CHUNK_POSITION_SQL } from './chunk-position.sql';
+import { CHUNK_VIEW_COLUMNS, FIND_PASSAGE_SQL, PASSAGE_NEIGHBOURS_SQL } from './chunk-passage.sql';
 import {
   INSERT_CHUNKS_SQL,
   MARK_INDEXED_SQL,
@@ -24,6 +25,13 @@ export interface ChunkRow {
   span_end: number;
   embedding_model: string | null;
   has_embedding: boolean;
+}
+
+/** A chunk with the document it belongs to (GET /chunks/:id). */
+export interface PassageRow extends ChunkRow {
+  document_id: string;
+  document_title: string;
+  collection_id: string;
 }
 
 /** A document whose chunks are replaced, with the language and text-search configuration they get. */
@@ -54,11 +62,35 @@ export class ChunkRepository {
   /** The document's chunks in reading order, `limit` from `offset`. */
   page(documentId: string, offset: number, limit: number): Promise<ChunkRow[]> {
     return this.manager.query(
-      `SELECT id, ordinal, text, heading_path, anchor, span_start, span_end, embedding_model,
-              embedding IS NOT NULL AS has_embedding
-       FROM chunks WHERE document_id = $1 ORDER BY ordinal LIMIT $2 OFFSET $3`,
+      `SELECT ${CHUNK_VIEW_COLUMNS}
+       FROM chunks c WHERE c.document_id = $1 ORDER BY c.ordinal LIMIT $2 OFFSET $3`,
       [documentId, limit, offset],
     );
+  }
+
+  /** The chunk with its document's id, title and collection; null when no chunk has the id. */
+  async passage(chunkId: string): Promise<PassageRow | null> {
+    const rows: PassageRow[] = await this.manager.query(FIND_PASSAGE_SQL, [chunkId]);
+    return rows[0] ?? null;
+  }
+
+  /** Up to `count` chunks of the document before and after the one at `ordinal`, each in reading order. */
+  async neighbours(
+    documentId: string,
+    ordinal: number,
+    count: number,
+  ): Promise<{ before: ChunkRow[]; after: ChunkRow[] }> {
+    if (count < 1) return { before: [], after: [] };
+    const rows: (ChunkRow & { side: 'before' | 'after' })[] = await this.manager.query(
+      PASSAGE_NEIGHBOURS_SQL,
+      [documentId, ordinal, count],
+    );
+    const side = (which: 'before' | 'after') =>
+      rows
+        .filter((row) => row.side === which)
+        .map(({ side: _side, ...row }) => row)
+        .sort((a, b) => a.ordinal - b.ordinal);
+    return { before: side('before'), after: side('after') };
   }
 
   async count(documentId: string): Promise<number> {
