@@ -1,56 +1,28 @@
-import type { ChatDoneEvent, ChatErrorEvent, ChatStreamEvent, Citation } from '@lumina/shared';
+import { ChatAnswerFailed } from '../chat/chat-answer';
+import type { ChatAnswerCollector } from '../chat/chat-answer';
 import { LuminaApiError } from './lumina-api.port';
 import type { AskAnswer } from './lumina-api.port';
 
-/**
- * The events of one chat answer (`retrieval`, `token`…, `citations`, `done`, or `error`) gathered into
- * the whole answer: from ChatService's sink in the API's process, or from POST /chat's event stream.
- */
-export class AnswerCollector {
-  private text = '';
-  private citations: Citation[] = [];
-  private done: ChatDoneEvent | null = null;
-  private error: ChatErrorEvent | null = null;
-
-  collect(event: ChatStreamEvent): void {
-    switch (event.event) {
-      case 'token':
-        this.text += event.data.text;
-        return;
-      case 'citations':
-        this.citations = event.data.citations;
-        return;
-      case 'done':
-        this.done = event.data;
-        return;
-      case 'error':
-        this.error = event.data;
-        return;
-      case 'retrieval':
-        return;
-    }
-  }
-
-  /** The answer; the chat's own sentence when it failed, or that it ended before it was complete. */
-  answer(): AskAnswer {
-    if (this.error) {
-      const stored = this.error.messageId ? ` (the partial answer is message ${this.error.messageId})` : '';
-      throw new LuminaApiError(
-        `The answer failed (${this.error.code}): ${this.error.message}${stored}`,
-        null,
-        this.error.code,
-      );
-    }
-    if (!this.done) {
-      throw new LuminaApiError('The answer ended before it was complete.', null, 'incomplete');
-    }
+/** The `ask` tool's answer from a collected chat answer; a failed one is the chat's own sentence. */
+export function askAnswerOf(collector: ChatAnswerCollector): AskAnswer {
+  try {
+    const answer = collector.answer();
     return {
-      text: this.text,
-      notFound: this.done.notFound,
-      generator: this.done.generator,
-      citations: this.citations,
-      conversationId: this.done.conversationId,
-      messageId: this.done.messageId,
+      text: answer.text,
+      notFound: answer.notFound,
+      generator: answer.generator,
+      citations: answer.citations,
+      conversationId: answer.conversationId,
+      messageId: answer.messageId,
     };
+  } catch (error) {
+    if (!(error instanceof ChatAnswerFailed)) throw error;
+    if (error.code === 'incomplete') throw new LuminaApiError(error.message, null, 'incomplete');
+    const stored = error.messageId ? ` (the partial answer is message ${error.messageId})` : '';
+    throw new LuminaApiError(
+      `The answer failed (${error.code}): ${error.message}${stored}`,
+      null,
+      error.code,
+    );
   }
 }

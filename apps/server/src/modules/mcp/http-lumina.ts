@@ -8,7 +8,8 @@ import type {
   PassageView,
   SearchResponse,
 } from '@lumina/shared';
-import { AnswerCollector } from './answer-collector';
+import { ChatAnswerCollector } from '../chat/chat-answer';
+import { askAnswerOf } from './answer-collector';
 import { LuminaApiError, readPassagePages } from './lumina-api.port';
 import type { AskAnswer, AskCall, DocumentText, LuminaApi, SearchCall } from './lumina-api.port';
 
@@ -48,7 +49,7 @@ export class HttpLumina implements LuminaApi {
       },
       'text/event-stream',
     );
-    const collector = new AnswerCollector();
+    const collector = new ChatAnswerCollector(signal);
     for await (const { event, data } of serverSentEvents(response)) {
       // The retrieval event is long and not part of the answer: neither read nor checked.
       if (!ANSWER_EVENTS.has(event)) continue;
@@ -60,9 +61,9 @@ export class HttpLumina implements LuminaApi {
           'invalid_response',
         );
       }
-      collector.collect({ event, data: parsed.data } as ChatStreamEvent);
+      collector.send(event as ChatStreamEvent['event'], parsed.data);
     }
-    return collector.answer();
+    return askAnswerOf(collector);
   }
 
   getPassage(chunkId: string, neighbours: number, signal: AbortSignal): Promise<PassageView> {

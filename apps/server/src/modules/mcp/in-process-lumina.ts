@@ -1,14 +1,15 @@
 import { HttpException, Injectable } from '@nestjs/common';
 import { errorCodeForStatus } from '@lumina/shared';
-import type { ChatStreamEvent, ChatStreamEventMap, ChatStreamEventName } from '@lumina/shared';
 import { DomainError } from '../../common/errors/domain-errors';
 import { collectionAccess } from '../auth/principal';
 import type { CollectionAccess, Principal } from '../auth/principal';
 import { ChatService } from '../chat/chat.service';
-import type { ChatEventSink } from '../chat/chat.service';
 import { DocumentCatalogService } from '../ingestion/document-catalog.service';
 import { RagService } from '../rag/rag.service';
-import { AnswerCollector } from './answer-collector';
+import { ChatAnswerCollector } from '../chat/chat-answer';
+import { ChatStreams } from '../chat/chat-streams';
+import { HeldWork } from '../chat/held-work';
+import { askAnswerOf } from './answer-collector';
 import { LuminaApiError, readPassagePages } from './lumina-api.port';
 import type { AskAnswer, AskCall, LuminaApi } from './lumina-api.port';
 
@@ -23,6 +24,7 @@ export class InProcessLumina {
     private readonly rag: RagService,
     private readonly chat: ChatService,
     private readonly catalog: DocumentCatalogService,
+    private readonly streams: ChatStreams,
   ) {}
 
   as(principal: Principal): LuminaApi {
@@ -55,18 +57,17 @@ export class InProcessLumina {
       collectionIds: call.collectionIds,
       conversationId: call.conversationId,
     });
-    const collector = new AnswerCollector();
-    const sink: ChatEventSink = {
-      signal,
-      send: <K extends ChatStreamEventName>(event: K, data: ChatStreamEventMap[K]) =>
-        collector.collect({ event, data } as ChatStreamEvent),
-    };
-    try {
-      await this.chat.streamChat(prepared, sink);
-    } catch (error) {
-      this.chat.reportUnexpected(error, sink);
-    }
-    return collector.answer();
+    // Registered as a chat stream is, so a shutdown ends it with its partial answer stored.
+    let collector = new ChatAnswerCollector(signal);
+    await this.streams.runOn(new HeldWork(signal), async (work) => {
+      collector = new ChatAnswerCollector(work.signal);
+      try {
+        await this.chat.streamChat(prepared, collector);
+      } catch (error) {
+        this.chat.reportUnexpected(error, collector);
+      }
+    });
+    return askAnswerOf(collector);
   }
 }
 

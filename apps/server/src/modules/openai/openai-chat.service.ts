@@ -9,10 +9,6 @@ import {
   sourcesBlock,
 } from '@lumina/shared';
 import type {
-  ChatErrorCode,
-  ChatStreamEventMap,
-  ChatStreamEventName,
-  Citation,
   LuminaCompletion,
   OpenAiChatRequest,
   OpenAiModel,
@@ -22,7 +18,9 @@ import type {
 import { canRead, readableIds } from '../auth/principal';
 import type { CollectionAccess } from '../auth/principal';
 import { ChatService } from '../chat/chat.service';
-import type { ChatEventSink, PreparedChat } from '../chat/chat.service';
+import type { PreparedChat } from '../chat/chat.service';
+import { ChatAnswerCollector } from '../chat/chat-answer';
+import type { ChatAnswer } from '../chat/chat-answer';
 import { ConversationService } from '../chat/conversation.service';
 import { CollectionScope } from '../collections/collection-scope.service';
 import { CollectionRepository } from '../collections/repositories/collection.repository';
@@ -30,29 +28,6 @@ import { InvalidRequestError, NotFoundError } from '../../common/errors/domain-e
 
 /** The most earlier messages a new conversation is given from a request's history. */
 export const SEEDED_HISTORY_MESSAGES = 50;
-
-/** The answer of one completion, as the chat's events built it. */
-export interface CompletionResult {
-  conversationId: string;
-  messageId: string;
-  /** The answer text with its markers, without the sources list. */
-  text: string;
-  citations: Citation[];
-  notFound: boolean;
-  generator: string;
-  standaloneQuery: string;
-  usage: OpenAiUsage;
-}
-
-/** A chat error the stream ended with (the answer is stored with its partial text). */
-export class CompletionFailed extends Error {
-  constructor(
-    readonly code: ChatErrorCode,
-    message: string,
-  ) {
-    super(message);
-  }
-}
 
 /** What a completion request asks, checked before any answer is written (so mistakes are plain 4xx). */
 export interface PreparedCompletion {
@@ -62,12 +37,6 @@ export interface PreparedCompletion {
   history: { role: 'user' | 'assistant'; content: string }[];
   stream: boolean;
   includeUsage: boolean;
-}
-
-/** Where a completion's pieces go as they are written: the streamed chunks, or nothing (collected). */
-export interface CompletionListener {
-  started?(conversationId: string, messageId: string | null): void;
-  content?(text: string): void;
 }
 
 /**
@@ -166,17 +135,21 @@ export class OpenAiChatService {
 
   /**
    * Answers the prepared question: continues the conversation the history is, or stores the history as a
-   * new one, then runs the chat's answer. Resolves with the answer, or rejects with CompletionFailed.
+   * new one, then runs the chat's answer. Resolves with the answer, or rejects with ChatAnswerFailed.
    */
   async complete(
     prepared: PreparedCompletion,
     signal: AbortSignal,
-    listener: CompletionListener = {},
-  ): Promise<CompletionResult> {
+    onText?: (text: string) => void,
+  ): Promise<ChatAnswer> {
     const chat = await this.withConversation(prepared);
-    const collector = new CompletionCollector(signal, listener);
-    await this.chat.streamChat(chat, collector);
-    return collector.result();
+    const collector = new ChatAnswerCollector(signal, onText);
+    try {
+      await this.chat.streamChat(chat, collector);
+    } catch (error) {
+      this.chat.reportUnexpected(error, collector);
+    }
+    return collector.answer();
   }
 
   /** Settles the conversation: the one the history continues, else a new one holding the history. */
@@ -223,77 +196,8 @@ export class OpenAiChatService {
   }
 }
 
-/** Collects the chat's events into a completion, and hands each piece of text to the listener. */
-class CompletionCollector implements ChatEventSink {
-  private conversationId: string | null = null;
-  private userMessageId: string | null = null;
-  private standaloneQuery = '';
-  private text = '';
-  private citations: Citation[] = [];
-  private done: ChatStreamEventMap['done'] | null = null;
-  private error: ChatStreamEventMap['error'] | null = null;
-
-  constructor(
-    readonly signal: AbortSignal,
-    private readonly listener: CompletionListener,
-  ) {}
-
-  send<K extends ChatStreamEventName>(event: K, data: ChatStreamEventMap[K]): void {
-    const payload = data as ChatStreamEventMap[ChatStreamEventName];
-    switch (event) {
-      case 'retrieval': {
-        const retrieval = payload as ChatStreamEventMap['retrieval'];
-        this.conversationId = retrieval.conversationId;
-        this.userMessageId = retrieval.userMessageId;
-        this.standaloneQuery = retrieval.standaloneQuery;
-        this.listener.started?.(retrieval.conversationId, retrieval.userMessageId);
-        break;
-      }
-      case 'token': {
-        const { text } = payload as ChatStreamEventMap['token'];
-        this.text += text;
-        this.listener.content?.(text);
-        break;
-      }
-      case 'citations':
-        this.citations = (payload as ChatStreamEventMap['citations']).citations;
-        break;
-      case 'done':
-        this.done = payload as ChatStreamEventMap['done'];
-        break;
-      case 'error':
-        this.error = payload as ChatStreamEventMap['error'];
-        break;
-    }
-  }
-
-  result(): CompletionResult {
-    if (this.error || !this.done) {
-      throw new CompletionFailed(
-        this.error?.code ?? 'internal',
-        this.error?.message ?? 'The answer ended before it was complete.',
-      );
-    }
-    const usage = this.done.usage;
-    return {
-      conversationId: this.done.conversationId,
-      messageId: this.done.messageId,
-      text: this.text,
-      citations: this.citations,
-      notFound: this.done.notFound,
-      generator: this.done.generator,
-      standaloneQuery: this.standaloneQuery,
-      usage: {
-        prompt_tokens: usage?.promptTokens ?? 0,
-        completion_tokens: usage?.completionTokens ?? 0,
-        total_tokens: (usage?.promptTokens ?? 0) + (usage?.completionTokens ?? 0),
-      },
-    };
-  }
-}
-
 /** The extension field of a completion: the answer's structure. */
-export function luminaField(result: CompletionResult): LuminaCompletion {
+export function luminaField(result: ChatAnswer): LuminaCompletion {
   return {
     conversationId: result.conversationId,
     messageId: result.messageId,
@@ -305,8 +209,15 @@ export function luminaField(result: CompletionResult): LuminaCompletion {
   };
 }
 
+/** The language model's tokens in OpenAI's shape (0 when no model wrote the answer). */
+export function usageOf(result: ChatAnswer): OpenAiUsage {
+  const prompt = result.usage?.promptTokens ?? 0;
+  const completion = result.usage?.completionTokens ?? 0;
+  return { prompt_tokens: prompt, completion_tokens: completion, total_tokens: prompt + completion };
+}
+
 /** The content of a completion: the answer, then its sources. */
-export function completionContent(result: CompletionResult): string {
+export function completionContent(result: ChatAnswer): string {
   return `${result.text}${sourcesBlock(result.citations)}`;
 }
 

@@ -21,19 +21,21 @@ import { UNEXPECTED_ERROR_MESSAGE } from '../../common/errors/api-error.filter';
 import { collectionAccess, CurrentPrincipal } from '../auth/principal';
 import type { Principal } from '../auth/principal';
 import { ChatStreams } from '../chat/chat-streams';
-import { HeldResponse } from './held-response';
+import { ChatAnswerFailed } from '../chat/chat-answer';
+import { HeldWork } from '../chat/held-work';
 import { OpenAiEventStream } from './openai-event-stream';
 import { openAiError, OpenAiErrorFilter } from './openai-error.filter';
-import { completionContent, CompletionFailed, luminaField, OpenAiChatService } from './openai-chat.service';
+import { completionContent, luminaField, OpenAiChatService, usageOf } from './openai-chat.service';
 import type { PreparedCompletion } from './openai-chat.service';
 
 /** The status a failed answer is reported with when nothing was sent yet. */
-const FAILED_STATUS: Record<ChatErrorCode, number> = {
+const FAILED_STATUS: Record<ChatErrorCode | 'incomplete', number> = {
   llm_timeout: 504,
   llm_failed: 502,
   search_failed: 503,
   server_restarting: 503,
   internal: 500,
+  incomplete: 500,
 };
 
 const COMPLETIONS =
@@ -94,7 +96,7 @@ export class OpenAiController {
       );
       return;
     }
-    await this.streams.runOn(new HeldResponse(response), async (held) => {
+    await this.streams.runOn(HeldWork.forResponse(response), async (held) => {
       try {
         const result = await this.completions.complete(prepared, held.signal);
         const completion: OpenAiChatCompletion = {
@@ -110,7 +112,7 @@ export class OpenAiController {
               logprobs: null,
             },
           ],
-          usage: result.usage,
+          usage: usageOf(result),
           lumina: luminaField(result),
         };
         response.status(200).json(completion);
@@ -140,9 +142,9 @@ export class OpenAiController {
     });
     stream.chunk(chunk({ role: 'assistant', content: '' }));
     try {
-      const result = await this.completions.complete(prepared, stream.signal, {
-        content: (text) => stream.chunk(chunk({ content: text })),
-      });
+      const result = await this.completions.complete(prepared, stream.signal, (text) =>
+        stream.chunk(chunk({ content: text })),
+      );
       const sources = completionContent(result).slice(result.text.length);
       if (sources) stream.chunk(chunk({ content: sources }));
       stream.chunk({
@@ -150,7 +152,7 @@ export class OpenAiController {
         choices: [{ index: 0, delta: {}, finish_reason: 'stop', logprobs: null }],
         lumina: luminaField(result),
       });
-      if (prepared.includeUsage) stream.chunk({ ...chunk({}), choices: [], usage: result.usage });
+      if (prepared.includeUsage) stream.chunk({ ...chunk({}), choices: [], usage: usageOf(result) });
       stream.done();
     } catch (error) {
       const { status, message, code } = this.failure(error);
@@ -160,7 +162,7 @@ export class OpenAiController {
 
   /** How a failed answer is reported: the chat's error code and sentence, or a fixed one for a bug. */
   private failure(error: unknown): { status: number; message: string; code: string } {
-    if (error instanceof CompletionFailed) {
+    if (error instanceof ChatAnswerFailed) {
       return { status: FAILED_STATUS[error.code], message: error.message, code: error.code };
     }
     this.logger.error({ msg: 'completion failed', err: error });
