@@ -276,6 +276,27 @@ describe(`collections isolation for user keys (keys mode, ${TEST_BACKEND})`, () 
     rmSync(uploadDir, { recursive: true, force: true });
   });
 
+  it('GET /metrics (admin) gives each collection its documents, chunks and searches, labelled by id', async () => {
+    const before = await asAdmin(get('/metrics'));
+    const searchesOf = (text: string, id: string) =>
+      Number(
+        new RegExp(`^lumina_collection_searches_total\\{collection="${id}"\\} (\\d+)`, 'm').exec(text)?.[1] ??
+          0,
+      );
+    const searched = await asAdmin(post('/rag/search', { query: 'replica', collectionIds: [A.id] }));
+    expect(searched.status).toBe(200);
+    const metrics = (await asAdmin(get('/metrics'))).body as string;
+    expect(metrics).toContain(
+      `lumina_collection_info{collection="${A.id}",slug="alpha-runbooks",deleting="false"} 1`,
+    );
+    expect(metrics).toContain(
+      `lumina_collection_documents{collection="${B.id}",status="indexed"} ${B_DOCUMENTS.length}`,
+    );
+    expect(metrics).toContain(`lumina_collection_chunks{collection="${A.id}"} ${A.chunks.length}`);
+    expect(searchesOf(metrics, A.id)).toBe(searchesOf(before.body as string, A.id) + 1);
+    expect(searchesOf(metrics, B.id)).toBe(searchesOf(before.body as string, B.id));
+  });
+
   it('the admin key sees both collections (the fixture holds what the user keys must not see)', async () => {
     const listed = await asAdmin(get('/collections?limit=100'));
     expect(listed.body.items.map((c: Json) => c.id)).toEqual(expect.arrayContaining([A.id, B.id]));

@@ -13,6 +13,8 @@ import { InjectRedis } from '../../jobs/redis-client.provider';
 import { redisUnavailable, withinRedisDeadline } from '../../jobs/redis-deadline';
 import { IngestionReconciler } from '../ingestion/ingestion-reconciler.service';
 import { RequestMetrics } from './request-metrics';
+import { CollectionStatsRepository } from './repositories/collection-stats.repository';
+import type { CollectionStats } from './repositories/collection-stats.repository';
 
 const JOB_STATES = ['waiting', 'active', 'delayed', 'prioritized', 'failed', 'completed'] as const;
 
@@ -79,6 +81,7 @@ export class MetricsService implements OnModuleInit {
     private readonly jobEvents: JobEventsService,
     @InjectRedis() private readonly redis: Redis,
     requestMetrics: RequestMetrics,
+    collectionStats: CollectionStatsRepository,
   ) {
     collectDefaultMetrics({ register: this.registry, prefix: 'lumina_' });
     const queues = this.queues;
@@ -111,9 +114,65 @@ export class MetricsService implements OnModuleInit {
         );
       },
     });
+    this.collectionGauges(collectionStats);
     // Last: merge copies the series registered so far.
     this.scraped = Registry.merge([this.registry, requestMetrics.registry]);
   }
+
+  /**
+   * Per collection, read at scrape time: its slug (an info series to join on), its documents by status
+   * and its chunks. The `collection` label is the collection's id, which a rename or re-slug keeps.
+   */
+  private collectionGauges(stats: CollectionStatsRepository): void {
+    const logger = this.logger;
+    let read: Promise<CollectionStats[]> | null = null;
+    // One query per scrape, shared by the three gauges (the first to collect starts it).
+    const once = (): Promise<CollectionStats[]> => {
+      read ??= stats.all().catch((error: unknown) => {
+        logger.warn(`could not read the collections' sizes: ${(error as Error).message}`);
+        return [];
+      });
+      return read;
+    };
+    this.forgetCollectionStats = () => (read = null);
+    new Gauge({
+      name: 'lumina_collection_info',
+      help: 'One series per collection (value 1): its id, slug and whether it is being deleted',
+      labelNames: ['collection', 'slug', 'deleting'] as const,
+      registers: [this.registry],
+      async collect() {
+        this.reset();
+        for (const c of await once())
+          this.set({ collection: c.id, slug: c.slug, deleting: String(c.deleting) }, 1);
+      },
+    });
+    new Gauge({
+      name: 'lumina_collection_documents',
+      help: 'Documents of each collection by status (indexed, queued, failed, …), read at scrape time',
+      labelNames: ['collection', 'status'] as const,
+      registers: [this.registry],
+      async collect() {
+        this.reset();
+        for (const c of await once()) {
+          for (const [status, count] of Object.entries(c.documents))
+            this.set({ collection: c.id, status }, count);
+        }
+      },
+    });
+    new Gauge({
+      name: 'lumina_collection_chunks',
+      help: 'Indexed chunks (passages) of each collection, read at scrape time',
+      labelNames: ['collection'] as const,
+      registers: [this.registry],
+      async collect() {
+        this.reset();
+        for (const c of await once()) this.set({ collection: c.id }, c.chunks);
+      },
+    });
+  }
+
+  /** Set by collectionGauges: the next scrape reads the collections again. */
+  private forgetCollectionStats: () => void = () => undefined;
 
   onModuleInit(): void {
     this.moduleRef
@@ -132,6 +191,7 @@ export class MetricsService implements OnModuleInit {
   }
 
   async text(): Promise<string> {
+    this.forgetCollectionStats();
     this.redisAnswered = redisUnavailable(this.redis).then((reason) => reason === null);
     return this.scraped.metrics();
   }

@@ -55,6 +55,13 @@ export class RequestMetrics {
     registers: [this.registry],
   });
 
+  private readonly collectionSearches = new Counter({
+    name: 'lumina_collection_searches_total',
+    help: 'Searches that read each collection, by its id (chat answers and evaluations run in this process included)',
+    labelNames: ['collection'] as const,
+    registers: [this.registry],
+  });
+
   /** Express middleware: observes every response's duration when it finishes. */
   readonly middleware = (req: Request, res: Response, next: NextFunction): void => {
     const started = process.hrtime.bigint();
@@ -79,6 +86,11 @@ export class RequestMetrics {
       this.searchErrors.inc({ code: errorCode(error) });
       throw error;
     }
+  }
+
+  /** One search read these collections. */
+  countCollectionSearch(collectionIds: readonly string[]): void {
+    for (const collection of collectionIds) this.collectionSearches.inc({ collection });
   }
 
   /** Records one chat answer: its duration and, when it failed, the error's code. */

@@ -75,6 +75,7 @@ export class RagService {
       ]),
     );
     result.collectionIds = searched.collectionIds;
+    this.metrics.countCollectionSearch(searched.collectionIds);
     result.language = this.languages.detect(text);
     // USE-lite is English-only, and its dense list carries no weight in the fusion anyway.
     const denseCrosses = this.embedder.modelId !== LOCAL_EMBEDDING_MODEL && result.settings.ranker !== 'bm25';
