@@ -30,3 +30,10 @@ export const CONVERSATION_SEARCH_COUNT_SQL = `
   SELECT count(*)::int AS total FROM conversations c
   WHERE c.owner_key_id = $1
     AND (c.title ILIKE $2 OR c.id IN (SELECT m.conversation_id FROM messages m WHERE m.content ILIKE $2))`;
+
+/**
+ * The text of chunks `$1` (uuid[]) that still exist: the passages earlier answers cited, which an offline
+ * follow-up is searched with.
+ */
+export const CITED_PASSAGES_SQL = `
+  SELECT id, text FROM chunks WHERE id = ANY($1::uuid[])`;
