@@ -112,8 +112,9 @@ export type ChatTokenUsage = z.infer<typeof chatTokenUsageSchema>;
 /**
  * Why an offline follow-up was searched as it was: `stands-alone` (no reference, searched alone),
  * `refers-back` (it points back and the search with the earlier question was more answerable: it leads),
- * `alone-leads` (it points back, but its own search was as answerable: that leads and the search with the
- * earlier question fills the lower ranks). `no-salient-terms` and `low-answerability` are older traces'.
+ * `alone-leads` (it points back, but its own search was as answerable: that leads). Either way the
+ * searches that did not lead — and the question with words of the passages the earlier answer cited —
+ * fill the lower ranks. `no-salient-terms` and `low-answerability` are older traces'.
  */
 export const followUpReasonSchema = z.enum([
   'stands-alone',

@@ -1,6 +1,14 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { bestRule, candidateRules, chatFigures, formatConversationFigures, ruleFigures } from '@lumina/eval';
+import {
+  bestRule,
+  candidateRules,
+  chatFigures,
+  formatConversationFigures,
+  formatRate,
+  ruleFigures,
+  switchAnswersUnchanged,
+} from '@lumina/eval';
 import type { ConversationCase } from '@lumina/eval';
 import { DEFAULT_FOLLOW_UP_RULE } from '@lumina/rag';
 import { loadEnv } from '../config/load-env';
@@ -55,6 +63,7 @@ export async function runConversationsCli(argv: string[]): Promise<void> {
       chatFigures(measures),
     ),
   );
+  console.log(`  switch answers as asked alone         ${formatRate(switchAnswersUnchanged(measures))}`);
   console.log(
     formatConversationFigures('always adding the earlier question (before)', ruleFigures(measures, 'always')),
   );

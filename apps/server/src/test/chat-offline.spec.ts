@@ -1,5 +1,6 @@
 import { NOT_FOUND_SENTENCE } from '@lumina/shared';
 import { DataSource } from 'typeorm';
+import { ConversationService } from '../modules/chat/conversation.service';
 import { EMBEDDER } from '../providers/providers.module';
 import { readJson } from './helpers/http';
 import type { Json } from './helpers/http';
@@ -154,6 +155,13 @@ describe('chat offline (extractive answerer, local embedder, embedded PGlite)', 
       'assistant',
     ]);
     expect(conversation.messages.items.map((m: Json) => m.hasTrace)).toEqual([false, true, false, true]);
+
+    // The answer's turn carries the text of the passages it cited (read back from the chunks): a
+    // follow-up that points back is searched with their words too.
+    const history = await server.app.get(ConversationService).history(conversationId);
+    expect(history.map((turn) => turn.role)).toEqual(['user', 'assistant', 'user', 'assistant']);
+    expect(history[3]!.citedPassages?.length).toBeGreaterThan(0);
+    expect(history[3]!.citedPassages!.join('\n')).toContain('Nightly base backups run at 02:00 UTC.');
 
     // A question that points back is searched with the earlier question too; the trace says which led.
     const third = await chat({ conversationId, message: 'Can they be restored elsewhere?' });

@@ -170,9 +170,9 @@ function AdaptiveFacts({ decision }: { decision: AdaptiveExpansionDecision }) {
 const FOLLOW_UP_REASONS: Record<FollowUpReason, string> = {
   'stands-alone': 'The follow-up names its own topic, so it was searched on its own.',
   'refers-back':
-    'The follow-up points back ("it", "that") and was more answerable with the earlier question added, so that search leads; its own search fills the lower ranks.',
+    'The follow-up points back ("it", "that") and was more answerable with the earlier question added, so that search leads; its own search (and one with words of the passages the earlier answer cited, if it cited any) fills the lower ranks.',
   'alone-leads':
-    'The follow-up points back ("it", "that") but was as answerable on its own, so its own search leads; the search with the earlier question fills the lower ranks.',
+    'The follow-up points back ("it", "that") but was as answerable on its own, so its own search leads; the search with the earlier question (and one with words of the passages the earlier answer cited, if it cited any) fills the lower ranks.',
   'no-salient-terms':
     'The follow-up has no word of its own to search for, so the earlier question was added.',
   'low-answerability':

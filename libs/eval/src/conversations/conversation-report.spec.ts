@@ -1,6 +1,13 @@
 import { DEFAULT_FOLLOW_UP_RULE } from '@lumina/rag';
 import type { FollowUpReason, FollowUpRule } from '@lumina/rag';
-import { bestRule, candidateRules, chatFigures, ruleFigures, ruleKey } from './conversation-report';
+import {
+  bestRule,
+  candidateRules,
+  chatFigures,
+  ruleFigures,
+  ruleKey,
+  switchAnswersUnchanged,
+} from './conversation-report';
 import type { ConversationMeasure, SearchOutcome } from './conversation-report';
 
 const hit = (top: string, goldRank: number | null = null): SearchOutcome => ({
@@ -28,6 +35,7 @@ const measure = (
   evidence: { refersBack, answerability: 0.5, withEarlier: 0.5 },
   alone,
   withContext,
+  withCited: null,
   rules: Object.fromEntries(
     candidateRules(DEFAULT_FOLLOW_UP_RULE).map((rule) => [
       ruleKey(rule),
@@ -35,6 +43,7 @@ const measure = (
     ]),
   ),
   chat: { ...alone, reason: 'stands-alone', query: id },
+  answerUnchanged: !refersBack,
 });
 
 const measures = [
@@ -94,12 +103,24 @@ describe('multi-turn figures', () => {
       2, 1, 2,
     ]);
     expect(chatFigures(measures).contextAdded.count).toBe(0);
+    // Of the two switches, the one with a dummy "it" got another answer.
+    expect([switchAnswersUnchanged(measures).count, switchAnswersUnchanged(measures).items]).toEqual([1, 2]);
     expect(() => ruleFigures(measures, { ...leading, leadPassages: 7 })).toThrow(/not measured/);
+    expect(() => ruleFigures(measures, { ...leading, citedTerms: 9 })).toThrow(/not measured/);
+  });
+
+  it('compares each lead rule with and without the cited-words search', () => {
+    const rules = candidateRules(DEFAULT_FOLLOW_UP_RULE);
+    expect(new Set(rules.map(ruleKey)).size).toBe(rules.length);
+    expect(new Set(rules.map((rule) => rule.citedTerms))).toEqual(new Set([0, 1, 2, 3, 4]));
+    expect(rules.map(ruleKey)).toContain(ruleKey(DEFAULT_FOLLOW_UP_RULE));
   });
 
   it('picks the rule reaching the most follow-ups among those keeping the switches', () => {
     const best = bestRule(measures, candidateRules(DEFAULT_FOLLOW_UP_RULE));
     expect(best?.rule.leadMargin).not.toBe(0);
+    // Every rule but `leading` gives the same figures: the tie goes to no cited words added.
+    expect(best?.rule.citedTerms).toBe(0);
     expect(best?.figures.followUpsReach.count).toBe(1);
     expect(best?.figures.switchesKeepTop.count).toBe(2);
   });

@@ -15,7 +15,7 @@ export interface ConversationCase {
   question: string;
 }
 
-/** The second turn searched alone and with the earlier turn added, and what each found. */
+/** The second turn searched alone, with the earlier turn added and with the earlier answer's cited words, and what each found. */
 export interface ConversationMeasure {
   id: string;
   kind: ConversationCase['kind'];
@@ -25,17 +25,27 @@ export interface ConversationMeasure {
   evidence: FollowUpEvidence;
   alone: SearchOutcome;
   withContext: SearchOutcome;
-  /** What each candidate rule (keyed by `ruleKey`) would have given: both searches combined by it. */
+  /**
+   * The question with the earlier answer's cited words (the default rule's count); null when it was not
+   * searched (the question does not point back, or the earlier answer cited nothing).
+   */
+  withCited: SearchOutcome | null;
+  /** What each candidate rule (keyed by `ruleKey`) would have given: the searches combined by it. */
   rules: Record<string, RuleOutcome>;
   /** What the chat's own code searched (searchFollowUp with the default rule). */
   chat: RuleOutcome & { query: string };
+  /**
+   * The chat's answer to the second question (generateAnswer with the conversation's history) is word for
+   * word the answer it gets asked alone.
+   */
+  answerUnchanged: boolean;
 }
 
 export type RuleOutcome = SearchOutcome & { reason: FollowUpReason };
 
 /** A rule's key in `ConversationMeasure.rules`. */
 export function ruleKey(rule: FollowUpRule): string {
-  return `lead+${rule.leadMargin}/${rule.leadPassages}/${rule.turns}`;
+  return `lead+${rule.leadMargin}/${rule.leadPassages}/${rule.turns}/cited${rule.citedTerms}`;
 }
 
 export interface SearchOutcome {
@@ -57,6 +67,12 @@ export interface ConversationFigures {
   followUpsTop1: RateInterval;
   /** Conversations searched with the earlier turn too (it led, or its passages filled in). */
   contextAdded: RateInterval;
+}
+
+/** Topic switches (in and out of scope) whose chat answer is word for word their answer asked alone. */
+export function switchAnswersUnchanged(measures: readonly ConversationMeasure[]): RateInterval {
+  const switches = measures.filter((m) => m.kind === 'switch');
+  return rateInterval(switches.filter((m) => m.answerUnchanged).length, switches.length);
 }
 
 /** The outcome a rule would give (recorded with the measure), or always / never the earlier turn. */
@@ -124,19 +140,21 @@ export function chatFigures(measures: readonly ConversationMeasure[]): Conversat
 
 /**
  * The rules the measurement compares: how much more answerable the search with the earlier question must
- * be to lead (2: never), and how many leading passages stay on top (6: the other search never fills in).
+ * be to lead (2: never), how many leading passages stay on top (6: the other searches never fill in), and
+ * how many of the earlier answer's cited words the third search adds (0: no third search).
  */
 export function candidateRules(base: FollowUpRule): FollowUpRule[] {
   const rules: FollowUpRule[] = [];
-  for (const leadMargin of [-2, 0, 0.05, 0.1, 0.2, 2])
-    for (const leadPassages of [2, 3, 4, 6]) rules.push({ ...base, leadMargin, leadPassages });
+  for (const citedTerms of [0, 1, 2, 3, 4])
+    for (const leadMargin of [-2, 0, 0.05, 0.1, 0.2, 2])
+      for (const leadPassages of [2, 3, 4, 6]) rules.push({ ...base, leadMargin, leadPassages, citedTerms });
   return rules;
 }
 
 /**
  * The best rule: the most follow-ups reached among rules keeping ≥ `minSwitchKeep` of the switches'
  * top passages and refusals; ties go to more switches kept, then to more follow-ups on top, then to more
- * passages of the leading search kept on top.
+ * passages of the leading search kept on top, then to fewer cited words added.
  */
 export function bestRule(
   measures: readonly ConversationMeasure[],
@@ -155,6 +173,7 @@ export function bestRule(
       f.switchesKeepTop.rate,
       f.followUpsTop1.rate,
       r.leadPassages,
+      -r.citedTerms,
     ];
     const better = !best || compareDescending(order(rule, figures), order(best.rule, best.figures)) < 0;
     if (better) best = { rule, figures };
@@ -170,6 +189,8 @@ function compareDescending(a: readonly number[], b: readonly number[]): number {
 
 const pct = (r: RateInterval) =>
   `${(r.rate * 100).toFixed(1)}% [${(r.low * 100).toFixed(1)}, ${(r.high * 100).toFixed(1)}] (${r.count}/${r.items})`;
+
+export const formatRate = pct;
 
 export function formatConversationFigures(label: string, f: ConversationFigures): string {
   return [

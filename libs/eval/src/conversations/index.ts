@@ -4,8 +4,10 @@ export {
   chatFigures,
   conversationFigures,
   formatConversationFigures,
+  formatRate,
   ruleFigures,
   ruleKey,
+  switchAnswersUnchanged,
 } from './conversation-report';
 export type {
   ConversationCase,

@@ -1,3 +1,4 @@
+import { feedbackTerms } from '../expansion/pseudo-relevance-feedback';
 import type { SearchResult } from '../pipeline/search-result';
 import { historyStandaloneQuery } from './standalone-query';
 import type { HistoryTurn } from './standalone-query';
@@ -16,22 +17,31 @@ export interface FollowUpRule {
    * more than this (above 1: it never leads, its passages only fill in).
    */
   leadMargin: number;
-  /** Passages of the leading search kept on top before the other search's passages fill the rest. */
+  /** Passages of the leading search kept on top before the other searches' passages fill the rest. */
   leadPassages: number;
   /** Earlier questions added. */
   turns: number;
+  /**
+   * Words of the earlier answer's cited passages added to the question in a third search, which fills
+   * the ranks under the leading passages (it never leads); 0: no such search.
+   */
+  citedTerms: number;
 }
 
 /**
  * Chosen on the train half of the docs gold set's conversations: the search with the earlier question
  * leads when it is more answerable than the question alone by more than 0.05; the leading search keeps
- * its best 3 passages and the other's fill the rest. Every topic switch kept its own top passage at
- * margins 0–0.1; more than 3 leading passages crowded out the other search's reach.
+ * its best 3 passages, then the question with the 2 words that best characterise the earlier answer's
+ * cited passages and the other search take turns filling the rest. Every topic switch kept its own top
+ * passage at margins 0–0.1; more than 3 leading passages crowded out the other searches' reach; 1–4
+ * cited words all reached more follow-ups than none, 2 the most (more words pull the question away
+ * from its own).
  */
 export const DEFAULT_FOLLOW_UP_RULE: Readonly<FollowUpRule> = Object.freeze({
   leadMargin: 0.05,
   leadPassages: 3,
   turns: 1,
+  citedTerms: 2,
 });
 
 /**
@@ -63,7 +73,7 @@ export interface FollowUpCombination {
   /**
    * The leading search's result (its answerability verdict, threshold decision and trace are kept: a
    * refusal is decided on the leading query's own evidence), with its best `leadPassages` passages on top
-   * and the other search's passages filling the rest.
+   * and the other searches' passages filling the rest.
    */
   result: SearchResult;
 }
@@ -71,51 +81,88 @@ export interface FollowUpCombination {
 /**
  * The follow-up rule, pure: the search with the earlier question leads when it is clearly more
  * answerable than the question alone (or when no answerability model decided); otherwise the question's
- * own search leads, so a topic switch with a dummy "it" keeps its own top passage. Either way the other
- * search's passages fill the ranks under the leading ones.
+ * own search leads, so a topic switch with a dummy "it" keeps its own top passage. Under the leading
+ * passages, the search with the earlier answer's cited words (when there is one) and the search that did
+ * not lead take turns, in that order. The cited-words search never leads: its added words come from the
+ * documents, so its answerability is not the question's.
  */
 export function combineFollowUp(
   alone: SearchResult,
   withEarlier: SearchResult,
   rule: FollowUpRule = DEFAULT_FOLLOW_UP_RULE,
+  withCited: SearchResult | null = null,
 ): FollowUpCombination {
   const a = alone.answerability?.score ?? null;
   const e = withEarlier.answerability?.score ?? null;
   const earlierLeads = a === null || e === null || e > a + rule.leadMargin;
   const [lead, other] = earlierLeads ? [withEarlier, alone] : [alone, withEarlier];
+  const fillers = withCited ? [withCited.results, other.results] : [other.results];
   return {
     reason: earlierLeads ? 'refers-back' : 'alone-leads',
     result: {
       ...lead,
-      results: interleaveLeading(lead.results, other.results, rule.leadPassages),
+      results: interleaveLeading(lead.results, fillers, rule.leadPassages),
     },
   };
 }
 
 /**
- * The leading list's first `leadPassages` items, then the other list's, then the leading list's rest,
- * each passage once, as many as the longer list holds.
+ * The leading list's first `leadPassages` items, then the other lists taking turns (each its next item
+ * not already taken), then the leading list's rest, each passage once, as many as the longest list holds.
  */
 export function interleaveLeading<T extends { chunkId: string }>(
   lead: readonly T[],
-  other: readonly T[],
+  others: readonly (readonly T[])[],
   leadPassages: number,
 ): T[] {
-  const size = Math.max(lead.length, other.length);
+  const size = Math.max(lead.length, ...others.map((list) => list.length));
   const out: T[] = [];
   const seen = new Set<string>();
-  const take = (items: readonly T[]) => {
-    for (const item of items) {
-      if (out.length >= size) return;
-      if (seen.has(item.chunkId)) continue;
-      seen.add(item.chunkId);
-      out.push(item);
-    }
+  const add = (item: T) => {
+    seen.add(item.chunkId);
+    out.push(item);
   };
-  take(lead.slice(0, Math.max(0, leadPassages)));
-  take(other);
-  take(lead);
+  for (const item of lead.slice(0, Math.max(0, leadPassages))) if (!seen.has(item.chunkId)) add(item);
+  const next = others.map(() => 0);
+  let added = true;
+  while (added && out.length < size) {
+    added = false;
+    others.forEach((list, i) => {
+      if (out.length >= size) return;
+      while (next[i]! < list.length && seen.has(list[next[i]!]!.chunkId)) next[i]!++;
+      if (next[i]! < list.length) {
+        add(list[next[i]!++]!);
+        added = true;
+      }
+    });
+  }
+  for (const item of lead) {
+    if (out.length >= size) break;
+    if (!seen.has(item.chunkId)) add(item);
+  }
   return out;
+}
+
+/**
+ * The question with the `count` words that best characterise the earlier answer's cited passages
+ * (relevance feedback, as offline query expansion weighs them: frequent in the passages, not stop words,
+ * not already in the question); null when the last answer cited nothing (or `count` is 0).
+ */
+export function citedWordsQuery(
+  history: readonly HistoryTurn[],
+  question: string,
+  count: number,
+): string | null {
+  if (count <= 0) return null;
+  const answer = [...history].reverse().find((turn) => turn.role === 'assistant');
+  const passages = answer?.citedPassages ?? [];
+  if (passages.length === 0) return null;
+  const terms = feedbackTerms(
+    question,
+    passages.map((text) => ({ text, score: 1 })),
+    count,
+  );
+  return terms.length > 0 ? `${question.trim()} ${terms.join(' ')}` : null;
 }
 
 export interface FollowUpSearch {
@@ -123,19 +170,23 @@ export interface FollowUpSearch {
   query: string;
   /** The question with the earlier question added, when it was searched too; null otherwise. */
   contextQuery: string | null;
+  /** The question with the earlier answer's cited words, when it was searched too; null otherwise. */
+  citedQuery: string | null;
   reason: FollowUpReason;
   evidence: FollowUpEvidence;
   /** The follow-up's passages and the leading search's verdict. */
   result: SearchResult;
-  /** Each search on its own (for measurement): the question alone, and with the earlier question. */
+  /** Each search on its own (for measurement): the question alone, with the earlier question, with the cited words. */
   alone: SearchResult;
   withEarlier: SearchResult | null;
+  withCited: SearchResult | null;
 }
 
 /**
  * The offline follow-up: the question is searched on its own first. Only when it points back is it
- * searched with the earlier question too, and the two are combined by `combineFollowUp`. A question
- * that names its own topic never gets the earlier topic's words or passages.
+ * searched with the earlier question too, and with the words of the passages the earlier answer cited,
+ * and the searches are combined by `combineFollowUp`. A question that names its own topic never gets the
+ * earlier turn's words or passages.
  */
 export async function searchFollowUp(
   question: string,
@@ -152,25 +203,33 @@ export async function searchFollowUp(
   const standsAlone = {
     query: question,
     contextQuery: null,
+    citedQuery: null,
     reason: 'stands-alone' as const,
     evidence,
     result: alone,
     alone,
     withEarlier: null,
+    withCited: null,
   };
   if (!evidence.refersBack) return standsAlone;
   const contextQuery = historyStandaloneQuery(history, question, rule.turns);
   if (contextQuery === question) return standsAlone;
-  const withEarlier = await search(contextQuery);
+  const citedQuery = citedWordsQuery(history, question, rule.citedTerms);
+  const [withEarlier, withCited] = await Promise.all([
+    search(contextQuery),
+    citedQuery === null ? null : search(citedQuery),
+  ]);
   evidence.withEarlier = withEarlier.answerability?.score ?? null;
-  const combined = combineFollowUp(alone, withEarlier, rule);
+  const combined = combineFollowUp(alone, withEarlier, rule, withCited);
   return {
     query: combined.reason === 'refers-back' ? contextQuery : question,
     contextQuery,
+    citedQuery,
     reason: combined.reason,
     evidence,
     result: combined.result,
     alone,
     withEarlier,
+    withCited,
   };
 }

@@ -153,8 +153,8 @@ export async function generateAnswer(
 
   // 1. A follow-up: with a model, the model rewrites it into a standalone query; offline (or when the
   //    model fails) it is searched alone first; only a question that points back is searched with the
-  //    earlier turn too, and the more answerable search leads (searchFollowUp; the trace says which and
-  //    why).
+  //    earlier question and with the earlier answer's cited words too, and the more answerable of the
+  //    first two leads (searchFollowUp; the trace says which and why).
   const rewriteStart = now();
   let offlineFollowUp = false;
   if (input.history.some((turn) => turn.role === 'user')) {
@@ -197,7 +197,7 @@ export async function generateAnswer(
       );
       search = followUp.result;
       outcome.standaloneQuery = followUp.query;
-      // `alone-leads`: the question itself was the query that leads (the earlier question's search only
+      // `alone-leads`: the question itself was the query that leads (the earlier turn's searches only
       // filled the lower ranks), so it is not counted as rewritten.
       outcome.rewrite = followUp.reason === 'refers-back' ? 'history' : 'none';
       outcome.rewriteReason = followUp.reason;

@@ -67,6 +67,7 @@ export type {
 } from './generate-answer';
 export {
   DEFAULT_FOLLOW_UP_RULE,
+  citedWordsQuery,
   combineFollowUp,
   interleaveLeading,
   refersBack,

@@ -8,6 +8,11 @@ export const STANDALONE_PROMPT_VERSION = 'standalone-v1';
 export interface HistoryTurn {
   role: 'user' | 'assistant';
   content: string;
+  /**
+   * An answer's cited passages, their text in citing order (absent or empty: none, or not known). The
+   * offline follow-up rule searches a question that points back with their most telling words.
+   */
+  citedPassages?: readonly string[];
 }
 
 /** Turns and characters per turn the rewriting prompt shows. */

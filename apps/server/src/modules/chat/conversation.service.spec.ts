@@ -74,6 +74,41 @@ describe('ConversationService', () => {
     expect(await service.history(id, 1)).toEqual([{ role: 'assistant', content: 'answer' }]);
   });
 
+  it("gives an answer's turn the text of the passages it cited, in citing order", async () => {
+    const { repository, service } = setUp();
+    const { id } = await service.create(ALICE, 'how does helmet handle HSTS?');
+    repository.passages.set('c1', 'Strict-Transport-Security: max-age=31536000; includeSubDomains');
+    repository.passages.set('c2', 'helmet.strictTransportSecurity sets the header.');
+    const cite = (marker: number, chunkId: string) => ({
+      marker,
+      chunkId,
+      documentId: 'd',
+      title: 'helmet',
+      headingPath: [],
+      anchor: null,
+      span: { start: 0, end: 1 },
+    });
+    await service.addMessage({ conversationId: id, role: 'user', content: 'how does helmet handle HSTS?' });
+    // c3 was deleted with its document since: left out.
+    await service.addMessage({
+      conversationId: id,
+      role: 'assistant',
+      content: 'It sets the header [2] [1].',
+      citations: [cite(2, 'c2'), cite(1, 'c1'), cite(3, 'c3')],
+    });
+    expect(await service.history(id)).toEqual([
+      { role: 'user', content: 'how does helmet handle HSTS?' },
+      {
+        role: 'assistant',
+        content: 'It sets the header [2] [1].',
+        citedPassages: [
+          'helmet.strictTransportSecurity sets the header.',
+          'Strict-Transport-Security: max-age=31536000; includeSubDomains',
+        ],
+      },
+    ]);
+  });
+
   it('finds the trace of an answer, and says why there is none otherwise', async () => {
     const { service } = setUp();
     const { id } = await service.create(ALICE, 'Q');

@@ -60,10 +60,21 @@ export class ConversationService {
     return this.conversations.findMessage(id);
   }
 
-  /** The complete turns before the newest question, oldest first, for rewriting a follow-up. */
+  /**
+   * The complete turns before the newest question, oldest first, for rewriting a follow-up; an answer
+   * that cited passages carries their text (in citing order; passages deleted since are left out).
+   */
   async history(conversationId: string, limit = HISTORY_MESSAGES): Promise<HistoryTurn[]> {
-    const rows = await this.conversations.latestComplete(conversationId, limit);
-    return rows.reverse().map((row) => ({ role: row.role, content: row.content }));
+    const rows = (await this.conversations.latestComplete(conversationId, limit)).reverse();
+    const cited = rows.flatMap((row) =>
+      row.role === 'assistant' ? row.citations.map((c) => c.chunkId) : [],
+    );
+    const texts = await this.conversations.passageTexts([...new Set(cited)]);
+    return rows.map((row): HistoryTurn => {
+      const turn = { role: row.role, content: row.content };
+      if (row.role !== 'assistant' || row.citations.length === 0) return turn;
+      return { ...turn, citedPassages: row.citations.flatMap((c) => texts.get(c.chunkId) ?? []) };
+    });
   }
 
   /**

@@ -5,6 +5,7 @@ import { ConversationEntity } from '../entities/conversation.entity';
 import { MessageEntity } from '../entities/message.entity';
 import { RetrievalTraceEntity } from '../entities/retrieval-trace.entity';
 import {
+  CITED_PASSAGES_SQL,
   CONVERSATION_PAGE_SQL,
   CONVERSATION_SEARCH_COUNT_SQL,
   CONVERSATION_SEARCH_SQL,
@@ -154,6 +155,13 @@ export class ConversationRepository {
       limit,
     ]);
     return rows.map((row) => row.conversation_id);
+  }
+
+  /** The text of these chunks, by id (chunks deleted since, with their document, are left out). */
+  async passageTexts(chunkIds: readonly string[]): Promise<Map<string, string>> {
+    if (chunkIds.length === 0) return new Map();
+    const rows: { id: string; text: string }[] = await this.manager.query(CITED_PASSAGES_SQL, [chunkIds]);
+    return new Map(rows.map((row) => [row.id, row.text]));
   }
 
   /** True when a complete answer from general knowledge replies to the question. */

@@ -39,3 +39,10 @@ export const CONVERSATIONS_ANSWERED_WITH_SQL = `
   WHERE c.owner_key_id = $1 AND m.role = 'assistant' AND m.status = 'complete' AND m.content = $2
   ORDER BY m.created_at DESC
   LIMIT $3`;
+
+/**
+ * The text of chunks `$1` (uuid[]) that still exist: the passages earlier answers cited, which an offline
+ * follow-up is searched with.
+ */
+export const CITED_PASSAGES_SQL = `
+  SELECT id, text FROM chunks WHERE id = ANY($1::uuid[])`;

@@ -17,6 +17,8 @@ export class InMemoryConversationRepository implements Pick<
   readonly conversations: ConversationEntity[] = [];
   readonly messageRows: MessageEntity[] = [];
   readonly traces: RetrievalTraceEntity[] = [];
+  /** Chunk texts by id, as the chunks table holds them (tests fill it). */
+  readonly passages = new Map<string, string>();
   private clock = Date.parse('2025-01-01T00:00:00Z');
   private seq = 0;
 
@@ -156,6 +158,10 @@ export class InMemoryConversationRepository implements Pick<
       .reverse()
       .map((m) => m.conversationId)
       .slice(0, limit);
+  }
+
+  async passageTexts(chunkIds: readonly string[]): Promise<Map<string, string>> {
+    return new Map(chunkIds.flatMap((id) => (this.passages.has(id) ? [[id, this.passages.get(id)!]] : [])));
   }
 
   async hasGeneralAnswer(userMessageId: string): Promise<boolean> {

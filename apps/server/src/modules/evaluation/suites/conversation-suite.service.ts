@@ -7,17 +7,26 @@ import type {
   RuleOutcome,
   SearchOutcome,
 } from '@lumina/eval';
-import { DEFAULT_FOLLOW_UP_RULE, combineFollowUp, historyStandaloneQuery, searchFollowUp } from '@lumina/rag';
-import type { ChunkingSettings, HistoryTurn, SearchResult } from '@lumina/rag';
+import {
+  DEFAULT_FOLLOW_UP_RULE,
+  citedWordsQuery,
+  combineFollowUp,
+  generateAnswer,
+  historyStandaloneQuery,
+  searchFollowUp,
+} from '@lumina/rag';
+import type { AnswerOutcome, ChunkingSettings, HistoryTurn, SearchResult } from '@lumina/rag';
 import { BeirCorpusIndexer } from '../../ingestion/beir-corpus-indexer.service';
 import { EvalSearchFactory } from '../../rag/eval-search.factory';
 import type { SuiteProgress } from './suite-progress';
 
 /**
- * The multi-turn suite: index a docs gold set, then for each conversation search its second question
- * alone, with the earlier question added, the way the chat does (searchFollowUp, the chat's code), and
- * as each candidate follow-up rule would combine the two searches (combineFollowUp), at default settings.
- * The gold passage is one holding the question's verbatim quote.
+ * The multi-turn suite: index a docs gold set, then for each conversation answer its earlier question the
+ * way the offline chat does (generateAnswer, no language model) and keep that answer as the chat keeps it
+ * (its text and its cited passages), then search the second question alone, with the earlier question
+ * added, the way the chat does (searchFollowUp, the chat's code), and as each candidate follow-up rule
+ * would combine the searches (combineFollowUp), at default settings. The gold passage is one holding the
+ * question's verbatim quote.
  */
 @Injectable()
 export class ConversationSuite {
@@ -35,6 +44,7 @@ export class ConversationSuite {
     await this.indexer.index(source, source.name, chunking, null, progress.stage, source.format);
     const search = this.searches.create();
     const ask = (query: string) => search.search(query, {});
+    const deps = { search: (query: string) => ask(query), chatModel: null, embedder: search.embedder };
     const questions = new Map(source.questions.map((q) => [q.id, q]));
     const rules = candidateRules(DEFAULT_FOLLOW_UP_RULE);
     const measures: ConversationMeasure[] = [];
@@ -43,9 +53,10 @@ export class ConversationSuite {
       const gold = questions.get(item.question);
       if (!gold) throw new Error(`conversation ${item.id}: unknown question ${item.question}`);
       const [earlier, question] = item.turns;
+      const first = await generateAnswer({ question: earlier, history: [], settings: {} }, deps);
       const history: HistoryTurn[] = [
         { role: 'user', content: earlier },
-        { role: 'assistant', content: '' },
+        { role: 'assistant', content: first.text, citedPassages: citedPassages(first) },
       ];
       const outcome = (result: SearchResult): SearchOutcome => {
         const rank = gold.quote
@@ -58,13 +69,31 @@ export class ConversationSuite {
         };
       };
       const chat = await searchFollowUp(question, history, ask);
+      // The chat's whole answer path (the search above, then the answer), against the question asked alone.
+      const [answered, answeredAlone] = await Promise.all([
+        generateAnswer({ question, history, settings: {} }, deps),
+        generateAnswer({ question, history: [], settings: {} }, deps),
+      ]);
       const alone = chat.alone;
       const withContext =
         chat.withEarlier ??
         (await ask(historyStandaloneQuery(history, question, DEFAULT_FOLLOW_UP_RULE.turns)));
+      // The cited-words search of each count the rules compare (a question that points back only).
+      const cited = new Map<number, SearchResult | null>([
+        [DEFAULT_FOLLOW_UP_RULE.citedTerms, chat.withCited],
+      ]);
+      const withCited = async (count: number): Promise<SearchResult | null> => {
+        if (!cited.has(count)) {
+          const query = citedWordsQuery(history, question, count);
+          cited.set(count, query === null ? null : await ask(query));
+        }
+        return cited.get(count)!;
+      };
       const byRule: Record<string, RuleOutcome> = {};
       for (const rule of rules) {
-        const combined = chat.evidence.refersBack ? combineFollowUp(alone, withContext, rule) : null;
+        const combined = chat.evidence.refersBack
+          ? combineFollowUp(alone, withContext, rule, await withCited(rule.citedTerms))
+          : null;
         byRule[ruleKey(rule)] = combined
           ? { ...outcome(combined.result), reason: combined.reason }
           : { ...outcome(alone), reason: 'stands-alone' };
@@ -76,11 +105,19 @@ export class ConversationSuite {
         evidence: { ...chat.evidence, withEarlier: withContext.answerability?.score ?? null },
         alone: outcome(alone),
         withContext: outcome(withContext),
+        withCited: chat.withCited ? outcome(chat.withCited) : null,
         rules: byRule,
         chat: { ...outcome(chat.result), reason: chat.reason, query: chat.query },
+        answerUnchanged: answered.text === answeredAlone.text,
       });
       report(measures.length, cases.length);
     }
     return measures;
   }
+}
+
+/** The text of the passages an answer cited, in citing order: what the chat keeps with a stored answer. */
+function citedPassages(answer: AnswerOutcome): string[] {
+  const text = new Map(answer.passages.map((passage) => [passage.chunkId, passage.text]));
+  return answer.citations.flatMap((citation) => text.get(citation.chunkId) ?? []);
 }
