@@ -198,6 +198,36 @@ describeWhenServerHas(
       await screenshot(page, 'collections-user-key.png');
     });
 
+    it("a write grant manages its collection's question banks: the other collection's are not listed", async () => {
+      const [granted, other] = [await collectionNamed(ops), await collectionNamed(support)];
+      await apiJson('POST', '/question-banks', { name: `Ops bank ${stamp}`, collectionId: granted.id });
+      await apiJson('POST', '/question-banks', { name: `Support bank ${stamp}`, collectionId: other.id });
+      const { key } = await apiJson<CreatedApiKey>('POST', '/auth/keys', {
+        name: `Ops writer ${stamp}`,
+        role: 'user',
+        grants: [{ collectionId: granted.id, access: 'write' }],
+      });
+      const chat = new ChatPage(page);
+      await chat.goto();
+      // Signed in as the reader of the test before: another key switches.
+      await page.getByRole('button', { name: /^Signed in as / }).click();
+      const dialog = page.getByRole('dialog', { name: 'Sign in with an API key' });
+      await dialog.getByLabel('API key', { exact: true }).fill(key);
+      await dialog.getByRole('button', { name: 'Sign in', exact: true }).click();
+      await page.getByRole('button', { name: `Signed in as Ops writer ${stamp} (user)` }).waitFor();
+
+      await page
+        .getByRole('navigation', { name: 'Main' })
+        .getByRole('link', { name: 'Question banks' })
+        .click();
+      const table = page.getByRole('table', { name: 'Question banks' });
+      await eventually('the ops bank alone', async () => {
+        const text = await table.innerText().catch(() => '');
+        return text.includes(`Ops bank ${stamp}`) && !text.includes(`Support bank ${stamp}`);
+      });
+      await screenshot(page, 'collections-writer-banks.png');
+    });
+
     it('deletes a collection with its documents from the collections page', async () => {
       await page.goto(`${WEB_URL}/collections`, { waitUntil: 'load' });
       await page.getByRole('link', { name: support, exact: true }).waitFor();

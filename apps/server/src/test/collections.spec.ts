@@ -364,6 +364,39 @@ describe('collections over REST, with their documents and their deletion job (em
       expect(again).toMatchObject({ status: 200, body: { collectionId: east.id } });
     });
 
+    it("an evaluation says a bank's expected source was moved out of its collection, instead of missing it silently", async () => {
+      const west = await created({ name: 'West' });
+      const mosses = await addText(north.id, 'Mosses', 'Mosses hold water in their leaves like sponges.');
+      await indexed(mosses.id);
+      const bank = await call('POST', '/question-banks', { name: 'Mosses', collectionId: north.id });
+      expect(bank.status).toBe(201);
+      const item = await call('POST', `/question-banks/${bank.body.id}/items`, {
+        question: 'How do mosses hold water?',
+        expectedSources: [{ documentId: mosses.id }],
+      });
+      expect(item.status).toBe(201);
+      expect((await call('POST', `/documents/${mosses.id}/move`, { collectionId: west.id })).status).toBe(
+        200,
+      );
+
+      const queued = await call('POST', `/question-banks/${bank.body.id}/evaluate`, {
+        settings: { ranker: 'bm25' },
+      });
+      expect(queued.status).toBe(202);
+      let run: Json = queued.body;
+      for (const until = Date.now() + 45_000; run.status !== 'completed' && run.status !== 'failed';) {
+        if (Date.now() > until) throw new Error(`run ${queued.body.id} still ${run.status}`);
+        await new Promise((resolve) => setTimeout(resolve, 100));
+        run = (await call('GET', `/eval-runs/${queued.body.id}`)).body;
+      }
+      expect(run.status).toBe('completed');
+      expect(run.perItem[0].warnings).toContain(
+        `expected source ${mosses.id} is no longer in the bank's collection (deleted, re-indexed or moved out)`,
+      );
+      // Its own search no longer finds it: the bank's collection holds nothing of it.
+      expect(run.perItem[0].retrievedChunkIds).toEqual([]);
+    });
+
     it('refuses to move a file into a collection that holds it, and unknown documents or collections', async () => {
       const duplicate = await call('POST', `/documents/${inNorth.id}/move`, { collectionId: south.id });
       expect(duplicate.status).toBe(409);

@@ -582,10 +582,21 @@ describe('hostile input over HTTP (real server, embedded PGlite, real Redis, adm
       message: /not valid: it is unknown or has been revoked/,
     },
     {
-      name: 'user key on an admin write (POST /question-banks)',
-      send: () => json('/question-banks', { name: 'sneaky' }, { headers: { 'x-api-key': userKey } }),
+      name: 'user key on an admin write (POST /question-templates)',
+      send: () =>
+        json(
+          '/question-templates',
+          { name: 'sneaky', kind: 'definition', promptTemplate: 'p' },
+          { headers: { 'x-api-key': userKey } },
+        ),
       status: 403,
       message: /needs an admin API key; "Hostile user" is a user key/,
+    },
+    {
+      name: 'user key on a bank without a write grant (POST /question-banks)',
+      send: () => json('/question-banks', { name: 'sneaky' }, { headers: { 'x-api-key': userKey } }),
+      status: 403,
+      message: /may not add question banks: it has no write grant on any collection/,
     },
     {
       name: 'user key on an upload',

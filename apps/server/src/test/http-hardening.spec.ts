@@ -126,7 +126,9 @@ describe('HTTP hardening (real server): rate limits, security headers, error ans
       body: {
         statusCode: 400,
         code: 'invalid_request',
-        message: ['unknown document "nowhere" (no document has that id or external id)'],
+        message: [
+          'unknown document "nowhere" (no document of the bank\'s collection has that id or external id)',
+        ],
         error: 'Bad Request',
       },
     });

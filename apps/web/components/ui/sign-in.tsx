@@ -102,9 +102,10 @@ export function SignIn() {
           <h2 id="sign-in-title">Sign in with an API key</h2>
           <p className="field-hint">
             Servers started with ADMIN_API_KEY need an API key for every request; an admin creates one for
-            you. User keys chat and search in the collections granted to them; admin keys reach every
-            collection and also manage documents, question banks, evaluations and API keys. The key is kept in
-            this tab only and sent as a request header, never in an address.
+            you. User keys chat and search in the collections granted to them, and with a write grant also
+            manage that collection&apos;s documents, question banks and evaluations; admin keys reach every
+            collection and manage API keys. The key is kept in this tab only and sent as a request header,
+            never in an address.
           </p>
           {identity ? (
             <p className="field-hint" data-testid="sign-in-identity">

@@ -70,7 +70,9 @@ describe('evaluateBankItems', () => {
     expect(doc).toMatchObject({ level: 'document', ranking: ['A', 'B'], firstRelevantRank: 2 });
     expect(chunk).toMatchObject({ level: 'chunk', ranking: ['c1', 'c2', 'c3'], firstRelevantRank: 2 });
     expect(missed).toMatchObject({ level: 'document', firstRelevantRank: null, refused: false });
-    expect(chunk.warnings).toEqual(['expected source c2 no longer exists (deleted or re-indexed)']);
+    expect(chunk.warnings).toEqual([
+      "expected source c2 is no longer in the bank's collection (deleted, re-indexed or moved out)",
+    ]);
     expect(evaluation.scoredItems).toBe(3);
     expect(evaluation.metrics['hit@1']).toBe(0);
     expect(evaluation.metrics['mrr@10']).toBeCloseTo((0.5 + 0.5 + 0) / 3, 12);

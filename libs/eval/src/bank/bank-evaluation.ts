@@ -44,7 +44,7 @@ export interface BankEvaluationInput {
   search: (question: string) => Promise<SearchResult>;
   /** Writes the answer from the search result; without it no answer figures are measured. */
   answer?: (question: string, result: SearchResult) => Promise<WrittenAnswer>;
-  /** Expected documents / chunks that no longer exist (deleted, or re-indexed with new chunk ids). */
+  /** Expected documents / chunks that are not in the bank's collection any more (deleted, re-indexed with new chunk ids, or moved out). */
   missingIds?: ReadonlySet<string>;
   concurrency?: number;
   /** The model calls one search made (read from its trace); without it none are counted. */
@@ -207,7 +207,10 @@ export async function evaluateBankItems(input: BankEvaluationInput): Promise<Ban
           : 'no relevant expected source (a grade above 0)',
       warnings: [
         ...result.warnings,
-        ...missing.map((id) => `expected source ${id} no longer exists (deleted or re-indexed)`),
+        ...missing.map(
+          (id) =>
+            `expected source ${id} is no longer in the bank's collection (deleted, re-indexed or moved out)`,
+        ),
       ],
     };
   });

@@ -63,12 +63,12 @@ export class CollectionScope {
   }
 
   /**
-   * The collection a new document goes into: `collectionId`, or the collection whose slug is "default"
-   * when absent. 404 when it does not exist or the caller may not read it, 403 when it may read but not
-   * write it, 409 while it is being deleted.
+   * The collection a new document (or question bank: `what`) goes into: `collectionId`, or the collection
+   * whose slug is "default" when absent. 404 when it does not exist or the caller may not read it, 403
+   * when it may read but not write it, 409 while it is being deleted.
    */
-  async writable(access: CollectionAccess, collectionId?: string): Promise<string> {
-    const state = await this.target(access, collectionId);
+  async writable(access: CollectionAccess, collectionId?: string, what = 'documents'): Promise<string> {
+    const state = await this.target(access, collectionId, what);
     this.assertWrite(access, state);
     return state.id;
   }
@@ -89,7 +89,11 @@ export class CollectionScope {
   }
 
   /** The named collection, or the default one when none is named and the caller reads it. */
-  private async target(access: CollectionAccess, collectionId?: string): Promise<CollectionState> {
+  private async target(
+    access: CollectionAccess,
+    collectionId: string | undefined,
+    what: string,
+  ): Promise<CollectionState> {
     if (collectionId) {
       const state = await this.collections.state(collectionId);
       if (!state) throw notFound(collectionId);
@@ -99,11 +103,11 @@ export class CollectionScope {
     if (state && canRead(access, state.id)) return state;
     if (!access.all && access.write.size === 0) {
       throw new ForbiddenError(
-        'This key may not add documents: it has no write grant on any collection (an admin grants them).',
+        `This key may not add ${what}: it has no write grant on any collection (an admin grants them).`,
       );
     }
     throw new InvalidRequestError(
-      'Name the collection to store the documents in (collectionId): ' +
+      `Name the collection to store the ${what} in (collectionId): ` +
         (state ? 'this key has no default collection.' : 'there is no default collection any more.'),
     );
   }

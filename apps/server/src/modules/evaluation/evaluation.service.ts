@@ -153,11 +153,14 @@ export class EvaluationService {
     await this.runs.save(run);
     try {
       const items = await this.items.allItems(run.bankId);
-      const missingIds = await this.missingSources(items.flatMap((item) => item.expectedSources));
-      let lastReported = 0;
       // The bank's collection is what its questions are asked of, searched as POST /rag/search would
       // search it, with the reranker that serves enableRerank there when the run starts.
       const bank = await this.banks.findOne(run.bankId);
+      const missingIds = await this.missingSources(
+        items.flatMap((item) => item.expectedSources),
+        bank.collectionId,
+      );
+      let lastReported = 0;
       const scope = await this.collections.searchable(ALL_COLLECTIONS, [bank.collectionId]);
       const ports: SearchPorts = {
         ...this.ports,
@@ -264,12 +267,18 @@ export class EvaluationService {
     }
   }
 
-  /** Expected documents and chunks that are gone: their items cannot be found any more. */
-  private async missingSources(sources: { documentId?: string; chunkId?: string }[]): Promise<Set<string>> {
+  /**
+   * Expected documents and chunks that are gone from the bank's collection (deleted, or moved to another
+   * collection): their items cannot be found by a search of it any more.
+   */
+  private async missingSources(
+    sources: { documentId?: string; chunkId?: string }[],
+    collectionId: string,
+  ): Promise<Set<string>> {
     const documents = [...new Set(sources.flatMap((s) => (s.documentId ? [s.documentId] : [])))];
     const chunks = [...new Set(sources.flatMap((s) => (s.chunkId ? [s.chunkId] : [])))];
-    const foundDocuments = await this.corpus.existingDocumentIds(documents);
-    const foundChunks = await this.corpus.documentsOfChunks(chunks);
+    const foundDocuments = await this.corpus.existingDocumentIds(documents, collectionId);
+    const foundChunks = await this.corpus.documentsOfChunks(chunks, collectionId);
     return new Set([
       ...documents.filter((id) => !foundDocuments.has(id)),
       ...chunks.filter((id) => !foundChunks.has(id)),

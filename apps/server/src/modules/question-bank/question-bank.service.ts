@@ -69,7 +69,7 @@ export class QuestionBankService {
   /** A bank in `dto.collectionId` (the default collection when absent), which `access` must write. */
   async create(dto: QuestionBankInput, access: CollectionAccess = ALL_COLLECTIONS): Promise<QuestionBank> {
     if (dto.templateId) await this.assertTemplate(dto.templateId);
-    const collectionId = await this.collections.writable(access, dto.collectionId);
+    const collectionId = await this.collections.writable(access, dto.collectionId, 'question banks');
     const saved = await this.banks.insert({
       collectionId,
       name: dto.name.trim(),

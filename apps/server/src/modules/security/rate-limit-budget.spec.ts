@@ -5,6 +5,7 @@ describe('rateLimitBudget', () => {
     expect(rateLimitBudget('POST', '/rag/search')).toBe('expensive');
     expect(rateLimitBudget('post', '/chat')).toBe('expensive');
     expect(rateLimitBudget('POST', '/mcp')).toBe('expensive');
+    expect(rateLimitBudget('POST', '/v1/chat/completions')).toBe('expensive');
   });
 
   it('puts every other mutating request on the writes budget, PATCH and DELETE included', () => {

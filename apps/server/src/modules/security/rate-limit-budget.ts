@@ -1,8 +1,14 @@
 /**
  * The routes that cost real work (retrieval, LLM calls), on RATE_LIMIT_PER_MINUTE: `METHOD template`.
- * POST /mcp too: its tools search and answer, and a client must not get more of either through MCP.
+ * POST /mcp and POST /v1/chat/completions too: they search and answer, and a client must not get more
+ * of either through MCP or the OpenAI-compatible endpoint.
  */
-export const EXPENSIVE_ROUTES: ReadonlySet<string> = new Set(['POST /chat', 'POST /rag/search', 'POST /mcp']);
+export const EXPENSIVE_ROUTES: ReadonlySet<string> = new Set([
+  'POST /chat',
+  'POST /rag/search',
+  'POST /mcp',
+  'POST /v1/chat/completions',
+]);
 
 const WRITE_METHODS: ReadonlySet<string> = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 
