@@ -228,6 +228,35 @@ describeWhenServerHas(
       await screenshot(page, 'collections-writer-banks.png');
     });
 
+    it('the Keys page makes a key and shows how to use it from OpenAI clients and MCP, which works', async () => {
+      const granted = await collectionNamed(ops);
+      // A navigation drops the key signed in with: this is the local admin again.
+      await page.goto(`${WEB_URL}/keys`, { waitUntil: 'load' });
+      const form = page.getByRole('region', { name: 'New key' });
+      await eventually('the form to take input', async () => {
+        await form.getByLabel('Name', { exact: true }).fill(`Open WebUI ${stamp}`);
+        await form.getByRole('radiogroup', { name: granted.name }).getByLabel('Read').check();
+        return (await form.getByRole('button', { name: 'Create key' }).isEnabled()) === true;
+      });
+      await form.getByRole('button', { name: 'Create key' }).click();
+      const created = page.getByTestId('created-key');
+      await created.waitFor();
+      const key = await created.getByLabel('The new API key').inputValue();
+      await created.getByText('Use this key from other tools').click();
+      const snippets = page.getByTestId('connect-snippets');
+      const text = await snippets.innerText();
+      expect(text).toContain(`"Authorization": "Bearer ${key}"`);
+      expect(text).toContain('"LUMINA_API_KEY"');
+      const base = await snippets.getByTestId('openai-base-url').innerText();
+      expect(base).toMatch(/\/v1$/);
+      await screenshot(page, 'keys-connect-snippets.png');
+      // The base URL and key shown are what an OpenAI client needs: the key's models, its collection's among them.
+      const models = await fetch(`${base}/models`, { headers: { authorization: `Bearer ${key}` } });
+      expect(models.status).toBe(200);
+      const listed = ((await models.json()) as { data: { id: string }[] }).data.map((model) => model.id);
+      expect(listed).toEqual(['lumina', `lumina:${granted.slug}`]);
+    });
+
     it('deletes a collection with its documents from the collections page', async () => {
       await page.goto(`${WEB_URL}/collections`, { waitUntil: 'load' });
       await page.getByRole('link', { name: support, exact: true }).waitFor();

@@ -2,6 +2,8 @@
 
 import type { Collection, CreatedApiKey } from '@lumina/shared';
 import { useEffect, useRef, useState } from 'react';
+import { useApiClient } from '../../hooks/use-api-client';
+import { connectSnippets } from '../../lib/connect-snippets';
 import { grantLabels, keyReachLabel, roleLabel, SHOWN_ONCE_NOTE } from '../../lib/keys';
 import { Notice } from '../ui/notice';
 
@@ -15,6 +17,7 @@ export interface CreatedKeyProps {
 export function CreatedKey({ created, collections, onDone }: CreatedKeyProps) {
   const [copied, setCopied] = useState<'idle' | 'copied' | 'failed'>('idle');
   const field = useRef<HTMLInputElement>(null);
+  const snippets = connectSnippets(useApiClient().baseUrl, created.key);
 
   // The key is what the person came for: focus it (selected) so it can be copied at once.
   useEffect(() => {
@@ -73,6 +76,21 @@ export function CreatedKey({ created, collections, onDone }: CreatedKeyProps) {
         </p>
       ) : null}
       <p className="field-hint">Collections: {reach}.</p>
+      <details className="connect-snippets" data-testid="connect-snippets">
+        <summary>Use this key from other tools</summary>
+        <p className="field-hint">
+          OpenAI-compatible clients (Open WebUI, LibreChat, the <code>openai</code> package): base URL{' '}
+          <code data-testid="openai-base-url">{snippets.openAiBaseUrl}</code>, this key as the API key, model{' '}
+          <code>lumina</code> (or <code>lumina:&lt;collection slug&gt;</code>).
+        </p>
+        <p className="field-hint">MCP clients that connect to a URL:</p>
+        <pre className="mono">{snippets.mcpHttp}</pre>
+        <p className="field-hint">
+          Claude Desktop or Cursor, starting the command of this checkout (its path in place of
+          /path/to/lumina):
+        </p>
+        <pre className="mono">{snippets.mcpStdio}</pre>
+      </details>
       <div className="form-actions">
         <button type="button" className="button button-secondary" onClick={onDone}>
           Done, I have kept the key
