@@ -83,7 +83,7 @@ describeWhenServerHas(
       await chat.lastAnswer().getByRole('button', { name: 'Copied', exact: true }).waitFor();
       const copied = await page.evaluate(() => navigator.clipboard.readText());
       expect(copied).toMatch(/twenty-seven days of paid vacation[^[]*\[\d\]/);
-      expect(copied).toMatch(/\n\nSources:\n\[\d\] Staff Handbook › Leave › Vacation/);
+      expect(copied).toMatch(/\n\n\*\*Sources\*\*\n\n- \[\d\] Staff Handbook › Leave › Vacation/);
 
       await chat.ask(LAPTOP);
       expect(await chat.waitForAnswer()).toBe('done');

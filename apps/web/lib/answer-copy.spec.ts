@@ -8,7 +8,7 @@ describe('answerWithSources', () => {
       { marker: 2, title: 'Runbook', headingPath: ['Failover'], pages: { first: 3, last: 4 } },
     ]);
     expect(text).toBe(
-      'Promote it [2]. Repoint the app [1][2].\n\nSources:\n[1] Guide\n[2] Runbook › Failover, pp. 3–4',
+      'Promote it [2]. Repoint the app [1][2].\n\n**Sources**\n\n- [1] Guide\n- [2] Runbook › Failover (pp. 3–4)',
     );
   });
 

@@ -33,11 +33,8 @@ export function conversationMarkdown(conversation: ExportedConversation): string
         `_The answer is incomplete (${message.status})${message.error ? `: ${message.error}` : ''}._`,
       );
     }
-    const citations = [...message.citations].sort((a, b) => a.marker - b.marker);
-    if (citations.length) {
-      lines.push('', '**Sources**', '');
-      for (const citation of citations) lines.push(`- [${citation.marker}] ${sourceLabel(citation)}`);
-    }
+    const sources = sourceLines(message.citations);
+    if (sources.length) lines.push('', SOURCES_HEADING, '', ...sources);
   }
   return `${lines.join('\n')}\n`;
 }
@@ -70,4 +67,30 @@ export function exportFileName(title: string): string {
 
 function oneLine(text: string): string {
   return text.replace(/\s+/g, ' ').trim();
+}
+
+/** The line before the sources list at the end of an answer's content. */
+export const SOURCES_HEADING = '**Sources**';
+
+/**
+ * The sources list written after an answer ('' without citations): the OpenAI endpoint's content, the
+ * web app's Copy and the Markdown export all use it, so an answer reads the same wherever it is pasted:
+ * `**Sources**`, then `- [n] Title › heading path (p. 3)`, each marker once.
+ */
+export function sourcesBlock(
+  citations: readonly Pick<Citation, 'marker' | 'title' | 'headingPath' | 'pages'>[],
+): string {
+  const lines = sourceLines(citations);
+  return lines.length === 0 ? '' : `\n\n${SOURCES_HEADING}\n\n${lines.join('\n')}`;
+}
+
+/** `- [n] Title › heading path (p. 3)` per marker, in marker order, each marker once. */
+export function sourceLines(
+  citations: readonly Pick<Citation, 'marker' | 'title' | 'headingPath' | 'pages'>[],
+): string[] {
+  const seen = new Set<number>();
+  return [...citations]
+    .sort((a, b) => a.marker - b.marker)
+    .filter((citation) => !seen.has(citation.marker) && seen.add(citation.marker))
+    .map((citation) => `- [${citation.marker}] ${sourceLabel(citation)}`);
 }

@@ -1,6 +1,5 @@
 import { citationSchema } from './chat';
-import type { Citation } from './chat';
-import { sourceLabel } from './conversation-markdown';
+import { SOURCES_HEADING } from './conversation-markdown';
 import { objectError, typeError, z } from './contract/zod';
 import { settingsOverridesSchema } from './settings';
 
@@ -134,23 +133,6 @@ export function messageText(message: Pick<OpenAiChatMessage, 'content'>): string
   if (typeof content === 'string') return content;
   if (!content) return '';
   return content.map((part) => part.text ?? '').join('');
-}
-
-/** The line before the sources list at the end of an answer's content. */
-export const SOURCES_HEADING = '**Sources**';
-
-/**
- * The sources list the OpenAI endpoint appends to an answer's content ('' without citations):
- * `- [n] Title › heading path (p. 3)`, so any chat front end shows where each claim comes from.
- */
-export function sourcesBlock(
-  citations: readonly Pick<Citation, 'marker' | 'title' | 'headingPath' | 'pages'>[],
-): string {
-  if (citations.length === 0) return '';
-  const lines = [...citations]
-    .sort((a, b) => a.marker - b.marker)
-    .map((citation) => `- [${citation.marker}] ${sourceLabel(citation)}`);
-  return `\n\n${SOURCES_HEADING}\n\n${lines.join('\n')}`;
 }
 
 /** An answer's content without the sources list the endpoint appended (what the chat stored). */
