@@ -199,6 +199,7 @@ export class ChatService {
 
   async streamGeneral(prepared: PreparedGeneral, sink: ChatEventSink): Promise<void> {
     const started = performance.now();
+    this.metrics.countGeneralKnowledgeRequest();
     const outcome = await generateGeneralAnswer(
       prepared.standaloneQuestion,
       prepared.model,
@@ -218,9 +219,10 @@ export class ChatService {
     sink.send('error', { code: 'internal', message: ANSWER_ERROR_MESSAGES.internal });
   }
 
-  /** The answer's latency and, when it failed, its error code (GET /metrics). */
+  /** The answer's latency, when it failed its error code, and when complete whether it found nothing (GET /metrics). */
   private observe(outcome: AnswerOutcome, started: number): void {
     this.metrics.observeChat(outcome.status, (performance.now() - started) / 1000, outcome.error?.code);
+    if (outcome.status === 'complete') this.metrics.countAnswer(outcome.notFound);
   }
 
   private async store(
