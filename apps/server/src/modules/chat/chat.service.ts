@@ -187,6 +187,8 @@ export class ChatService {
     if (await this.conversations.hasGeneralAnswer(question.id)) {
       throw new ConflictError('This question already has an answer from general knowledge.');
     }
+    // Asked for, whether or not a model can write it: how often the documents fell short for someone.
+    this.metrics.countGeneralKnowledgeRequest();
     if (!this.chatModel) throw new UnavailableError(GENERAL_NEEDS_LLM);
     const trace = await this.conversations.findTrace(answer.id);
     return {
@@ -199,7 +201,6 @@ export class ChatService {
 
   async streamGeneral(prepared: PreparedGeneral, sink: ChatEventSink): Promise<void> {
     const started = performance.now();
-    this.metrics.countGeneralKnowledgeRequest();
     const outcome = await generateGeneralAnswer(
       prepared.standaloneQuestion,
       prepared.model,
