@@ -1,4 +1,6 @@
 import { randomUUID } from 'node:crypto';
+import { feedbackEntrySchema, feedbackSchema, pageOf } from '@lumina/shared';
+import { z } from 'zod/v4';
 import { DataSource } from 'typeorm';
 import { EMBEDDER } from '../providers/providers.module';
 import type { Json } from './helpers/http';
@@ -172,6 +174,8 @@ describe(`feedback on answers, the review queue and bank items from it (${TEST_B
   it('rates an answer up, then down with reasons and a note: the second rating replaces the first', async () => {
     const up = await rate('reader', answers.promote.answerId, { rating: 'up' });
     expect(up.status).toBe(200);
+    // Exactly the contract's fields.
+    expect(z.strictObject(feedbackSchema.shape).safeParse(up.body).error).toBeUndefined();
     expect(up.body).toMatchObject({
       messageId: answers.promote.answerId,
       rating: 'up',
@@ -312,6 +316,8 @@ describe(`feedback on answers, the review queue and bank items from it (${TEST_B
     const all = await admin('GET', '/feedback');
     expect(all.status).toBe(200);
     expect(all.body.total).toBe(5);
+    expect(pageOf(feedbackEntrySchema).safeParse(all.body).error).toBeUndefined();
+    expect(Object.keys(all.body.items[0]).sort()).toEqual(Object.keys(feedbackEntrySchema.shape).sort());
     const entry = all.body.items.find((item: Json) => item.feedback.id === feedbackIds.promote);
     expect(entry).toMatchObject({
       question: 'How do I promote the standby replica?',
