@@ -89,7 +89,7 @@ describe(`feedback on answers, the review queue and bank items from it (${TEST_B
   };
   const rate = (who: keyof typeof keys, messageId: string, body: unknown) =>
     as(who)('POST', `/messages/${messageId}/feedback`, body);
-  const messageText = (reply: Reply) => JSON.stringify(reply.body.message);
+  const messageText = (reply: Reply): string => [reply.body.message].flat().join(' | ');
   const scrape = async () => {
     const reply = await admin('GET', '/metrics');
     expect(reply.status).toBe(200);
