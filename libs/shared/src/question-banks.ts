@@ -181,6 +181,8 @@ export const questionBankItemSchema = z.object({
   generator: z.enum(QUESTION_GENERATORS).nullable(),
   /** Free-form provenance: the generator's style, prompt version, model, the BEIR query id, ... */
   metadata: z.record(z.string(), z.unknown()),
+  /** The rating it was made from (source `feedback`); null for other items, and once that rating is deleted. */
+  feedbackId: z.string().nullable(),
   createdAt: timestamp,
   updatedAt: timestamp,
 });

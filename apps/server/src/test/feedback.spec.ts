@@ -449,6 +449,7 @@ describe(`feedback on answers, the review queue and bank items from it (${TEST_B
       expectedSources: [{ chunkId: confirmed, documentId: answers.promote.citations[0].documentId }],
       expectedAnswer: 'Promote it with pg_ctl promote, then repoint the application connection string',
       source: 'feedback',
+      feedbackId: feedbackIds.promote,
     });
     // No sources confirmed: the passages the answer cited are proposed.
     expect(incomplete.expectedSources.map((source: Json) => source.chunkId).sort()).toEqual(
@@ -516,6 +517,12 @@ describe(`feedback on answers, the review queue and bank items from it (${TEST_B
       [bankId],
     );
     expect(item).toEqual({ question: 'How do I promote the standby replica?', feedback_id: null });
+    const items = (await as('writer')('GET', `/question-banks/${bankId}/items`)).body.items;
+    expect(items.map((listed: Json) => listed.feedbackId)).toEqual([
+      feedbackIds.backups,
+      null,
+      feedbackIds.archiving,
+    ]);
     expect((await admin('GET', '/feedback')).body.total).toBe(4);
   });
 

@@ -68,9 +68,9 @@ export class QuestionBankItemEntity {
   @Column({ type: 'jsonb', default: () => `'{}'::jsonb` })
   metadata!: Record<string, unknown>;
 
-  /** The feedback the item was made from; null when none was, or that feedback is gone. Not in the API. */
-  @Column({ name: 'feedback_id', type: 'uuid', nullable: true, select: false })
-  feedbackId?: string | null;
+  /** The feedback the item was made from; null when none was, or that feedback is gone. */
+  @Column({ name: 'feedback_id', type: 'uuid', nullable: true })
+  feedbackId!: string | null;
 
   @CreateDateColumn({ name: 'created_at', type: 'timestamptz' })
   createdAt!: Date;
