@@ -45,11 +45,9 @@ export const feedbackInputSchema = z
         .max(FEEDBACK_REASONS.length, { error: 'reasons must name each reason at most once' })
         .optional()
         .meta({ description: 'Why the answer is rated down (only with rating "down")' }),
-      note: text('note', MAX_FEEDBACK_NOTE_CHARS)
-        .optional()
-        .meta({
-          description: 'What the answer should have said; the expected answer of a bank item made from it',
-        }),
+      note: text('note', MAX_FEEDBACK_NOTE_CHARS).optional().meta({
+        description: 'What the answer should have said; the expected answer of a bank item made from it',
+      }),
     },
     { error: objectError('the body must be an object: { rating, reasons?, note? }') },
   )
