@@ -14,6 +14,7 @@ import { OpenAiModule } from './modules/openai/openai.module';
 import { CollectionsModule } from './modules/collections/collections.module';
 import { EvaluationWorkersModule } from './modules/evaluation/evaluation-workers.module';
 import { EvaluationModule } from './modules/evaluation/evaluation.module';
+import { FeedbackModule } from './modules/feedback/feedback.module';
 import { HealthModule } from './modules/health/health.module';
 import { IngestionWorkersModule } from './modules/ingestion/ingestion-workers.module';
 import { IngestionModule } from './modules/ingestion/ingestion.module';
@@ -54,6 +55,7 @@ export class AppModule {
         HealthModule,
         RagModule,
         ChatModule,
+        FeedbackModule,
         OpenAiModule,
         QuestionBankModule,
         EvaluationModule,

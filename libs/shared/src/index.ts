@@ -18,3 +18,4 @@ export * from './conversation-markdown';
 export * from './mcp';
 export { issueSentences, MAX_PAGE, pageOf, pageQuerySchema } from './contract/zod';
 export * from './openai';
+export * from './feedback';

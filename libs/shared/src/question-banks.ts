@@ -23,8 +23,8 @@ export const QUESTION_TEMPLATE_KINDS = [
 ] as const;
 export type QuestionTemplateKind = (typeof QUESTION_TEMPLATE_KINDS)[number];
 
-/** Where a bank item came from. */
-export const QUESTION_ITEM_SOURCES = ['manual', 'generated', 'imported'] as const;
+/** Where a bank item came from (`feedback`: a rated answer's question, from the review queue). */
+export const QUESTION_ITEM_SOURCES = ['manual', 'generated', 'imported', 'feedback'] as const;
 export type QuestionItemSource = (typeof QUESTION_ITEM_SOURCES)[number];
 
 /** How a generated item was written: by the LLM, or by the offline template generator. */
@@ -181,6 +181,8 @@ export const questionBankItemSchema = z.object({
   generator: z.enum(QUESTION_GENERATORS).nullable(),
   /** Free-form provenance: the generator's style, prompt version, model, the BEIR query id, ... */
   metadata: z.record(z.string(), z.unknown()),
+  /** The rating it was made from (source `feedback`); null for other items, and once that rating is deleted. */
+  feedbackId: z.string().nullable(),
   createdAt: timestamp,
   updatedAt: timestamp,
 });

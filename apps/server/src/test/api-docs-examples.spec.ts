@@ -82,6 +82,7 @@ describe('the OpenAPI examples are valid requests (embedded PGlite)', () => {
     });
     await chat.text();
     [{ id: ids.conversation }] = await dataSource.query(`SELECT id FROM conversations LIMIT 1`);
+    [{ id: ids.answer }] = await dataSource.query(`SELECT id FROM messages WHERE role = 'assistant' LIMIT 1`);
     ids.collection = (await post('/collections', { name: 'Examples' })).id;
   }, SETUP_TIMEOUT_MS);
 
@@ -96,6 +97,7 @@ describe('the OpenAPI examples are valid requests (embedded PGlite)', () => {
     ['post', '/v1/chat/completions', '/v1/chat/completions'],
     ['post', '/auth/keys', '/auth/keys'],
     ['patch', '/conversations/{id}', `/conversations/${ids.conversation}`],
+    ['post', '/messages/{id}/feedback', `/messages/${ids.answer}/feedback`],
     ['post', '/question-banks', '/question-banks'],
     ['patch', '/question-banks/{id}', `/question-banks/${ids.bank}`],
     ['post', '/question-banks/{id}/items', `/question-banks/${ids.bank}/items`],
@@ -146,6 +148,8 @@ describe('the OpenAPI examples are valid requests (embedded PGlite)', () => {
       'post /documents/{id}/move',
       // A key's grants name collections of this server: an example cannot know one.
       'put /auth/keys/{id}/grants',
+      // Ratings of this server's answers, taken to one of its banks: an example cannot know them.
+      'post /feedback/to-bank',
     ]);
     const documented = Object.entries(document.paths as Record<string, Json>).flatMap(([path, operations]) =>
       Object.entries(operations as Record<string, Json>)

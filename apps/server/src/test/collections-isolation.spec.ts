@@ -260,6 +260,11 @@ describe(`collections isolation for user keys (keys mode, ${TEST_BACKEND})`, () 
     }
     adminChats.A = await adminChat(A.id, 'How is the standby replica promoted?');
     adminChats.B = await adminChat(B.id, 'Which passphrase protects the payroll replica?');
+    // A rating of B's answer, with its note: the review queue of a key of A must never show it.
+    const rated = await asAdmin(
+      post(`/messages/${adminChats.B.message}/feedback`, { rating: 'down', note: 'The zanzibar passphrase' }),
+    );
+    expect(rated.status).toBe(200);
     keys.reader = await createKey('Reader of A', [{ collectionId: A.id, access: 'read' }]);
     keys.writer = await createKey('Writer of A', [{ collectionId: A.id, access: 'write' }]);
     keys.none = await createKey('No grants', []);
@@ -513,6 +518,21 @@ describe(`collections isolation for user keys (keys mode, ${TEST_BACKEND})`, () 
           () => adminChats[c].message,
           (id) => get(`/messages/${id}/trace`),
         ],
+        [
+          `POST /messages/:id/feedback (admin's, ${c})`,
+          () => adminChats[c].message,
+          (id) => post(`/messages/${id}/feedback`, { rating: 'down', reasons: ['wrong'] }),
+        ],
+        [
+          `GET /messages/:id/feedback (admin's, ${c})`,
+          () => adminChats[c].message,
+          (id) => get(`/messages/${id}/feedback`),
+        ],
+        [
+          `DELETE /messages/:id/feedback (admin's, ${c})`,
+          () => adminChats[c].message,
+          (id) => ({ method: 'DELETE', path: `/messages/${id}/feedback` }),
+        ],
       ]),
     ];
 
@@ -714,6 +734,8 @@ describe(`collections isolation for user keys (keys mode, ${TEST_BACKEND})`, () 
         '/eval-runs?limit=100',
         '/rerankers?limit=100',
         '/enhancement-warnings',
+        '/feedback?limit=100',
+        `/feedback?collectionId=${B.id}`,
       ]) {
         const reply = await call(get(path));
         expect({ path, status: reply.status }).toEqual({ path, status: 200 });

@@ -57,6 +57,7 @@ describe(`migrations on a fresh database (${TEST_BACKEND})`, () => {
       'Collections1764500140000',
       'KeyGrants1764500150000',
       'RerankerPerCollection1764500160000',
+      'Feedback1764500170000',
     ]);
     expect(await tables(db)).toEqual([
       'ablations',
@@ -71,6 +72,7 @@ describe(`migrations on a fresh database (${TEST_BACKEND})`, () => {
       'documents',
       'embedding_cache',
       'eval_runs',
+      'message_feedback',
       'messages',
       'question_bank_items',
       'question_banks',
@@ -205,13 +207,14 @@ describe(`migrations on a fresh database (${TEST_BACKEND})`, () => {
       [conversation.id, JSON.stringify([citation(stored[0], 1), citation(stored[3], 2)])],
     );
 
-    for (let i = 0; i < 4; i++) await db.dataSource.undoLastMigration({ transaction: 'each' });
+    for (let i = 0; i < 5; i++) await db.dataSource.undoLastMigration({ transaction: 'each' });
     const applied = await db.dataSource.runMigrations({ transaction: 'each' });
     expect(applied.map((m) => m.name)).toEqual([
       'CleanHeadingPaths1764500130000',
       'Collections1764500140000',
       'KeyGrants1764500150000',
       'RerankerPerCollection1764500160000',
+      'Feedback1764500170000',
     ]);
 
     const chunks: { heading_path: string[] }[] = await db.dataSource.query(
@@ -293,6 +296,7 @@ const LATER = [
   'Collections1764500140000',
   'KeyGrants1764500150000',
   'RerankerPerCollection1764500160000',
+  'Feedback1764500170000',
 ];
 
 describe('the BM25 postings-length migration over an existing index', () => {
@@ -415,7 +419,7 @@ describe(`the collections migration (${TEST_BACKEND})`, () => {
         text: 'Base backups and WAL archiving allow point in time recovery of the replica.',
       },
     ]);
-    for (let i = 0; i < 3; i++) await db.dataSource.undoLastMigration({ transaction: 'each' });
+    for (let i = 0; i < 4; i++) await db.dataSource.undoLastMigration({ transaction: 'each' });
     const [bank] = await db.dataSource.query(`INSERT INTO question_banks (name) VALUES ('Ops') RETURNING id`);
     const [alice] = await db.dataSource.query(
       `INSERT INTO api_keys (name, role, key_hash, key_prefix) VALUES ('Alice', 'user', 'hash-alice', 'alic')
@@ -433,6 +437,7 @@ describe(`the collections migration (${TEST_BACKEND})`, () => {
       'Collections1764500140000',
       'KeyGrants1764500150000',
       'RerankerPerCollection1764500160000',
+      'Feedback1764500170000',
     ]);
     const [defaults] = await db.dataSource.query(
       `SELECT id, name, slug FROM collections WHERE id = default_collection_id()`,
@@ -503,6 +508,7 @@ describe(`the collections migration (${TEST_BACKEND})`, () => {
     // Down: one library again, its statistics the sums; refused while two collections hold the same file.
     await db.dataSource.undoLastMigration({ transaction: 'each' });
     await db.dataSource.undoLastMigration({ transaction: 'each' });
+    await db.dataSource.undoLastMigration({ transaction: 'each' });
     await expect(db.dataSource.undoLastMigration({ transaction: 'each' })).rejects.toThrow(
       /stored in more than one collection/,
     );
@@ -522,5 +528,69 @@ describe(`the collections migration (${TEST_BACKEND})`, () => {
     expect(await tables(db)).not.toContain('collections');
     await db.dataSource.runMigrations({ transaction: 'each' });
     expect(await statistics('replica')).toEqual(await recount('replica'));
+  });
+});
+
+describe(`the feedback migration (${TEST_BACKEND})`, () => {
+  let db: TestDatabase;
+
+  beforeAll(async () => {
+    db = await startTestDatabase(testEnv());
+  });
+
+  afterAll(async () => {
+    await db.close();
+  });
+
+  it('keeps one rating per answer and key, checks its reasons, cascades with the answer, and reverts', async () => {
+    const key = '00000000-0000-4000-8000-000000000001';
+    const [conversation] = await db.dataSource.query(
+      `INSERT INTO conversations (title) VALUES ('Failover') RETURNING id`,
+    );
+    const [answer] = await db.dataSource.query(
+      `INSERT INTO messages (conversation_id, role, content) VALUES ($1, 'assistant', 'Promote it') RETURNING id`,
+      [conversation.id],
+    );
+    const rate = (rating: string, reasons: string[], note: string | null = null) =>
+      db.dataSource.query(
+        `INSERT INTO message_feedback (message_id, key_id, rating, reasons, note) VALUES ($1, $2, $3, $4, $5)
+         RETURNING id`,
+        [answer.id, key, rating, reasons, note],
+      );
+    await expect(rate('down', ['boring'])).rejects.toThrow(/check/i);
+    await expect(rate('up', ['wrong'])).rejects.toThrow(/check/i);
+    await expect(rate('down', [], 'x'.repeat(2001))).rejects.toThrow(/check/i);
+    await expect(rate('sideways', [])).rejects.toThrow(/check/i);
+    const [feedback] = await rate('down', ['wrong', 'outdated'], 'It was renamed');
+    await expect(rate('up', [])).rejects.toThrow(/unique|duplicate/i);
+
+    const [bank] = await db.dataSource.query(`INSERT INTO question_banks (name) VALUES ('Ops') RETURNING id`);
+    const [item] = await db.dataSource.query(
+      `INSERT INTO question_bank_items (bank_id, question, source, feedback_id)
+       VALUES ($1, 'How do I fail over?', 'feedback', $2) RETURNING id`,
+      [bank.id, feedback.id],
+    );
+    await db.dataSource.query(`DELETE FROM conversations WHERE id = $1`, [conversation.id]);
+    expect(await db.dataSource.query(`SELECT id FROM message_feedback`)).toEqual([]);
+    const [kept] = await db.dataSource.query(
+      `SELECT question, feedback_id FROM question_bank_items WHERE id = $1`,
+      [item.id],
+    );
+    expect(kept).toEqual({ question: 'How do I fail over?', feedback_id: null });
+
+    await db.dataSource.undoLastMigration({ transaction: 'each' });
+    expect(await tables(db)).not.toContain('message_feedback');
+    const [down] = await db.dataSource.query(`SELECT source FROM question_bank_items WHERE id = $1`, [
+      item.id,
+    ]);
+    expect(down.source).toBe('manual');
+    await expect(
+      db.dataSource.query(
+        `INSERT INTO question_bank_items (bank_id, question, source) VALUES ($1, 'Q', 'feedback')`,
+        [bank.id],
+      ),
+    ).rejects.toThrow(/check/i);
+    await db.dataSource.runMigrations({ transaction: 'each' });
+    expect(await tables(db)).toContain('message_feedback');
   });
 });

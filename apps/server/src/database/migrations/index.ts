@@ -25,6 +25,7 @@ import { CleanHeadingPaths1764500130000 } from './1764500130000-clean-heading-pa
 import { Collections1764500140000 } from './1764500140000-collections';
 import { KeyGrants1764500150000 } from './1764500150000-key-grants';
 import { RerankerPerCollection1764500160000 } from './1764500160000-reranker-per-collection';
+import { Feedback1764500170000 } from './1764500170000-feedback';
 
 /**
  * Every migration in order. The chunk vector dimension comes from the configured embedder, the vector
@@ -60,5 +61,6 @@ export function allMigrations(
     Collections1764500140000,
     KeyGrants1764500150000,
     RerankerPerCollection1764500160000,
+    Feedback1764500170000,
   ];
 }

@@ -187,6 +187,8 @@ export class ChatService {
     if (await this.conversations.hasGeneralAnswer(question.id)) {
       throw new ConflictError('This question already has an answer from general knowledge.');
     }
+    // Asked for, whether or not a model can write it: how often the documents fell short for someone.
+    this.metrics.countGeneralKnowledgeRequest();
     if (!this.chatModel) throw new UnavailableError(GENERAL_NEEDS_LLM);
     const trace = await this.conversations.findTrace(answer.id);
     return {
@@ -218,9 +220,10 @@ export class ChatService {
     sink.send('error', { code: 'internal', message: ANSWER_ERROR_MESSAGES.internal });
   }
 
-  /** The answer's latency and, when it failed, its error code (GET /metrics). */
+  /** The answer's latency, when it failed its error code, and when complete whether it found nothing (GET /metrics). */
   private observe(outcome: AnswerOutcome, started: number): void {
     this.metrics.observeChat(outcome.status, (performance.now() - started) / 1000, outcome.error?.code);
+    if (outcome.status === 'complete') this.metrics.countAnswer(outcome.notFound);
   }
 
   private async store(

@@ -62,6 +62,26 @@ export class RequestMetrics {
     registers: [this.registry],
   });
 
+  private readonly answers = new Counter({
+    name: 'lumina_answers_total',
+    help: 'Complete chat answers, by not_found (true: the documents did not answer the question)',
+    labelNames: ['not_found'] as const,
+    registers: [this.registry],
+  });
+
+  private readonly generalKnowledgeRequests = new Counter({
+    name: 'lumina_general_knowledge_requests_total',
+    help: 'Requests for an answer from general knowledge after the documents found nothing',
+    registers: [this.registry],
+  });
+
+  private readonly feedback = new Counter({
+    name: 'lumina_feedback_total',
+    help: 'Ratings of answers, by rating (up, down) and reason (one count per reason; none for a rating without one)',
+    labelNames: ['rating', 'reason'] as const,
+    registers: [this.registry],
+  });
+
   /** Express middleware: observes every response's duration when it finishes. */
   readonly middleware = (req: Request, res: Response, next: NextFunction): void => {
     const started = process.hrtime.bigint();
@@ -97,6 +117,21 @@ export class RequestMetrics {
   observeChat(status: string, seconds: number, errorCode?: string): void {
     this.chatDuration.observe({ status }, seconds);
     if (status === 'failed') this.countChatError(errorCode ?? 'internal');
+  }
+
+  /** One complete answer, from the documents or not (not_found). */
+  countAnswer(notFound: boolean): void {
+    this.answers.inc({ not_found: String(notFound) });
+  }
+
+  /** One request for an answer from general knowledge. */
+  countGeneralKnowledgeRequest(): void {
+    this.generalKnowledgeRequests.inc();
+  }
+
+  /** One rating: a count per reason it gives, or one with reason `none`. */
+  countFeedback(rating: string, reasons: readonly string[]): void {
+    for (const reason of reasons.length ? reasons : ['none']) this.feedback.inc({ rating, reason });
   }
 
   /** A chat that failed outside the answer (e.g. the database), so no answer duration was measured. */

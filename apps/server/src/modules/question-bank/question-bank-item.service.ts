@@ -8,6 +8,7 @@ import { pageOf, pageWindow } from '../../common/pagination/pagination';
 import { QuestionBankService } from './question-bank.service';
 import { QuestionBankItemRepository } from './repositories/question-bank-item.repository';
 import type {
+  AlongWithItems,
   ItemSelection,
   ItemUpdate,
   NewQuestionItem,
@@ -74,10 +75,58 @@ export class QuestionBankItemService {
     );
   }
 
-  /** Store items in one transaction, in order; returns them as stored. */
-  async insert(bankId: string, items: NewQuestionItem[]): Promise<QuestionBankItemEntity[]> {
+  /** Store items in one transaction, in order (with `along` in it too); returns them as stored. */
+  async insert(
+    bankId: string,
+    items: NewQuestionItem[],
+    along?: AlongWithItems,
+  ): Promise<QuestionBankItemEntity[]> {
     if (items.length === 0) return [];
-    return this.items.inOrder(await this.items.insert(bankId, items));
+    return this.items.inOrder(await this.items.insert(bankId, items, along));
+  }
+
+  /**
+   * Items written by a service on a reviewer's behalf (e.g. from feedback): their expected sources are
+   * checked within the bank's collection like the API's (a 400 names the entry by `label(index)`), then
+   * they are stored as `insert` does.
+   */
+  async createChecked(
+    bankId: string,
+    items: NewQuestionItem[],
+    label: (index: number) => string,
+    along?: AlongWithItems,
+  ): Promise<QuestionBankItemEntity[]> {
+    const collectionId = await this.banks.collectionOf(bankId);
+    const resolved = await this.sources.resolve(
+      items.map((item) => item.expectedSources ?? []),
+      { collectionId },
+    );
+    const messages = resolved.flatMap((result, index) =>
+      result.ok ? [] : result.reasons.map((reason) => `${label(index)}: ${reason}`),
+    );
+    if (messages.length) throw new InvalidRequestError(messages);
+    return this.insert(
+      bankId,
+      items.map((item, index) => ({
+        ...item,
+        expectedSources: (resolved[index] as { sources: ExpectedSource[] }).sources,
+      })),
+      along,
+    );
+  }
+
+  /**
+   * The sources among `proposed` that are passages or documents of the bank's collection (each checked
+   * on its own; the others are left out): what a reviewer is offered when it confirms none itself.
+   */
+  async knownSources(bankId: string, proposed: ExpectedSource[]): Promise<ExpectedSource[]> {
+    if (proposed.length === 0) return [];
+    const collectionId = await this.banks.collectionOf(bankId);
+    const resolved = await this.sources.resolve(
+      proposed.map((source) => [source]),
+      { collectionId },
+    );
+    return resolved.flatMap((result) => (result.ok ? result.sources : []));
   }
 
   /** The fields an import compares, of every item of the bank, in insertion order. */

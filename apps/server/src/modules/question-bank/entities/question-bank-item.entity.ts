@@ -68,6 +68,10 @@ export class QuestionBankItemEntity {
   @Column({ type: 'jsonb', default: () => `'{}'::jsonb` })
   metadata!: Record<string, unknown>;
 
+  /** The feedback the item was made from; null when none was, or that feedback is gone. */
+  @Column({ name: 'feedback_id', type: 'uuid', nullable: true })
+  feedbackId!: string | null;
+
   @CreateDateColumn({ name: 'created_at', type: 'timestamptz' })
   createdAt!: Date;
 

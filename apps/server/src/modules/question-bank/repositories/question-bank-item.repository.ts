@@ -18,7 +18,12 @@ export interface NewQuestionItem extends QuestionBankItemInput {
   source: QuestionItemSource;
   generator?: QuestionGenerator | null;
   metadata?: Record<string, unknown>;
+  /** The feedback the item was made from (source 'feedback'). */
+  feedbackId?: string | null;
 }
+
+/** More work for the transaction that stores items, given the ids written (e.g. marking their feedback). */
+export type AlongWithItems = (manager: EntityManager, itemIds: string[]) => Promise<void>;
 
 /** Which items of a bank a list holds: with a tag, in or out of scope. */
 export interface ItemSelection {
@@ -96,11 +101,15 @@ export class QuestionBankItemRepository {
     return Boolean((await this.items.delete({ id: itemId, bankId })).affected);
   }
 
-  /** Stores items in one transaction, in order, and marks the bank changed; returns their ids. */
-  insert(bankId: string, items: NewQuestionItem[]): Promise<string[]> {
+  /**
+   * Stores items in one transaction, in order, and marks the bank changed; returns their ids. `along`
+   * runs in the same transaction.
+   */
+  insert(bankId: string, items: NewQuestionItem[], along?: AlongWithItems): Promise<string[]> {
     return this.manager.transaction(async (manager) => {
       const written = await insertItems(manager, bankId, items);
       await manager.query(TOUCH_BANK_SQL, [bankId]);
+      if (along) await along(manager, written);
       return written;
     });
   }
@@ -175,6 +184,7 @@ async function insertItems(
         source: item.source,
         generator: item.generator ?? null,
         metadata: item.metadata ?? {},
+        feedbackId: item.feedbackId ?? null,
       })) as QueryDeepPartialEntity<QuestionBankItemEntity>[],
     );
     written.push(...result.identifiers.map((identifier) => String(identifier.id)));

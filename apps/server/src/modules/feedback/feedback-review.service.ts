@@ -1,0 +1,170 @@
+import { Injectable } from '@nestjs/common';
+import type {
+  ExpectedSource,
+  Feedback,
+  FeedbackEntry,
+  FeedbackToBankEntry,
+  FeedbackToBankRequest,
+  FeedbackToBankResult,
+  ListFeedbackQuery,
+  Page,
+} from '@lumina/shared';
+import { InvalidRequestError, NotFoundError } from '../../common/errors/domain-errors';
+import { pageOf, pageWindow } from '../../common/pagination/pagination';
+import { canRead, canWrite } from '../auth/principal';
+import type { CollectionAccess } from '../auth/principal';
+import { manageableIds, needsWrite } from '../collections/collection-work.guard';
+import { QuestionBankItemService } from '../question-bank/question-bank-item.service';
+import { QuestionBankService } from '../question-bank/question-bank.service';
+import type { NewQuestionItem } from '../question-bank/repositories/question-bank-item.repository';
+import { toEntry, toFeedback } from './feedback-view';
+import { FeedbackRepository } from './repositories/feedback.repository';
+import type { FeedbackEntryRow } from './repositories/feedback.repository';
+
+/**
+ * The review queue: admins see every rating; a user key sees the ratings of answers that searched only
+ * collections it holds a write grant on (whose banks it manages). A reviewer turns entries into bank
+ * items, or marks them reviewed.
+ */
+@Injectable()
+export class FeedbackReviewService {
+  constructor(
+    private readonly feedback: FeedbackRepository,
+    private readonly banks: QuestionBankService,
+    private readonly items: QuestionBankItemService,
+  ) {}
+
+  async list(access: CollectionAccess, query: ListFeedbackQuery): Promise<Page<FeedbackEntry>> {
+    const window = pageWindow(query);
+    const manageable = manageableIds(access);
+    if (manageable !== null && manageable.length === 0) return pageOf([], 0, window);
+    const [rows, total] = await this.feedback.queue(
+      {
+        rating: query.rating,
+        reason: query.reason,
+        from: query.from,
+        to: query.to,
+        collectionId: query.collectionId,
+        unreviewed: query.unreviewed,
+        manageable,
+      },
+      window.offset,
+      window.limit,
+    );
+    return pageOf(await this.withPassages(rows), total, window);
+  }
+
+  /** Marks one entry reviewed without making an item of it. */
+  async markReviewed(access: CollectionAccess, id: string): Promise<Feedback> {
+    await this.reviewable(access, [id], () => `feedback ${id}`);
+    await this.feedback.markReviewed([id]);
+    const [row] = await this.feedback.entries([id]);
+    if (!row) throw new NotFoundError(`feedback ${id} not found`);
+    return toFeedback(row);
+  }
+
+  /**
+   * Entries become items of one bank, all or nothing: the question the answer replied to, in or out of
+   * scope (out for should_have_refused, in for wrongly_refused, the reviewer's word for the rest), the
+   * expected sources confirmed or else proposed from the passages the answer cited, and the note as
+   * expected answer. Each item keeps its feedback, which is marked reviewed in the same transaction.
+   */
+  async toBank(access: CollectionAccess, request: FeedbackToBankRequest): Promise<FeedbackToBankResult> {
+    const collectionId = await this.banks.collectionOf(request.bankId);
+    if (!canRead(access, collectionId)) throw new NotFoundError(`question bank ${request.bankId} not found`);
+    if (!canWrite(access, collectionId)) throw needsWrite(collectionId);
+
+    const label = (index: number) => `entries[${index}]`;
+    const ids = request.entries.map((entry) => entry.feedbackId);
+    const repeated = ids.flatMap((id, index) =>
+      ids.indexOf(id) !== index ? [`${label(index)}: feedback ${id} is named twice`] : [],
+    );
+    if (repeated.length) throw new InvalidRequestError(repeated);
+    const rows = await this.reviewable(access, ids, (index) => `${label(index)}: feedback ${ids[index]}`);
+
+    const problems: string[] = [];
+    const items: NewQuestionItem[] = [];
+    for (const [index, entry] of request.entries.entries()) {
+      const row = rows[index];
+      const inScope = entry.inScope ?? defaultScope(row);
+      const question = entry.question?.trim() || row.question?.trim();
+      if (inScope === undefined) {
+        problems.push(
+          `${label(index)}: inScope is required: feedback ${row.id} gives neither should_have_refused nor ` +
+            'wrongly_refused, so say whether the documents answer the question',
+        );
+      }
+      if (!question) {
+        problems.push(`${label(index)}: the question of feedback ${row.id} no longer exists; give one`);
+      }
+      if (inScope === undefined || !question) continue;
+      items.push({
+        question,
+        inScope,
+        expectedAnswer: entry.expectedAnswer ?? row.note,
+        expectedSources: await this.expectedSources(request.bankId, entry, row, inScope),
+        source: 'feedback',
+        feedbackId: row.id,
+        metadata: { reasons: row.reasons },
+      });
+    }
+    if (problems.length) throw new InvalidRequestError(problems);
+
+    const written = await this.items.createChecked(request.bankId, items, label, (manager) =>
+      this.feedback.markReviewed(ids, manager),
+    );
+    return { items: written.map((item, index) => ({ feedbackId: ids[index], itemId: item.id })) };
+  }
+
+  /** The confirmed sources, or those proposed from the answer's cited passages (in scope only). */
+  private async expectedSources(
+    bankId: string,
+    entry: FeedbackToBankEntry,
+    row: FeedbackEntryRow,
+    inScope: boolean,
+  ): Promise<ExpectedSource[]> {
+    if (entry.expectedSources !== undefined) return entry.expectedSources;
+    if (!inScope) return [];
+    const cited = [...new Set(row.citations.map((citation) => citation.chunkId))];
+    return this.items.knownSources(
+      bankId,
+      cited.map((chunkId) => ({ chunkId })),
+    );
+  }
+
+  /**
+   * The entries, in the order of `ids`, if the reader may review each: an admin, or a write holder of
+   * every collection the answer searched. Any other is a 404, as if it did not exist.
+   */
+  private async reviewable(
+    access: CollectionAccess,
+    ids: string[],
+    name: (index: number) => string,
+  ): Promise<FeedbackEntryRow[]> {
+    const found = new Map((await this.feedback.entries(ids)).map((row) => [row.id, row]));
+    const rows = ids.map((id) => found.get(id));
+    const missing = rows.flatMap((row, index) =>
+      row && mayReview(access, row) ? [] : [`${name(index)} not found`],
+    );
+    if (missing.length) throw new NotFoundError(missing);
+    return rows as FeedbackEntryRow[];
+  }
+
+  private async withPassages(rows: FeedbackEntryRow[]): Promise<FeedbackEntry[]> {
+    const chunkIds = [...new Set(rows.flatMap((row) => row.citations.map((citation) => citation.chunkId)))];
+    const texts = await this.feedback.passageTexts(chunkIds);
+    return rows.map((row) => toEntry(row, texts));
+  }
+}
+
+function mayReview(access: CollectionAccess, row: FeedbackEntryRow): boolean {
+  if (access.all) return true;
+  return row.collection_ids.length > 0 && row.collection_ids.every((id) => canWrite(access, id));
+}
+
+/** Out of scope when it should have refused, in scope when it refused wrongly; else the reviewer says. */
+function defaultScope(row: FeedbackEntryRow): boolean | undefined {
+  if (row.reasons.includes('should_have_refused')) return false;
+  if (row.reasons.includes('wrongly_refused')) return true;
+  return undefined;
+}
