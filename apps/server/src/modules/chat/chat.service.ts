@@ -344,6 +344,6 @@ export class ChatService {
 }
 
 /** The same collections, in any order. */
-function sameIds(a: readonly string[], b: readonly string[]): boolean {
+export function sameIds(a: readonly string[], b: readonly string[]): boolean {
   return a.length === b.length && a.every((id) => b.includes(id));
 }

@@ -18,6 +18,7 @@ import type {
 import { canRead, readableIds } from '../auth/principal';
 import type { CollectionAccess } from '../auth/principal';
 import { ChatService } from '../chat/chat.service';
+import { sameIds } from '../chat/chat.service';
 import type { PreparedChat } from '../chat/chat.service';
 import { ChatAnswerCollector } from '../chat/chat-answer';
 import type { ChatAnswer } from '../chat/chat-answer';
@@ -219,8 +220,4 @@ export function usageOf(result: ChatAnswer): OpenAiUsage {
 /** The content of a completion: the answer, then its sources. */
 export function completionContent(result: ChatAnswer): string {
   return `${result.text}${sourcesBlock(result.citations)}`;
-}
-
-function sameIds(a: readonly string[], b: readonly string[]): boolean {
-  return a.length === b.length && a.every((id) => b.includes(id));
 }

@@ -7,7 +7,12 @@ import {
   ApiUnauthorizedResponse,
 } from '@nestjs/swagger';
 import { randomUUID } from 'node:crypto';
-import { openAiChatCompletionSchema, openAiChatRequestSchema, openAiModelListSchema } from '@lumina/shared';
+import {
+  openAiChatCompletionSchema,
+  openAiChatRequestSchema,
+  openAiModelListSchema,
+  sourcesBlock,
+} from '@lumina/shared';
 import type {
   ChatErrorCode,
   OpenAiChatCompletion,
@@ -145,7 +150,7 @@ export class OpenAiController {
       const result = await this.completions.complete(prepared, stream.signal, (text) =>
         stream.chunk(chunk({ content: text })),
       );
-      const sources = completionContent(result).slice(result.text.length);
+      const sources = sourcesBlock(result.citations);
       if (sources) stream.chunk(chunk({ content: sources }));
       stream.chunk({
         ...chunk({}),
