@@ -1,6 +1,16 @@
 import { answerabilityVerdictSchema } from './answerability';
 import { citationSchema, messageStatusSchema } from './chat';
-import { objectError, oneOf, pageQuerySchema, queryBool, text, typeError, uuid, z } from './contract/zod';
+import {
+  objectError,
+  oneOf,
+  pageQuerySchema,
+  queryBool,
+  queryInt,
+  text,
+  typeError,
+  uuid,
+  z,
+} from './contract/zod';
 import { expectedSourceSchema, MAX_QUESTION_CHARS } from './question-banks';
 import { searchSettingsSchema } from './settings';
 
@@ -78,6 +88,24 @@ export const feedbackCitedPassageSchema = citationSchema
   .extend({ text: z.string().nullable() });
 export type FeedbackCitedPassage = z.infer<typeof feedbackCitedPassageSchema>;
 
+/** How many of the trace's top passages an entry shows and proposes as expected sources. */
+export const FEEDBACK_TOP_PASSAGES = 5;
+
+/** One of the passages the search ranked highest for the answer (null title/text: deleted since). */
+export const feedbackTopPassageSchema = z.object({
+  /** 1-based rank in the answer's retrieved list. */
+  rank: z.number(),
+  chunkId: z.string(),
+  documentId: z.string(),
+  title: z.string().nullable(),
+  headingPath: z.array(z.string()),
+  text: z.string().nullable(),
+  score: z.number(),
+  /** Whether the answer cited it. */
+  cited: z.boolean(),
+});
+export type FeedbackTopPassage = z.infer<typeof feedbackTopPassageSchema>;
+
 /** One entry of the review queue (GET /feedback). */
 export const feedbackEntrySchema = z.object({
   feedback: feedbackSchema,
@@ -94,6 +122,13 @@ export const feedbackEntrySchema = z.object({
     citations: z.array(citationSchema),
   }),
   citedPassages: z.array(feedbackCitedPassageSchema),
+  /** The trace's top passages (at most FEEDBACK_TOP_PASSAGES); empty without a search. */
+  topPassages: z.array(feedbackTopPassageSchema),
+  /**
+   * Expected sources proposed for a bank item: the cited passages that still exist, then the trace's top
+   * passages, at most FEEDBACK_TOP_PASSAGES in all (confirm or change them before sending).
+   */
+  proposedSources: z.array(z.object({ chunkId: z.string(), documentId: z.string() })),
   /** The resolved search settings of the answer; null for general knowledge or without a trace. */
   settings: searchSettingsSchema.nullable(),
   /** GET this for the whole retrieval trace (admin or the conversation's key). */
@@ -130,6 +165,35 @@ export const listFeedbackQuerySchema = pageQuerySchema.extend({
   unreviewed: queryBool('unreviewed').optional().meta({ description: 'true: only what is not reviewed yet' }),
 });
 export type ListFeedbackQuery = z.infer<typeof listFeedbackQuerySchema>;
+
+/** GET /feedback/daily: per-day signals of the last `days` days (UTC). */
+export const feedbackDailyQuerySchema = z.strictObject({
+  days: queryInt('days', 1, 366)
+    .optional()
+    .meta({ description: 'How many days, today included (default 30)' }),
+  collectionId: uuid('collectionId', 'a collection id')
+    .optional()
+    .meta({ description: 'Only answers that searched this collection' }),
+});
+export type FeedbackDailyQuery = z.infer<typeof feedbackDailyQuerySchema>;
+
+/** One day's answers, refusals and ratings. */
+export const feedbackDaySchema = z.object({
+  /** The UTC day, YYYY-MM-DD. */
+  day: z.string(),
+  /** Answers completed that day. */
+  answers: z.number(),
+  /** Of them, "the documents don't say". */
+  notFound: z.number(),
+  /** Ratings given (or last changed) that day. */
+  up: z.number(),
+  down: z.number(),
+});
+export type FeedbackDay = z.infer<typeof feedbackDaySchema>;
+
+/** Every day of the window, oldest first, zero-filled. */
+export const feedbackDailySchema = z.object({ days: z.array(feedbackDaySchema) });
+export type FeedbackDaily = z.infer<typeof feedbackDailySchema>;
 
 /** One feedback entry to become a bank item. */
 export const feedbackToBankEntrySchema = z.strictObject(

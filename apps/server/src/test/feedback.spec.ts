@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { feedbackEntrySchema, feedbackSchema, pageOf } from '@lumina/shared';
+import { feedbackDailySchema, feedbackEntrySchema, feedbackSchema, pageOf } from '@lumina/shared';
 import { z } from 'zod/v4';
 import { DataSource } from 'typeorm';
 import { EMBEDDER } from '../providers/providers.module';
@@ -343,6 +343,28 @@ describe(`feedback on answers, the review queue and bank items from it (${TEST_B
     });
     const trace = await as('reader')('GET', entry.traceUrl);
     expect(trace.status).toBe(200);
+    // The trace's top passages, marked where cited, and sources proposed from both (cited first).
+    const retrieved: Json[] = trace.body.retrieved;
+    expect(entry.topPassages.map((passage: Json) => passage.chunkId)).toEqual(
+      retrieved.slice(0, 5).map((passage) => passage.chunkId),
+    );
+    const citedIds = new Set(answers.promote.citations.map((citation: Json) => citation.chunkId));
+    for (const [index, passage] of entry.topPassages.entries()) {
+      expect(passage).toMatchObject({ rank: index + 1, title: expect.any(String), text: expect.any(String) });
+      expect(passage.cited).toBe(citedIds.has(passage.chunkId));
+    }
+    const proposed = entry.proposedSources.map((source: Json) => source.chunkId);
+    expect(proposed.slice(0, citedIds.size).sort()).toEqual([...citedIds].sort());
+    expect(new Set(proposed).size).toBe(proposed.length);
+    expect(proposed.length).toBe(
+      Math.min(5, new Set([...citedIds, ...entry.topPassages.map((passage: Json) => passage.chunkId)]).size),
+    );
+    // A refusal cites nothing: its proposals come from the trace alone.
+    const refused = all.body.items.find((item: Json) => item.feedback.id === feedbackIds.painters);
+    expect(refused.citedPassages).toEqual([]);
+    expect(refused.proposedSources.map((source: Json) => source.chunkId)).toEqual(
+      refused.topPassages.map((passage: Json) => passage.chunkId),
+    );
 
     const ids = (reply: Reply) => reply.body.items.map((item: Json) => item.feedback.id).sort();
     expect(ids(await admin('GET', '/feedback?rating=down&reason=wrong'))).toEqual([feedbackIds.promote]);
@@ -374,6 +396,42 @@ describe(`feedback on answers, the review queue and bank items from it (${TEST_B
     expect(reader.status).toBe(200);
     expect(reader.body).toMatchObject({ total: 0, items: [] });
     expect((await as('writer')('POST', `/feedback/${feedbackIds.admin}/review`)).status).toBe(404);
+  });
+
+  it("charts each day's answers, refusals and ratings for the reviewers, zero-filled", async () => {
+    const today = new Date().toISOString().slice(0, 10);
+    const week = await admin('GET', '/feedback/daily?days=7');
+    expect(week.status).toBe(200);
+    expect(feedbackDailySchema.safeParse(week.body).error).toBeUndefined();
+    expect(week.body.days).toHaveLength(7);
+    expect(week.body.days.at(-1).day).toBe(today);
+    expect(week.body.days.slice(0, 6).every((day: Json) => day.answers === 0 && day.down === 0)).toBe(true);
+    const given = [...Object.values(answers), adminAnswer];
+    const [feedbackRows]: { up: number; down: number }[] = await dataSource.query(
+      `SELECT count(*) FILTER (WHERE rating = 'up')::int AS up, count(*) FILTER (WHERE rating = 'down')::int AS down
+       FROM message_feedback`,
+    );
+    expect(week.body.days.at(-1)).toEqual({
+      day: today,
+      answers: given.length,
+      notFound: given.filter((answer) => answer.notFound).length,
+      up: feedbackRows.up,
+      down: feedbackRows.down,
+    });
+    // The writer counts the default collection's answers only; a read grant counts nothing.
+    const writer = await as('writer')('GET', '/feedback/daily?days=1');
+    expect(writer.body.days).toEqual([
+      expect.objectContaining({ day: today, answers: Object.values(answers).length }),
+    ]);
+    const harbour = await admin('GET', `/feedback/daily?days=1&collectionId=${otherCollection}`);
+    expect(harbour.body.days[0]).toMatchObject({ answers: 1 });
+    const reader = await as('reader')('GET', '/feedback/daily?days=2');
+    expect(reader.body.days.map((day: Json) => day.answers)).toEqual([0, 0]);
+    for (const days of ['0', '367', 'week']) {
+      const bad = await admin('GET', `/feedback/daily?days=${days}`);
+      expect(bad.status).toBe(400);
+      expect(messageText(bad)).toContain('days must be');
+    }
   });
 
   it('turns ratings into bank items: out of scope, in scope with confirmed or proposed sources, all or nothing', async () => {

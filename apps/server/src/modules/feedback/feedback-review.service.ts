@@ -2,6 +2,8 @@ import { Injectable } from '@nestjs/common';
 import type {
   ExpectedSource,
   Feedback,
+  FeedbackDaily,
+  FeedbackDailyQuery,
   FeedbackEntry,
   FeedbackToBankEntry,
   FeedbackToBankRequest,
@@ -17,7 +19,7 @@ import { manageableIds, needsWrite } from '../collections/collection-work.guard'
 import { QuestionBankItemService } from '../question-bank/question-bank-item.service';
 import { QuestionBankService } from '../question-bank/question-bank.service';
 import type { NewQuestionItem } from '../question-bank/repositories/question-bank-item.repository';
-import { toEntry, toFeedback } from './feedback-view';
+import { entryChunkIds, toEntry, toFeedback } from './feedback-view';
 import { FeedbackRepository } from './repositories/feedback.repository';
 import type { FeedbackEntryRow } from './repositories/feedback.repository';
 
@@ -52,6 +54,40 @@ export class FeedbackReviewService {
       window.limit,
     );
     return pageOf(await this.withPassages(rows), total, window);
+  }
+
+  /**
+   * Each of the last `days` UTC days, oldest first and zero-filled: answers, refusals and ratings of the
+   * answers this reader may review (as the queue).
+   */
+  async daily(access: CollectionAccess, query: FeedbackDailyQuery, now = new Date()): Promise<FeedbackDaily> {
+    const count = query.days ?? 30;
+    const today = Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate());
+    const since = new Date(today - (count - 1) * DAY_MS);
+    const days = Array.from({ length: count }, (_, index) => ({
+      day: new Date(since.getTime() + index * DAY_MS).toISOString().slice(0, 10),
+      answers: 0,
+      notFound: 0,
+      up: 0,
+      down: 0,
+    }));
+    const manageable = manageableIds(access);
+    if (manageable !== null && manageable.length === 0) return { days };
+    const byDay = new Map(days.map((day) => [day.day, day]));
+    const { answers, ratings } = await this.feedback.daily({
+      since,
+      collectionId: query.collectionId,
+      manageable,
+    });
+    for (const row of answers) {
+      const day = byDay.get(row.day);
+      if (day) Object.assign(day, { answers: row.answers, notFound: row.not_found });
+    }
+    for (const row of ratings) {
+      const day = byDay.get(row.day);
+      if (day) Object.assign(day, { up: row.up, down: row.down });
+    }
+    return { days };
   }
 
   /** Marks one entry reviewed without making an item of it. */
@@ -151,11 +187,12 @@ export class FeedbackReviewService {
   }
 
   private async withPassages(rows: FeedbackEntryRow[]): Promise<FeedbackEntry[]> {
-    const chunkIds = [...new Set(rows.flatMap((row) => row.citations.map((citation) => citation.chunkId)))];
-    const texts = await this.feedback.passageTexts(chunkIds);
-    return rows.map((row) => toEntry(row, texts));
+    const passages = await this.feedback.passages([...new Set(rows.flatMap(entryChunkIds))]);
+    return rows.map((row) => toEntry(row, passages));
   }
 }
+
+const DAY_MS = 24 * 60 * 60 * 1000;
 
 function mayReview(access: CollectionAccess, row: FeedbackEntryRow): boolean {
   if (access.all) return true;

@@ -1,6 +1,6 @@
-import { resolveSettings } from '@lumina/shared';
+import { FEEDBACK_TOP_PASSAGES, resolveSettings } from '@lumina/shared';
 import type { Feedback, FeedbackEntry } from '@lumina/shared';
-import type { FeedbackEntryRow, FeedbackRow } from './repositories/feedback.repository';
+import type { FeedbackEntryRow, FeedbackRow, PassageRow } from './repositories/feedback.repository';
 
 /** A stored rating as the API shows it. */
 export function toFeedback(row: FeedbackRow): Feedback {
@@ -17,8 +17,24 @@ export function toFeedback(row: FeedbackRow): Feedback {
   };
 }
 
-/** A review-queue entry; `texts` holds the cited passages' text by chunk id. */
-export function toEntry(row: FeedbackEntryRow, texts: ReadonlyMap<string, string>): FeedbackEntry {
+/** The chunk ids an entry shows: the cited passages and the trace's top passages. */
+export function entryChunkIds(row: FeedbackEntryRow): string[] {
+  return [
+    ...row.citations.map((citation) => citation.chunkId),
+    ...(row.top_retrieved ?? []).map((passage) => passage.chunkId),
+  ];
+}
+
+/** A review-queue entry; `passages` holds the stored passages by chunk id. */
+export function toEntry(row: FeedbackEntryRow, passages: ReadonlyMap<string, PassageRow>): FeedbackEntry {
+  const cited = new Set(row.citations.map((citation) => citation.chunkId));
+  const top = (row.top_retrieved ?? []).slice(0, FEEDBACK_TOP_PASSAGES);
+  const proposed = new Map<string, string>();
+  for (const source of [...row.citations, ...top]) {
+    if (proposed.size < FEEDBACK_TOP_PASSAGES && passages.has(source.chunkId)) {
+      proposed.set(source.chunkId, source.documentId);
+    }
+  }
   return {
     feedback: toFeedback(row),
     question: row.question,
@@ -37,8 +53,22 @@ export function toEntry(row: FeedbackEntryRow, texts: ReadonlyMap<string, string
       documentId: citation.documentId,
       title: citation.title,
       headingPath: citation.headingPath,
-      text: texts.get(citation.chunkId) ?? null,
+      text: passages.get(citation.chunkId)?.text ?? null,
     })),
+    topPassages: top.map((passage, index) => {
+      const stored = passages.get(passage.chunkId);
+      return {
+        rank: index + 1,
+        chunkId: passage.chunkId,
+        documentId: passage.documentId,
+        title: stored?.title ?? null,
+        headingPath: stored?.heading_path ?? [],
+        text: stored?.text ?? null,
+        score: passage.score,
+        cited: cited.has(passage.chunkId),
+      };
+    }),
+    proposedSources: [...proposed].map(([chunkId, documentId]) => ({ chunkId, documentId })),
     // Stored with the settings of its day: a setting added since reads as its default.
     settings: row.settings ? resolveSettings(row.settings) : null,
     traceUrl: `/messages/${row.message_id}/trace`,

@@ -7,6 +7,8 @@ import {
   ApiTags,
 } from '@nestjs/swagger';
 import {
+  feedbackDailyQuerySchema,
+  feedbackDailySchema,
   feedbackEntrySchema,
   feedbackSchema,
   feedbackToBankRequestSchema,
@@ -16,6 +18,8 @@ import {
 } from '@lumina/shared';
 import type {
   Feedback,
+  FeedbackDaily,
+  FeedbackDailyQuery,
   FeedbackEntry,
   FeedbackToBankRequest,
   FeedbackToBankResult,
@@ -49,6 +53,23 @@ export class FeedbackController {
     @ValidQuery(listFeedbackQuerySchema) query: ListFeedbackQuery,
   ): Promise<Page<FeedbackEntry>> {
     return this.review.list(collectionAccess(principal), query);
+  }
+
+  @Get('daily')
+  @ApiOperation({
+    summary: "Each day's answers, refusals and ratings (UTC), for the Feedback page's chart",
+    description:
+      'The last `days` days (default 30, at most 366), oldest first and zero-filled. Answers are the ' +
+      'completed answers with a trace; notFound those that said the documents do not answer; up and ' +
+      'down the ratings given or last changed that day. The same answers as the queue: an admin key ' +
+      'counts every one, a user key those that searched only collections it holds a write grant on.',
+  })
+  @ValidResponse(feedbackDailySchema, 'FeedbackDaily')
+  daily(
+    @CurrentPrincipal() principal: Principal,
+    @ValidQuery(feedbackDailyQuerySchema) query: FeedbackDailyQuery,
+  ): Promise<FeedbackDaily> {
+    return this.review.daily(collectionAccess(principal), query);
   }
 
   @Post('to-bank')

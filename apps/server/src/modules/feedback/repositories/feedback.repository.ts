@@ -7,12 +7,15 @@ import type {
   FeedbackReason,
   MessageStatus,
   SearchSettings,
+  TracePassage,
 } from '@lumina/shared';
 import { EntityManager } from 'typeorm';
 import {
+  DAILY_ANSWERS_SQL,
+  DAILY_RATINGS_SQL,
   ENTRIES_SQL,
   MARK_REVIEWED_SQL,
-  PASSAGE_TEXTS_SQL,
+  PASSAGES_SQL,
   QUEUE_COUNT_SQL,
   QUEUE_PAGE_SQL,
 } from './feedback-queue.sql';
@@ -48,6 +51,8 @@ export interface FeedbackEntryRow extends FeedbackRow {
   standalone_query: string | null;
   settings: SearchSettings | null;
   answerability: AnswerabilityVerdict | null;
+  /** The first passages of the trace's retrieved list. */
+  top_retrieved: TracePassage[];
   item_id: string | null;
   item_bank_id: string | null;
 }
@@ -70,6 +75,21 @@ export interface QueueFilter {
   collectionId?: string;
   unreviewed?: boolean;
   /** The collections the reader manages; null: every one (an admin). */
+  manageable: string[] | null;
+}
+
+/** A stored passage as the queue shows it. */
+export interface PassageRow {
+  id: string;
+  text: string;
+  heading_path: string[];
+  title: string;
+}
+
+/** Which answers and ratings the daily series counts. */
+export interface DailyFilter {
+  since: Date;
+  collectionId?: string;
   manageable: string[] | null;
 }
 
@@ -132,10 +152,23 @@ export class FeedbackRepository {
     return this.manager.query(ENTRIES_SQL, [ids]);
   }
 
-  async passageTexts(chunkIds: readonly string[]): Promise<Map<string, string>> {
+  async passages(chunkIds: readonly string[]): Promise<Map<string, PassageRow>> {
     if (chunkIds.length === 0) return new Map();
-    const rows: { id: string; text: string }[] = await this.manager.query(PASSAGE_TEXTS_SQL, [chunkIds]);
-    return new Map(rows.map((row) => [row.id, row.text]));
+    const rows: PassageRow[] = await this.manager.query(PASSAGES_SQL, [chunkIds]);
+    return new Map(rows.map((row) => [row.id, row]));
+  }
+
+  /** Per UTC day (YYYY-MM-DD) since `filter.since`: answers and refusals, ratings up and down. */
+  async daily(filter: DailyFilter): Promise<{
+    answers: { day: string; answers: number; not_found: number }[];
+    ratings: { day: string; up: number; down: number }[];
+  }> {
+    const params = [filter.since, filter.collectionId ?? null, filter.manageable];
+    const [answers, ratings] = await Promise.all([
+      this.manager.query(DAILY_ANSWERS_SQL, params),
+      this.manager.query(DAILY_RATINGS_SQL, params),
+    ]);
+    return { answers, ratings };
   }
 
   /** Marks feedback reviewed; inside a transaction when given its manager. */
