@@ -9,6 +9,7 @@ import { chatApi } from './api/chat';
 import { collectionsApi } from './api/collections';
 import { documentsApi } from './api/documents';
 import { evaluationsApi } from './api/evaluations';
+import { feedbackApi } from './api/feedback';
 import { healthApi } from './api/health';
 import { questionBanksApi } from './api/question-banks';
 import { rerankersApi } from './api/rerankers';
@@ -32,6 +33,7 @@ export function createApiClient(options: ApiClientOptions) {
     ...evaluationsApi(http),
     ...ablationsApi(http),
     ...rerankersApi(http),
+    ...feedbackApi(http),
   };
 }
 

@@ -127,6 +127,13 @@ const CALLS: Record<ApiOperationName, (client: ApiClient) => Promise<unknown> | 
   deleteConversation: (c) => c.deleteConversation(ID),
   exportConversation: (c) => c.exportConversation(ID),
   getTrace: (c) => c.getTrace(ID),
+  rateAnswer: (c) => c.rateAnswer(ID, { rating: 'down', reasons: ['wrong'], note: 'It is pg_ctl promote' }),
+  withdrawRating: (c) => c.withdrawRating(ID),
+  listFeedback: (c) => c.listFeedback({ page: 2, limit: 10, rating: 'down', unreviewed: true }),
+  feedbackDaily: (c) => c.feedbackDaily({ days: 30, collectionId: COLLECTION }),
+  feedbackToBank: (c) =>
+    c.feedbackToBank({ bankId: ID, entries: [{ feedbackId: ID, inScope: true, expectedSources: [] }] }),
+  markFeedbackReviewed: (c) => c.markFeedbackReviewed(ID),
   listDocuments: (c) =>
     c.listDocuments({ page: 1, limit: 20, search: 'hand', status: 'indexed', collectionId: COLLECTION }),
   getDocument: (c) => c.getDocument(ID),

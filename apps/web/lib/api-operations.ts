@@ -146,6 +146,53 @@ export const API_OPERATIONS = {
     timeoutMs: 15_000,
   },
 
+  // feedback
+  rateAnswer: {
+    method: 'POST',
+    path: '/messages/:id/feedback',
+    action: 'save your rating',
+    feature: 'Rating answers',
+    timeoutMs: 15_000,
+    invalidHint: FORM_HINT,
+  },
+  withdrawRating: {
+    method: 'DELETE',
+    path: '/messages/:id/feedback',
+    action: 'withdraw your rating',
+    feature: 'Rating answers',
+    timeoutMs: 15_000,
+  },
+  listFeedback: {
+    method: 'GET',
+    path: '/feedback',
+    action: 'list the feedback',
+    feature: 'The feedback review queue',
+    timeoutMs: 15_000,
+    invalidHint: 'Check the filters and try again.',
+  },
+  feedbackDaily: {
+    method: 'GET',
+    path: '/feedback/daily',
+    action: "load each day's answers and ratings",
+    feature: 'The feedback chart',
+    timeoutMs: 15_000,
+  },
+  feedbackToBank: {
+    method: 'POST',
+    path: '/feedback/to-bank',
+    action: 'add the feedback to the question bank',
+    feature: 'Question bank items from feedback',
+    timeoutMs: 30_000,
+    invalidHint: FORM_HINT,
+  },
+  markFeedbackReviewed: {
+    method: 'POST',
+    path: '/feedback/:id/review',
+    action: 'mark the feedback reviewed',
+    feature: 'The feedback review queue',
+    timeoutMs: 15_000,
+  },
+
   // documents
   listDocuments: {
     method: 'GET',

@@ -256,6 +256,7 @@ function message(overrides: Record<string, unknown>) {
     usage: null,
     error: null,
     hasTrace: false,
+    feedback: null,
     createdAt: '2025-01-01T00:00:00Z',
     ...overrides,
   } as ConversationMessage;

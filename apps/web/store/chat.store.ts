@@ -11,8 +11,11 @@ import type {
   Conversation,
   ConversationDetail,
   ConversationMessage,
+  FeedbackRating,
+  FeedbackReason,
   SearchSettings,
 } from '@lumina/shared';
+import { isFeedbackReason } from '@lumina/shared';
 
 /** retrieving → streaming → done, or stopped (the person pressed Stop) or error. */
 export type AnswerPhase = 'retrieving' | 'streaming' | 'done' | 'stopped' | 'error';
@@ -64,7 +67,16 @@ export interface AssistantTurn {
   errorCode: string | null;
   /** The settings the request carried. */
   settings: SearchSettings | null;
+  /** This key's rating of the answer, once given (or loaded with the conversation). */
+  feedback: TurnFeedback | null;
   createdAt: number;
+}
+
+/** A rating of an answer as the chat shows it. */
+export interface TurnFeedback {
+  rating: FeedbackRating;
+  reasons: FeedbackReason[];
+  note: string | null;
 }
 
 export type ChatTurn = UserTurn | AssistantTurn;
@@ -90,6 +102,8 @@ export interface ChatState {
   }) => string;
   /** Applies one stream event to an unsettled assistant turn. */
   apply: (id: string, event: ChatStreamEvent) => void;
+  /** Shows the rating given to an answer (null: withdrawn). */
+  setFeedback: (id: string, feedback: TurnFeedback | null) => void;
   /** Ends an unsettled turn: stopped by the person, or failed with a sentence. */
   stop: (id: string) => void;
   fail: (id: string, message: string, code?: string | null) => void;
@@ -201,6 +215,13 @@ function assistantFromStored(
     error: message.status === 'failed' ? (message.error ?? 'This answer did not finish.') : null,
     errorCode: null,
     settings: null,
+    feedback: message.feedback
+      ? {
+          rating: message.feedback.rating,
+          reasons: message.feedback.reasons.filter(isFeedbackReason),
+          note: message.feedback.note,
+        }
+      : null,
     createdAt: Date.parse(message.createdAt) || Date.now(),
   };
 }
@@ -249,12 +270,15 @@ export function createChatStore(now: () => number = Date.now) {
           error: null,
           errorCode: null,
           settings,
+          feedback: null,
           createdAt: now(),
         };
         turns.push(assistant);
         set((state) => ({ turns: [...state.turns, ...turns] }));
         return assistant.id;
       },
+
+      setFeedback: (id, feedback) => patch(id, (turn) => ({ ...turn, feedback })),
 
       apply: (id, event) => {
         const conversationId = conversationIdOf(event);

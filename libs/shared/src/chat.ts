@@ -300,6 +300,14 @@ export const conversationMessageSchema = z.object({
   error: z.string().nullable(),
   /** True when GET /messages/:id/trace has a retrieval trace for the message. */
   hasTrace: z.boolean(),
+  /** This key's rating of the answer (POST /messages/:id/feedback); null when it gave none. */
+  feedback: z
+    .object({
+      rating: z.enum(['up', 'down']),
+      reasons: z.array(z.string()),
+      note: z.string().nullable(),
+    })
+    .nullable(),
   createdAt: z.string(),
 });
 export type ConversationMessage = z.infer<typeof conversationMessageSchema>;

@@ -11,7 +11,7 @@ import {
   uuid,
   z,
 } from './contract/zod';
-import { expectedSourceSchema, MAX_QUESTION_CHARS } from './question-banks';
+import { expectedSourceSchema, MAX_QUESTION_CHARS, questionBankItemInputSchema } from './question-banks';
 import { searchSettingsSchema } from './settings';
 
 /**
@@ -32,6 +32,10 @@ export const FEEDBACK_REASONS = [
   'outdated',
 ] as const;
 export type FeedbackReason = (typeof FEEDBACK_REASONS)[number];
+
+export function isFeedbackReason(value: string): value is FeedbackReason {
+  return (FEEDBACK_REASONS as readonly string[]).includes(value);
+}
 
 export const FEEDBACK_RATINGS = ['up', 'down'] as const;
 export type FeedbackRating = (typeof FEEDBACK_RATINGS)[number];
@@ -214,10 +218,13 @@ export const feedbackToBankEntrySchema = z.strictObject(
     question: text('question', MAX_QUESTION_CHARS)
       .optional()
       .meta({ description: 'Absent: the question the answer replied to' }),
+    language: questionBankItemInputSchema.shape.language,
+    tags: questionBankItemInputSchema.shape.tags,
+    difficulty: questionBankItemInputSchema.shape.difficulty,
   },
   {
     error: objectError(
-      'each entry must be an object: { feedbackId, inScope?, expectedSources?, expectedAnswer? }',
+      'each entry must be an object: { feedbackId, inScope?, expectedSources?, expectedAnswer?, question?, language?, tags?, difficulty? }',
     ),
   },
 );

@@ -150,7 +150,12 @@ describe('search, chat, conversation and trace answers match their contract sche
     const failed = await chat(withLlm, llmDocument, '/chat', { message: question });
     expect(eventOf(failed, 'error')).toMatchObject({ code: 'llm_failed', messageId: expect.any(String) });
 
-    // Conversations and traces.
+    // Conversations (one answer rated, so the conversation shows a rating) and traces.
+    await callOffline('POST', `/messages/${eventOf(answered, 'done').messageId}/feedback`, {
+      rating: 'down',
+      reasons: ['incomplete'],
+      note: 'It leaves out repointing the writers',
+    });
     await callOffline('GET', '/conversations');
     await callOffline('GET', '/conversations?q=standby');
     const detail = await callOffline('GET', `/conversations/${conversationId}`);

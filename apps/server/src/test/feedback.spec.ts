@@ -396,6 +396,13 @@ describe(`feedback on answers, the review queue and bank items from it (${TEST_B
     expect(reader.status).toBe(200);
     expect(reader.body).toMatchObject({ total: 0, items: [] });
     expect((await as('writer')('POST', `/feedback/${feedbackIds.admin}/review`)).status).toBe(404);
+
+    // The conversation shows its key's rating on each answer, so the chat can show it when reopened.
+    const conversation = await as('reader')('GET', `/conversations/${answers.promote.conversationId}`);
+    const rated = conversation.body.messages.items.find((m: Json) => m.id === answers.promote.answerId);
+    expect(rated.feedback).toMatchObject({ rating: 'down', reasons: ['wrong'] });
+    const question = conversation.body.messages.items.find((m: Json) => m.role === 'user');
+    expect(question.feedback).toBeNull();
   });
 
   it("charts each day's answers, refusals and ratings for the reviewers, zero-filled", async () => {
@@ -479,7 +486,13 @@ describe(`feedback on answers, the review queue and bank items from it (${TEST_B
       bankId,
       entries: [
         { feedbackId: feedbackIds.backups },
-        { feedbackId: feedbackIds.promote, inScope: true, expectedSources: [{ chunkId: confirmed }] },
+        {
+          feedbackId: feedbackIds.promote,
+          inScope: true,
+          expectedSources: [{ chunkId: confirmed }],
+          tags: ['failover'],
+          difficulty: 'easy',
+        },
         { feedbackId: feedbackIds.archiving, inScope: true },
       ],
     });
@@ -508,6 +521,9 @@ describe(`feedback on answers, the review queue and bank items from it (${TEST_B
       expectedAnswer: 'Promote it with pg_ctl promote, then repoint the application connection string',
       source: 'feedback',
       feedbackId: feedbackIds.promote,
+      tags: ['failover'],
+      difficulty: 'easy',
+      language: 'en',
     });
     // No sources confirmed: the passages the answer cited are proposed.
     expect(incomplete.expectedSources.map((source: Json) => source.chunkId).sort()).toEqual(

@@ -7,6 +7,7 @@ import { generalKnowledgeOffer } from '../../lib/general-knowledge';
 import type { AssistantTurn } from '../../store/chat.store';
 import { usePreferences } from '../../store/preferences.store';
 import { AnswerText } from './answer-text';
+import { AnswerFeedback } from './answer-feedback';
 import { RetrievalPanel } from './retrieval-panel';
 import { useState } from 'react';
 import { formatPages } from '../../lib/citations';
@@ -239,6 +240,10 @@ export function AssistantMessage({
           </>
         ) : null}
       </div>
+
+      {turn.phase === 'done' && turn.text && turn.messageId ? (
+        <AnswerFeedback turn={turn} messageId={turn.messageId} />
+      ) : null}
 
       {turn.phase === 'done' && turn.timings ? (
         <p className="message-meta">

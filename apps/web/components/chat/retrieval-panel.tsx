@@ -39,7 +39,8 @@ function formatScore(value: number): string {
       : value.toFixed(3);
 }
 
-function StoredTrace({ messageId }: { messageId: string }) {
+/** The stored trace of an answer, loaded when asked for. */
+export function StoredTrace({ messageId }: { messageId: string }) {
   const api = useApiClient();
   const { collections } = useCollections();
   const [state, setState] = useState<

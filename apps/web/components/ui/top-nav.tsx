@@ -13,6 +13,9 @@ const LINKS = [
   { href: '/evals', label: 'Evaluations' },
 ] as const;
 
+/** For reviewers: admins and keys that may write to a collection. */
+const REVIEW_LINKS = [{ href: '/feedback', label: 'Feedback' }] as const;
+
 /** Pages for admin keys only (the server refuses their requests to any other key). */
 const ADMIN_LINKS = [{ href: '/keys', label: 'Keys' }] as const;
 
@@ -23,8 +26,9 @@ function isActive(pathname: string, href: string): boolean {
 export function TopNav() {
   const pathname = usePathname() ?? '/';
   const api = useApiClient();
-  const { isAdmin } = useIdentity();
-  const links = isAdmin ? [...LINKS, ...ADMIN_LINKS] : LINKS;
+  const { identity, isAdmin } = useIdentity();
+  const reviewer = isAdmin || (identity?.grants ?? []).some((grant) => grant.access === 'write');
+  const links = [...LINKS, ...(reviewer ? REVIEW_LINKS : []), ...(isAdmin ? ADMIN_LINKS : [])];
   return (
     <nav className="top-nav" id="main-navigation" aria-label="Main">
       <ul>

@@ -343,6 +343,7 @@ describe('conversations', () => {
     usage: null,
     error: 'cut',
     hasTrace: true,
+    feedback: null,
     createdAt: 't',
   };
   const detail = {

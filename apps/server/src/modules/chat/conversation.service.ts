@@ -169,8 +169,14 @@ export class ConversationService {
     const conversation = await this.summary(ownerKeyId, id);
     const window = pageWindow(query);
     const entities = await this.conversations.messages(id, window.offset, window.limit);
-    const withTrace = await this.conversations.traced(entities.map((entity) => entity.id));
-    const items = entities.map((entity) => toMessage(entity, withTrace.has(entity.id)));
+    const ids = entities.map((entity) => entity.id);
+    const [withTrace, ratings] = await Promise.all([
+      this.conversations.traced(ids),
+      this.conversations.ratings(ids, ownerKeyId),
+    ]);
+    const items = entities.map((entity) =>
+      toMessage(entity, withTrace.has(entity.id), ratings.get(entity.id) ?? null),
+    );
     return { ...conversation, messages: pageOf(items, conversation.messageCount, window) };
   }
 
@@ -221,7 +227,11 @@ function toConversation(row: ConversationRow): Conversation {
   };
 }
 
-export function toMessage(entity: MessageEntity, hasTrace: boolean): ConversationMessage {
+export function toMessage(
+  entity: MessageEntity,
+  hasTrace: boolean,
+  feedback: ConversationMessage['feedback'] = null,
+): ConversationMessage {
   return {
     id: entity.id,
     conversationId: entity.conversationId,
@@ -239,6 +249,7 @@ export function toMessage(entity: MessageEntity, hasTrace: boolean): Conversatio
     usage: entity.usage,
     error: entity.error,
     hasTrace,
+    feedback,
     createdAt: entity.createdAt.toISOString(),
   };
 }

@@ -181,9 +181,27 @@ export class ConversationRepository {
     return new Set(rows.map((row) => row.message_id));
   }
 
+  /** The ratings key `keyId` gave these messages, by message id. */
+  async ratings(messageIds: string[], keyId: string): Promise<Map<string, MessageRating>> {
+    if (messageIds.length === 0) return new Map();
+    const rows: (MessageRating & { message_id: string })[] = await this.manager.query(
+      `SELECT message_id, rating, reasons, note FROM message_feedback
+       WHERE message_id = ANY($1::uuid[]) AND key_id = $2::uuid`,
+      [messageIds, keyId],
+    );
+    return new Map(rows.map(({ message_id, ...rating }) => [message_id, rating]));
+  }
+
   findTrace(messageId: string): Promise<RetrievalTraceEntity | null> {
     return this.manager.getRepository(RetrievalTraceEntity).findOneBy({ messageId });
   }
+}
+
+/** A key's rating of a message, as the conversation shows it. */
+export interface MessageRating {
+  rating: 'up' | 'down';
+  reasons: string[];
+  note: string | null;
 }
 
 /** An ILIKE pattern matching `text` anywhere, its own `%`, `_` and backslash taken literally. */

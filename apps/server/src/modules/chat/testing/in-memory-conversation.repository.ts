@@ -5,6 +5,7 @@ import type { RetrievalTraceEntity } from '../entities/retrieval-trace.entity';
 import type {
   ConversationRepository,
   ConversationRow,
+  MessageRating,
   NewMessage,
   NewTrace,
 } from '../repositories/conversation.repository';
@@ -172,6 +173,11 @@ export class InMemoryConversationRepository implements Pick<
 
   async traced(messageIds: string[]): Promise<Set<string>> {
     return new Set(this.traces.map((t) => t.messageId).filter((id) => messageIds.includes(id)));
+  }
+
+  /** No ratings are kept in memory. */
+  async ratings(): Promise<Map<string, MessageRating>> {
+    return new Map();
   }
 
   async findTrace(messageId: string): Promise<RetrievalTraceEntity | null> {

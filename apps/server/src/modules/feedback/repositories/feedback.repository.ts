@@ -10,9 +10,8 @@ import type {
   TracePassage,
 } from '@lumina/shared';
 import { EntityManager } from 'typeorm';
+import { DAILY_ANSWERS_SQL, DAILY_RATINGS_SQL } from './feedback-daily.sql';
 import {
-  DAILY_ANSWERS_SQL,
-  DAILY_RATINGS_SQL,
   ENTRIES_SQL,
   MARK_REVIEWED_SQL,
   PASSAGES_SQL,
