@@ -19,7 +19,7 @@ const QUERIES = [
 
 /** Everything a restart must keep, read straight from the tables. */
 async function inventory(dataSource: DataSource): Promise<Json> {
-  const [documents, chunks, conversations, messages, migrations, bm25] = await Promise.all([
+  const [documents, chunks, conversations, messages, migrations, bm25, feedback] = await Promise.all([
     dataSource.query(`SELECT id, title, status, chunk_count FROM documents ORDER BY id`),
     dataSource.query(
       `SELECT id, document_id, ordinal, md5(text) AS text, md5(embedding::text) AS embedding, embedding_model
@@ -31,8 +31,11 @@ async function inventory(dataSource: DataSource): Promise<Json> {
     ),
     dataSource.query(`SELECT id, name, timestamp FROM migrations ORDER BY id`),
     dataSource.query(`SELECT chunk_count, total_length FROM bm25_corpus`),
+    dataSource.query(
+      `SELECT id, message_id, rating, reasons, note, reviewed_at FROM message_feedback ORDER BY id`,
+    ),
   ]);
-  return { documents, chunks, conversations, messages, migrations, bm25 };
+  return { documents, chunks, conversations, messages, migrations, bm25, feedback };
 }
 
 /**
@@ -80,7 +83,14 @@ describe('the server restarted on the same embedded database directory', () => {
       message: 'How do I promote the standby replica?',
     });
     expect(eventOrder(first.events)).toEqual(['retrieval', 'token', 'citations', 'done']);
-    const { conversationId } = eventOf(first.events, 'done');
+    const { conversationId, messageId } = eventOf(first.events, 'done');
+    // A rating given before the restart is reviewed after it.
+    const rated = await postJson(`${server.baseUrl}/messages/${messageId}/feedback`, {
+      rating: 'down',
+      reasons: ['incomplete'],
+      note: 'Repoint the writers too',
+    });
+    expect(rated.status).toBe(200);
     const resultsBefore = await Promise.all(QUERIES.map(search));
     expect(resultsBefore[0][0].title).toBe('Database runbook');
     const before = await inventory(server.app.get(DataSource));
@@ -88,6 +98,7 @@ describe('the server restarted on the same embedded database directory', () => {
     expect(before.chunks.length).toBeGreaterThan(4);
     expect(before.chunks.every((chunk: Json) => chunk.embedding !== null)).toBe(true);
     expect(before.messages).toHaveLength(2);
+    expect(before.feedback).toHaveLength(1);
     const conversationBefore = await getJson(`${server.baseUrl}/conversations/${conversationId}`);
     expect(conversationBefore.status).toBe(200);
 
@@ -101,6 +112,13 @@ describe('the server restarted on the same embedded database directory', () => {
     expect(await Promise.all(QUERIES.map(search))).toEqual(resultsBefore);
     const conversationAfter = await getJson(`${server.baseUrl}/conversations/${conversationId}`);
     expect(conversationAfter).toEqual(conversationBefore);
+    const queue = await getJson(`${server.baseUrl}/feedback?unreviewed=true`);
+    expect(queue.body.items).toEqual([
+      expect.objectContaining({
+        feedback: expect.objectContaining({ id: rated.body.id, note: 'Repoint the writers too' }),
+        question: 'How do I promote the standby replica?',
+      }),
+    ]);
     for (const id of ids) {
       expect((await getJson(`${server.baseUrl}/documents/${id}`)).body).toMatchObject({
         id,

@@ -7,6 +7,7 @@ import { useApiClient } from '../../hooks/use-api-client';
 import { isApiError } from '../../lib/api-errors';
 import { REASON_LABELS, ratingSummary, reasonsFor } from '../../lib/feedback';
 import { chatStore } from '../../store/chat.store';
+import { ThumbIcon } from '../ui/thumb-icon';
 import type { AssistantTurn, TurnFeedback } from '../../store/chat.store';
 
 export interface AnswerFeedbackProps {
@@ -75,7 +76,7 @@ export function AnswerFeedback({ turn, messageId }: AnswerFeedbackProps) {
             void save(current?.rating === 'up' ? null : { rating: 'up', reasons: [], note: null })
           }
         >
-          <span aria-hidden="true">👍</span>
+          <ThumbIcon direction="up" />
         </button>
         <button
           type="button"
@@ -87,7 +88,7 @@ export function AnswerFeedback({ turn, messageId }: AnswerFeedbackProps) {
           disabled={saving}
           onClick={() => (open ? setOpen(false) : openForm())}
         >
-          <span aria-hidden="true">👎</span>
+          <ThumbIcon direction="down" />
         </button>
         {current && !open ? (
           <span className="field-hint answer-feedback-state" role="status">

@@ -33,13 +33,14 @@ export function FeedbackChart({ days }: FeedbackChartProps) {
     >
       <p className="feedback-totals">
         <span>
-          <strong>{totals.answers}</strong> answers
+          <strong>{totals.answers}</strong> {totals.answers === 1 ? 'answer' : 'answers'}
         </span>
         <span>
           <strong>{percent(totals.notFoundRate)}</strong> not found ({totals.notFound})
         </span>
         <span>
-          <strong>{percent(totals.downRate)}</strong> of {totals.up + totals.down} ratings thumbs-down
+          <strong>{percent(totals.downRate)}</strong> of {totals.up + totals.down}{' '}
+          {totals.up + totals.down === 1 ? 'rating' : 'ratings'} thumbs-down
         </span>
       </p>
       <div className="chart-box" aria-hidden="true">

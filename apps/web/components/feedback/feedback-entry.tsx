@@ -12,6 +12,7 @@ import { passageLabel } from '../../lib/source-labels';
 import { StoredTrace } from '../chat/retrieval-panel';
 import { ItemForm } from '../question-banks/item-form';
 import { settingsLine } from '../settings/settings-summary';
+import { ThumbIcon } from '../ui/thumb-icon';
 
 export interface FeedbackEntryCardProps {
   entry: FeedbackEntry;
@@ -100,7 +101,7 @@ export function FeedbackEntryCard({
           onChange={(event) => onSelect(event.target.checked)}
         />
         <span className={`chip ${feedback.rating === 'down' ? 'chip-bad' : 'chip-good'}`}>
-          {feedback.rating === 'down' ? '👎 Thumbs down' : '👍 Thumbs up'}
+          <ThumbIcon direction={feedback.rating} /> {feedback.rating === 'down' ? 'Thumbs down' : 'Thumbs up'}
         </span>
         {feedback.reasons.map((reason) => (
           <span key={reason} className="chip">
@@ -132,7 +133,7 @@ export function FeedbackEntryCard({
 
       {entry.citedPassages.length ? (
         <>
-          <h3 className="field-label">Cited passages</h3>
+          <h3 className="feedback-subhead">Cited passages</h3>
           <ol className="feedback-passages" aria-label="Cited passages">
             {entry.citedPassages.map((passage) => (
               <li key={`${passage.marker}-${passage.chunkId}`}>
@@ -214,17 +215,10 @@ export function FeedbackEntryCard({
       ) : null}
 
       {adding ? (
-        <div className="feedback-add" aria-label="Add to a question bank">
+        <div className="feedback-add" role="group" aria-label="Add to a question bank">
           <div className="field">
             <label htmlFor={`${id}-bank`}>Question bank</label>
-            <select id={`${id}-bank`} value={bankId} onChange={(event) => setBankId(event.target.value)}>
-              <option value="">Choose…</option>
-              {banks.map((bank) => (
-                <option key={bank.id} value={bank.id}>
-                  {bank.name}
-                </option>
-              ))}
-            </select>
+            <BankChoice id={`${id}-bank`} banks={banks} value={bankId} onChange={setBankId} />
           </div>
           <ItemForm
             submitLabel="Add to the bank"
@@ -242,5 +236,29 @@ export function FeedbackEntryCard({
         </div>
       ) : null}
     </li>
+  );
+}
+
+/** Which question bank to add to. */
+export function BankChoice({
+  id,
+  banks,
+  value,
+  onChange,
+}: {
+  id: string;
+  banks: readonly QuestionBank[];
+  value: string;
+  onChange: (bankId: string) => void;
+}) {
+  return (
+    <select id={id} value={value} onChange={(event) => onChange(event.target.value)}>
+      <option value="">Choose…</option>
+      {banks.map((bank) => (
+        <option key={bank.id} value={bank.id}>
+          {bank.name}
+        </option>
+      ))}
+    </select>
   );
 }

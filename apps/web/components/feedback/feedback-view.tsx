@@ -16,7 +16,7 @@ import { ErrorNotice } from '../ui/error-notice';
 import { Notice } from '../ui/notice';
 import { Pagination } from '../ui/pagination';
 import { FeedbackChart } from './feedback-chart';
-import { FeedbackEntryCard } from './feedback-entry';
+import { BankChoice, FeedbackEntryCard } from './feedback-entry';
 
 const PAGE_SIZE = 10;
 const CHART_DAYS = ['7', '30', '90'] as const;
@@ -174,66 +174,44 @@ export function FeedbackView() {
         aria-label="Filter the feedback"
         onSubmit={(event) => event.preventDefault()}
       >
-        <div className="field">
-          <label htmlFor="feedback-rating">Rating</label>
-          <select
-            id="feedback-rating"
-            value={url.rating}
-            onChange={(event) => filter({ rating: event.target.value })}
-          >
-            <option value="">Any</option>
-            <option value="down">Thumbs down</option>
-            <option value="up">Thumbs up</option>
-          </select>
-        </div>
-        <div className="field">
-          <label htmlFor="feedback-reason">Reason</label>
-          <select
-            id="feedback-reason"
-            value={url.reason}
-            onChange={(event) => filter({ reason: event.target.value })}
-          >
-            <option value="">Any</option>
-            {FEEDBACK_REASONS.map((reason) => (
-              <option key={reason} value={reason}>
-                {REASON_LABELS[reason]}
-              </option>
-            ))}
-          </select>
-        </div>
-        <div className="field">
-          <label htmlFor="feedback-collection">Collection</label>
-          <select
-            id="feedback-collection"
-            value={url.collection}
-            onChange={(event) => filter({ collection: event.target.value })}
-          >
-            <option value="">Any</option>
-            {collections.map((collection) => (
-              <option key={collection.id} value={collection.id}>
-                {collection.name}
-              </option>
-            ))}
-          </select>
-        </div>
-        <div className="field">
-          <label htmlFor="feedback-from">From</label>
-          <input
-            id="feedback-from"
-            type="date"
-            value={url.from}
-            onChange={(event) => filter({ from: event.target.value })}
-          />
-        </div>
-        <div className="field">
-          <label htmlFor="feedback-to">To</label>
-          <input
-            id="feedback-to"
-            type="date"
-            value={url.to}
-            onChange={(event) => filter({ to: event.target.value })}
-          />
-        </div>
+        <FilterField
+          id="feedback-rating"
+          label="Rating"
+          value={url.rating}
+          onChange={(rating) => filter({ rating })}
+          options={[
+            ['down', 'Thumbs down'],
+            ['up', 'Thumbs up'],
+          ]}
+        />
+        <FilterField
+          id="feedback-reason"
+          label="Reason"
+          value={url.reason}
+          onChange={(reason) => filter({ reason })}
+          options={FEEDBACK_REASONS.map((reason) => [reason, REASON_LABELS[reason]])}
+        />
+        <FilterField
+          id="feedback-collection"
+          label="Collection"
+          value={url.collection}
+          onChange={(collection) => filter({ collection })}
+          options={collections.map((collection) => [collection.id, collection.name])}
+        />
+        <FilterField
+          id="feedback-from"
+          label="From"
+          type="date"
+          value={url.from}
+          onChange={(from) => filter({ from })}
+        />
+        <FilterField
+          id="feedback-to"
+          label="To"
+          type="date"
+          value={url.to}
+          onChange={(to) => filter({ to })}
+        />
         <div className="field field-toggle">
           <input
             id="feedback-unreviewed"
@@ -264,18 +242,7 @@ export function FeedbackView() {
           </p>
           <div className="form-actions">
             <label htmlFor="feedback-batch-bank">Question bank</label>
-            <select
-              id="feedback-batch-bank"
-              value={batchBank}
-              onChange={(event) => setBatchBank(event.target.value)}
-            >
-              <option value="">Choose…</option>
-              {bankList.map((bank) => (
-                <option key={bank.id} value={bank.id}>
-                  {bank.name}
-                </option>
-              ))}
-            </select>
+            <BankChoice id="feedback-batch-bank" banks={bankList} value={batchBank} onChange={setBatchBank} />
             <button
               type="button"
               className="button button-primary"
@@ -320,6 +287,41 @@ export function FeedbackView() {
         <Link href="/question-banks">Question banks</Link>.
       </p>
     </section>
+  );
+}
+
+/** One filter: a choice among `options` (with "Any"), or a date. */
+function FilterField({
+  id,
+  label,
+  value,
+  onChange,
+  options,
+  type,
+}: {
+  id: string;
+  label: string;
+  value: string;
+  onChange: (value: string) => void;
+  options?: readonly (readonly [string, string])[];
+  type?: 'date';
+}) {
+  return (
+    <div className="field">
+      <label htmlFor={id}>{label}</label>
+      {type ? (
+        <input id={id} type={type} value={value} onChange={(event) => onChange(event.target.value)} />
+      ) : (
+        <select id={id} value={value} onChange={(event) => onChange(event.target.value)}>
+          <option value="">Any</option>
+          {(options ?? []).map(([option, name]) => (
+            <option key={option} value={option}>
+              {name}
+            </option>
+          ))}
+        </select>
+      )}
+    </div>
   );
 }
 

@@ -74,12 +74,17 @@ export class CollectionWorkGuard implements CanActivate {
   }
 
   private async assertManages(access: CollectionAccess, target: WorkTarget, id: string): Promise<void> {
-    const collectionId = await this.targets.collectionOf(target, id);
-    if (!collectionId || !canRead(access, collectionId)) {
-      throw new NotFoundError(`${NAMES[target]} ${id} not found`);
-    }
-    if (!canWrite(access, collectionId)) throw needsWrite(collectionId);
+    assertManagesIn(access, await this.targets.collectionOf(target, id), `${NAMES[target]} ${id}`);
   }
+}
+
+/**
+ * The one rule for managing evaluation work in a collection: a collection the access cannot read (or
+ * none) is a 404 naming `what` ("question bank <id>"), one it reads without a write grant a 403.
+ */
+export function assertManagesIn(access: CollectionAccess, collectionId: string | null, what: string): void {
+  if (!collectionId || !canRead(access, collectionId)) throw new NotFoundError(`${what} not found`);
+  if (!canWrite(access, collectionId)) throw needsWrite(collectionId);
 }
 
 /** The collections whose banks, runs and rerankers the access manages, as a list filter (null: all). */

@@ -13,9 +13,9 @@ import type {
 } from '@lumina/shared';
 import { InvalidRequestError, NotFoundError } from '../../common/errors/domain-errors';
 import { pageOf, pageWindow } from '../../common/pagination/pagination';
-import { canRead, canWrite } from '../auth/principal';
+import { canWrite } from '../auth/principal';
 import type { CollectionAccess } from '../auth/principal';
-import { manageableIds, needsWrite } from '../collections/collection-work.guard';
+import { assertManagesIn, manageableIds } from '../collections/collection-work.guard';
 import { QuestionBankItemService } from '../question-bank/question-bank-item.service';
 import { QuestionBankService } from '../question-bank/question-bank.service';
 import type { NewQuestionItem } from '../question-bank/repositories/question-bank-item.repository';
@@ -106,9 +106,7 @@ export class FeedbackReviewService {
    * expected answer. Each item keeps its feedback, which is marked reviewed in the same transaction.
    */
   async toBank(access: CollectionAccess, request: FeedbackToBankRequest): Promise<FeedbackToBankResult> {
-    const collectionId = await this.banks.collectionOf(request.bankId);
-    if (!canRead(access, collectionId)) throw new NotFoundError(`question bank ${request.bankId} not found`);
-    if (!canWrite(access, collectionId)) throw needsWrite(collectionId);
+    assertManagesIn(access, await this.banks.collectionOf(request.bankId), `question bank ${request.bankId}`);
 
     const label = (index: number) => `entries[${index}]`;
     const ids = request.entries.map((entry) => entry.feedbackId);
