@@ -19,3 +19,4 @@ export * from './mcp';
 export { issueSentences, MAX_PAGE, pageOf, pageQuerySchema } from './contract/zod';
 export * from './openai';
 export * from './feedback';
+export * from './sources';

@@ -140,12 +140,12 @@ export class DocumentRepository {
     return rows[0] ?? null;
   }
 
-  /** The stored documents of the collection with these content hashes. */
+  /** The uploaded documents of the collection with these content hashes (a source's documents are its own). */
   async findStoredByHash(collectionId: string, contentHashes: string[]): Promise<StoredDocument[]> {
     if (contentHashes.length === 0) return [];
     return this.manager.query(
       `SELECT ${STORED_DOCUMENT_COLUMNS} FROM documents
-       WHERE collection_id = $1 AND content_hash = ANY($2::text[])`,
+       WHERE collection_id = $1 AND content_hash = ANY($2::text[]) AND source_id IS NULL`,
       [collectionId, contentHashes],
     );
   }
