@@ -2,7 +2,7 @@ import { execFileSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, rmSync, utimesSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
-import { pageOf, sourceSchema, syncRunSchema } from '@lumina/shared';
+import { documentDetailSchema, pageOf, sourceSchema, syncRunSchema } from '@lumina/shared';
 import type { Source, SyncRun } from '@lumina/shared';
 import { DataSource } from 'typeorm';
 import type { CachedEmbedder } from '../providers/cached-embedder';
@@ -225,6 +225,14 @@ describe(`sources: a folder and a Git repository kept in sync (${TEST_BACKEND})`
       format: 'md',
       source: { id: source.id, kind: 'folder', path: 'guide.md' },
     });
+    const view = await admin('GET', `/documents/${guide.id}`);
+    expect(documentDetailSchema.parse(view.body).origin).toEqual({
+      sourceId: source.id,
+      kind: 'folder',
+      path: 'guide.md',
+      commit: null,
+      url: null,
+    });
     const guideChunks = await chunksOf(guide.id);
     expect(guideChunks.length).toBeGreaterThan(1);
     expect(guideChunks.every((chunk) => chunk.embedding !== null)).toBe(true);
@@ -380,6 +388,19 @@ describe(`sources: a folder and a Git repository kept in sync (${TEST_BACKEND})`
         url: `https://git.example.com/handbook/blob/${secondCommit}/docs/setup.md`,
       },
     });
+
+    const listed = await admin('GET', `/documents?search=Setup`);
+    expect(
+      listed.body.items.map((d: Json) => d.origin).filter((origin: Json) => origin?.kind === 'git'),
+    ).toEqual([
+      {
+        sourceId,
+        kind: 'git',
+        path: 'docs/setup.md',
+        commit: secondCommit,
+        url: `https://git.example.com/handbook/blob/${secondCommit}/docs/setup.md`,
+      },
+    ]);
 
     // A deletion, then a sync with nothing new: no embedding at all.
     git('rm', '--quiet', 'docs/runbook.md');

@@ -34,6 +34,10 @@ export interface DocumentRow {
   content_hash: string;
   created_at: Date;
   updated_at: Date;
+  /** The source it was synced from; null: uploaded, or its source was deleted and it kept. */
+  source_id: string | null;
+  /** What its source recorded: kind, path, commit, url (metadata.source); null: uploaded. */
+  origin: { kind: string; path: string; commit?: string; url?: string } | null;
 }
 
 /** What an upload of the same bytes, or a deletion, needs to know of a stored document. */

@@ -1,6 +1,6 @@
 /** A document as the API shows it (DocumentRow). */
 export const DOCUMENT_COLUMNS = `id, collection_id, title, source_name, mime_type, metadata->>'format' AS format, external_id, status, error,
-  chunk_count, byte_size, language, content_hash, created_at, updated_at`;
+  chunk_count, byte_size, language, content_hash, created_at, updated_at, source_id, metadata->'source' AS origin`;
 
 /**
  * Documents whose title matches `$1` (an ILIKE pattern, or null: any), whose status is `$2` (or null),

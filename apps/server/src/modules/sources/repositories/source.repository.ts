@@ -15,6 +15,7 @@ import {
   INSERT_SOURCE_DOCUMENT_SQL,
   INSERT_SOURCE_SQL,
   ITEM_FAILED_SQL,
+  ITEM_PENDING_SQL,
   INTERRUPT_RUNS_SQL,
   ITEM_INDEXED_SQL,
   ITEM_SEEN_SQL,
@@ -42,6 +43,8 @@ export interface SourceRow {
   updated_at: Date;
   item_count: number;
   running: boolean;
+  /** Its collection is being deleted. */
+  collection_deleting: boolean;
 }
 
 export interface SyncRunRow {
@@ -342,6 +345,11 @@ export class SourceRepository {
   /** The item's version `fingerprint` cannot be indexed, because of `reason`. */
   async itemFailed(sourceId: string, key: string, fingerprint: string, reason: string): Promise<void> {
     await this.manager.query(ITEM_FAILED_SQL, [sourceId, key, fingerprint, reason]);
+  }
+
+  /** The item is read again by the next sync, whatever its fingerprint. */
+  async itemPending(sourceId: string, key: string): Promise<void> {
+    await this.manager.query(ITEM_PENDING_SQL, [sourceId, key]);
   }
 
   /** A new item's document failed: it stays, failed with the reason, until a later sync indexes it. */

@@ -2,7 +2,8 @@
 export const SOURCE_COLUMNS = `s.id, s.collection_id, s.name, s.kind, s.config, s.schedule_minutes, s.next_sync_at,
   s.sync_requested_at, s.cursor, s.created_at, s.updated_at,
   (SELECT count(*)::int FROM source_items i WHERE i.source_id = s.id) AS item_count,
-  EXISTS (SELECT 1 FROM source_sync_runs r WHERE r.source_id = s.id AND r.status = 'running') AS running`;
+  EXISTS (SELECT 1 FROM source_sync_runs r WHERE r.source_id = s.id AND r.status = 'running') AS running,
+  (SELECT c.deleting_since IS NOT NULL FROM collections c WHERE c.id = s.collection_id) AS collection_deleting`;
 
 /** Sources of collection `$1` (null: any) among collections `$2` (null: all). */
 const LISTED = `($1::uuid IS NULL OR s.collection_id = $1) AND ($2::uuid[] IS NULL OR s.collection_id = ANY($2::uuid[]))`;
@@ -101,6 +102,14 @@ export const INSERT_SOURCE_DOCUMENT_SQL = `
 export const CLAIM_ITEM_SQL = `
   INSERT INTO source_items (source_id, key, document_id) VALUES ($1, $2, $3)
   ON CONFLICT (source_id, key) DO UPDATE SET document_id = EXCLUDED.document_id, content_hash = NULL`;
+
+/**
+ * Item `$2` of source `$1` waits to be indexed (a failure that may pass, such as the embedder being
+ * down): the next sync reads it again, whatever its fingerprint.
+ */
+export const ITEM_PENDING_SQL = `
+  INSERT INTO source_items (source_id, key) VALUES ($1, $2)
+  ON CONFLICT (source_id, key) DO UPDATE SET fingerprint = NULL, error = NULL`;
 
 /** The version `$3` of item `$2` of source `$1` cannot be indexed, because `$4` (the item is made when new). */
 export const ITEM_FAILED_SQL = `

@@ -9,6 +9,7 @@ import type { Env } from '../../../config/env.schema';
 import { InjectEmbedder } from '../../../providers/providers.module';
 import { DocumentWorkPool } from '../../ingestion/document-work/document-work-pool';
 import { IndexingService } from '../../ingestion/indexing.service';
+import { UnreadableDocumentError } from '../../ingestion/errors/unreadable-document.error';
 import { ByteInspector } from '../../ingestion/uploads/byte-inspector';
 import { formatBytes } from '../../ingestion/uploads/format-bytes';
 import type { SourceFormat } from '../../ingestion/uploads/supported-formats';
@@ -75,6 +76,11 @@ export class SourceSyncService {
     const runId = await this.sources.startRun(sourceId, trigger, source.cursor);
     const report: SyncReport = { added: 0, updated: 0, unchanged: 0, deleted: 0, failed: 0, failures: [] };
     try {
+      if (source.collection_deleting) {
+        throw new SourceUnavailableError(
+          `Collection ${source.collection_id} is being deleted; its sources are not synced.`,
+        );
+      }
       progress({ stage: 'listing', done: 0, total: 1 });
       const items = await this.sources.items(sourceId);
       const listing = await this.list(source, items);
@@ -103,7 +109,9 @@ export class SourceSyncService {
       return listFolder(config, this.env.SOURCE_FOLDER_ROOTS, this.env.SOURCE_MAX_ITEMS);
     }
     // An item that waits to be indexed (failed, or cut short) is found again only in the whole tree.
-    const pending = [...items.values()].some((item) => item.content_hash === null);
+    const pending = [...items.values()].some(
+      (item) => item.content_hash === null || item.fingerprint === null,
+    );
     return listGit(source.id, config, source.cursor, pending, {
       cacheDir: this.env.SOURCE_CACHE_DIR,
       roots: this.env.SOURCE_FOLDER_ROOTS,
@@ -231,7 +239,13 @@ export class SourceSyncService {
     } catch (error) {
       const reason = (error as Error).message ?? String(error);
       this.logger.warn(`source ${source.id}: "${entry.key}" was not indexed: ${reason}`);
-      await this.sources.itemFailed(source.id, entry.key, entry.fingerprint, reason);
+      if (error instanceof ItemProblem || error instanceof UnreadableDocumentError) {
+        // This version can never be indexed: it is not tried again until it changes.
+        await this.sources.itemFailed(source.id, entry.key, entry.fingerprint, reason);
+      } else {
+        // It may pass (the embedder down, the database busy): the next sync tries again.
+        await this.sources.itemPending(source.id, entry.key);
+      }
       // A version indexed before stays searchable; a document that never was says why it failed.
       if (documentId && !indexed) await this.sources.failDocument(documentId, reason);
       return { item: entry.key, reason };
