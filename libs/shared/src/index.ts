@@ -20,3 +20,4 @@ export { issueSentences, MAX_PAGE, pageOf, pageQuerySchema } from './contract/zo
 export * from './openai';
 export * from './feedback';
 export * from './sources';
+export * from './source-globs';

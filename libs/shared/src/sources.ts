@@ -9,6 +9,7 @@ import {
   uuid,
   z,
 } from './contract/zod';
+import { invalidGlob } from './source-globs';
 
 /**
  * Sources: a server folder or a Git repository that a collection keeps in sync with. A sync adds the
@@ -28,9 +29,14 @@ export const MAX_SCHEDULE_MINUTES = 10_080;
 
 const globList = (field: string) =>
   z
-    .array(filled(field.replace(/s$/, ''), 300), {
-      error: typeError(field, `${field} must be an array of glob patterns`),
-    })
+    .array(
+      filled(field.replace(/s$/, ''), 300).check(
+        z.refine((pattern) => invalidGlob([pattern]) === null, {
+          error: (issue) => invalidGlob([String(issue.input)]) ?? `${field} must hold glob patterns`,
+        }),
+      ),
+      { error: typeError(field, `${field} must be an array of glob patterns`) },
+    )
     .max(MAX_SOURCE_GLOBS, { error: `${field} must hold at most ${MAX_SOURCE_GLOBS} patterns` });
 
 const includeField = globList('include')

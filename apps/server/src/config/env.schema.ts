@@ -231,6 +231,8 @@ export const envSchema = z
       .pipe(z.array(z.string().startsWith('/', 'each root must be an absolute path'))),
     /** Where Git sources are cloned (one bare repository per source), shared by the workers. */
     SOURCE_CACHE_DIR: z.string().min(1).default('./.data/sources'),
+    /** The git executable Git sources run: a name found in /usr/local/bin, /usr/bin or /bin, or a path. */
+    SOURCE_GIT_COMMAND: z.string().min(1).default('git'),
     /** The longest a single git command (clone, fetch, …) of a sync may run, in seconds. */
     SOURCE_GIT_TIMEOUT_SECONDS: positiveInt.max(86_400).default(300),
     /** Sources synced side by side by a worker (each source is never synced twice at once). */

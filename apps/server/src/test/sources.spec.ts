@@ -174,7 +174,9 @@ describe(`sources: a folder and a Git repository kept in sync (${TEST_BACKEND})`
       config: { kind: 'folder', path: folder, include: ['*.{md'] },
     });
     expect(glob.status).toBe(400);
-    expect(glob.body.message).toMatch(/unclosed \{/);
+    expect(JSON.stringify(glob.body.message)).toMatch(
+      /config.include\[0\]: the glob \\"\*\.\{md\\" has an unclosed \{/,
+    );
     const gitOutside = await admin('POST', '/sources', {
       name: 'Repo',
       config: { kind: 'git', url: outside },

@@ -20,7 +20,6 @@ import { CollectionScope } from '../collections/collection-scope.service';
 import { SourceRepository } from './repositories/source.repository';
 import type { SourceRow, SyncRunRow } from './repositories/source.repository';
 import { SourceQueue } from './source-queue.service';
-import { invalidGlob } from './sync/glob';
 import { insideRoots } from './sync/source-paths';
 
 /**
@@ -118,10 +117,8 @@ export class SourceService {
     return row;
   }
 
-  /** What the schema cannot tell: the folder is allowed and there, the globs are globs. */
+  /** What the schema cannot tell: the folder (or repository folder) is there and allowed. */
   private async checkConfig(config: SourceConfig): Promise<void> {
-    const problem = invalidGlob([...(config.include ?? []), ...(config.exclude ?? [])]);
-    if (problem) throw new InvalidRequestError(`config: ${problem}.`);
     const roots = this.env.SOURCE_FOLDER_ROOTS;
     if (config.kind === 'folder') {
       if (roots.length === 0) {

@@ -1,7 +1,7 @@
 import { lstat, readdir, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
+import { PathFilter } from '@lumina/shared';
 import type { FolderSourceConfig } from '@lumina/shared';
-import { PathFilter } from './glob';
 import type { ListedItem, SourceListing } from './source-listing';
 import { SourceUnavailableError } from './source-listing';
 import { insideRoots, sourceFileFormat } from './source-paths';

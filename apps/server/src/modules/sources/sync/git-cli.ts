@@ -5,11 +5,12 @@ export class GitCommandError extends Error {}
 
 /**
  * Runs git with no hooks, no credential prompts (a repository that needs a password fails instead of
- * waiting), no system or user configuration, no `ext::` transport, and a timeout. Answers stdout.
+ * waiting), no system or user configuration, no `ext::` transport, none of the server's environment, and
+ * a timeout. Answers stdout.
  */
 export function runGit(
   args: readonly string[],
-  options: { cwd?: string; timeoutMs: number; maxBuffer?: number },
+  options: { command: string; cwd?: string; timeoutMs: number; maxBuffer?: number },
 ): Promise<Buffer> {
   const safe = [
     '-c',
@@ -24,7 +25,7 @@ export function runGit(
   ];
   return new Promise((resolve, reject) => {
     execFile(
-      'git',
+      options.command,
       safe,
       {
         cwd: options.cwd,
@@ -33,7 +34,8 @@ export function runGit(
         maxBuffer: options.maxBuffer ?? 256 * 1024 * 1024,
         encoding: 'buffer',
         env: {
-          PATH: process.env.PATH,
+          // git finds its helpers (ssh, its own commands) here; its own place is SOURCE_GIT_COMMAND.
+          PATH: '/usr/local/bin:/usr/bin:/bin',
           GIT_TERMINAL_PROMPT: '0',
           GIT_ASKPASS: 'echo',
           SSH_ASKPASS: 'echo',

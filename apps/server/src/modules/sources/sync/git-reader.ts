@@ -1,13 +1,15 @@
 import { mkdir, stat } from 'node:fs/promises';
 import { join } from 'node:path';
+import { PathFilter } from '@lumina/shared';
 import type { GitSourceConfig } from '@lumina/shared';
 import { GitCommandError, runGit } from './git-cli';
-import { PathFilter } from './glob';
 import type { ListedItem, SourceListing } from './source-listing';
 import { SourceUnavailableError } from './source-listing';
 import { insideRoots, sourceFileFormat } from './source-paths';
 
 export interface GitReaderOptions {
+  /** The git executable (SOURCE_GIT_COMMAND). */
+  gitCommand: string;
   cacheDir: string;
   roots: readonly string[];
   timeoutMs: number;
@@ -34,7 +36,7 @@ export async function listGit(
   const url = await remoteOf(config.url, options.roots);
   const dir = join(options.cacheDir, `${sourceId}.git`);
   const git = (args: string[], maxBuffer?: number) =>
-    runGit(args, { cwd: dir, timeoutMs: options.timeoutMs, maxBuffer });
+    runGit(args, { command: options.gitCommand, cwd: dir, timeoutMs: options.timeoutMs, maxBuffer });
   try {
     if (!(await exists(join(dir, 'HEAD')))) {
       await mkdir(dir, { recursive: true });

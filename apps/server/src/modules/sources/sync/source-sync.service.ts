@@ -113,6 +113,7 @@ export class SourceSyncService {
       (item) => item.content_hash === null || item.fingerprint === null,
     );
     return listGit(source.id, config, source.cursor, pending, {
+      gitCommand: this.env.SOURCE_GIT_COMMAND,
       cacheDir: this.env.SOURCE_CACHE_DIR,
       roots: this.env.SOURCE_FOLDER_ROOTS,
       timeoutMs: this.env.SOURCE_GIT_TIMEOUT_SECONDS * 1000,

@@ -1,4 +1,4 @@
-import { globToRegExp, invalidGlob, PathFilter } from './glob';
+import { globToRegExp, invalidGlob, PathFilter } from './source-globs';
 
 describe('globToRegExp', () => {
   const matches = (pattern: string, path: string) => globToRegExp(pattern).test(path);
