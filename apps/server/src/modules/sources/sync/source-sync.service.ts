@@ -2,6 +2,7 @@ import { basename, extname } from 'node:path';
 import { Injectable, Logger } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource } from 'typeorm';
+import { CoalescingEmbedder } from '@lumina/rag';
 import type { ChunkingSettings, EmbeddingProvider } from '@lumina/rag';
 import type { SourceConfig, SyncFailure } from '@lumina/shared';
 import { InjectConfig } from '../../../config/app-config';
@@ -62,7 +63,8 @@ export class SourceSyncService {
     this.chunking = { unit: 'chunk', maxChars: env.CHUNK_MAX_CHARS, overlapChars: env.CHUNK_OVERLAP_CHARS };
     this.indexing = new IndexingService(
       dataSource,
-      embedder,
+      // The items a sync indexes side by side share embedding calls; the cache stays in front.
+      new CoalescingEmbedder(embedder, env.EMBEDDINGS_BATCH_SIZE),
       this.chunking,
       env.EMBEDDINGS_BATCH_SIZE,
       null,
@@ -143,15 +145,22 @@ export class SourceSyncService {
     const total = listing.items.length + gone.length;
     let done = 0;
     progress({ stage: 'syncing', done, total });
-    for (const entry of listing.items) {
-      const outcome = await this.syncItem(source, entry, items.get(entry.key) ?? null);
-      if (typeof outcome === 'string') report[outcome]++;
-      else {
-        report.failed++;
-        report.failures.push(outcome);
+    // Items are indexed INGESTION_CONCURRENCY at a time: they mostly wait for the embedder, and their
+    // embedding calls are shared. Each item's own steps stay in order.
+    let next = 0;
+    const lane = async (): Promise<void> => {
+      while (next < listing.items.length) {
+        const entry = listing.items[next++]!;
+        const outcome = await this.syncItem(source, entry, items.get(entry.key) ?? null);
+        if (typeof outcome === 'string') report[outcome]++;
+        else {
+          report.failed++;
+          report.failures.push(outcome);
+        }
+        progress({ stage: 'syncing', done: ++done, total });
       }
-      progress({ stage: 'syncing', done: ++done, total });
-    }
+    };
+    await Promise.all(Array.from({ length: this.env.INGESTION_CONCURRENCY }, lane));
     for (const key of gone) {
       await this.sources.deleteItem(source.id, key, items.get(key)!.document_id);
       report.deleted++;
