@@ -17,7 +17,7 @@ import { invalidGlob } from './source-globs';
  * leaves the others alone (no parse, no embedding). Only admin keys manage sources.
  */
 
-export const SOURCE_KINDS = ['folder', 'git'] as const;
+export const SOURCE_KINDS = ['folder', 'git', 'website'] as const;
 export type SourceKind = (typeof SOURCE_KINDS)[number];
 
 export const MAX_SOURCE_NAME_CHARS = 120;
@@ -58,7 +58,7 @@ const excludeField = globList('exclude')
 /** A folder on the server, under one of SOURCE_FOLDER_ROOTS. */
 export const folderSourceConfigSchema = z.strictObject(
   {
-    kind: z.literal('folder', { error: 'kind must be folder or git' }),
+    kind: z.literal('folder', { error: 'kind must be folder, git or website' }),
     path: filled('path', 4096).meta({
       description: 'An absolute path on the server, inside one of the roots SOURCE_FOLDER_ROOTS allows',
       example: '/srv/handbook',
@@ -73,7 +73,7 @@ export type FolderSourceConfig = z.infer<typeof folderSourceConfigSchema>;
 /** A Git repository read with the git command line: a URL (https, ssh) or a path under SOURCE_FOLDER_ROOTS. */
 export const gitSourceConfigSchema = z.strictObject(
   {
-    kind: z.literal('git', { error: 'kind must be folder or git' }),
+    kind: z.literal('git', { error: 'kind must be folder, git or website' }),
     url: filled('url', 2048).meta({
       description:
         'https:// or ssh:// URL, user@host:path, or an absolute path on the server inside SOURCE_FOLDER_ROOTS',
@@ -105,12 +105,52 @@ export const gitSourceConfigSchema = z.strictObject(
 );
 export type GitSourceConfig = z.infer<typeof gitSourceConfigSchema>;
 
+const httpUrl = (field: string) =>
+  text(field, 2048).regex(/^https?:\/\/[^\s/?#]+[^\s]*$/i, { error: `${field} must be an http(s) URL` });
+
+/**
+ * A website, crawled from a start page (or the pages a sitemap.xml lists) within a URL prefix, honouring
+ * robots.txt, with conditional requests so an unchanged page costs a 304.
+ */
+export const websiteSourceConfigSchema = z.strictObject(
+  {
+    kind: z.literal('website', { error: 'kind must be folder, git or website' }),
+    startUrl: httpUrl('startUrl').meta({
+      description: 'The first page, or a sitemap.xml (its pages are the start)',
+      example: 'https://docs.example.com/handbook/',
+    }),
+    prefix: httpUrl('prefix')
+      .optional()
+      .meta({ description: 'Only URLs starting with it are taken; absent: the start URL up to its last /' }),
+    maxPages: int('maxPages', 1, 100_000)
+      .optional()
+      .meta({ description: 'At most this many pages; absent: 200' }),
+    maxDepth: int('maxDepth', 0, 50)
+      .optional()
+      .meta({ description: 'Links followed at most this deep from the start; absent: 5' }),
+    requestsPerSecond: z
+      .number({ error: 'requestsPerSecond must be a number' })
+      .min(0.1, { error: 'requestsPerSecond must be 0.1 or more' })
+      .max(50, { error: 'requestsPerSecond must be at most 50' })
+      .optional()
+      .meta({ description: 'Requests per second to the site at most; absent: 2' }),
+  },
+  {
+    error: objectError(
+      'config must be an object: { kind: "website", startUrl, prefix?, maxPages?, maxDepth?, requestsPerSecond? }',
+    ),
+  },
+);
+export type WebsiteSourceConfig = z.infer<typeof websiteSourceConfigSchema>;
+
 export const sourceConfigSchema = z.discriminatedUnion(
   'kind',
-  [folderSourceConfigSchema, gitSourceConfigSchema],
+  [folderSourceConfigSchema, gitSourceConfigSchema, websiteSourceConfigSchema],
   {
     error: (issue) =>
-      issue.code === 'invalid_union' ? 'config.kind must be folder or git' : 'config must be an object',
+      issue.code === 'invalid_union'
+        ? 'config.kind must be folder, git or website'
+        : 'config must be an object',
   },
 );
 export type SourceConfig = z.infer<typeof sourceConfigSchema>;

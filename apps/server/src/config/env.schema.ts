@@ -239,6 +239,23 @@ export const envSchema = z
     SOURCE_SYNC_CONCURRENCY: positiveInt.max(16).default(2),
     /** The most files a source may hold; a sync that lists more fails, saying so, and changes nothing. */
     SOURCE_MAX_ITEMS: positiveInt.max(1_000_000).default(10_000),
+    /**
+     * Hosts a website source may reach although they resolve to a private, loopback or link-local address
+     * (an intranet wiki), as host names or IP addresses separated by commas. Others are refused.
+     */
+    SOURCE_ALLOWED_HOSTS: z
+      .string()
+      .default('')
+      .transform((value) =>
+        value
+          .split(',')
+          .map((host) => host.trim().toLowerCase())
+          .filter(Boolean),
+      ),
+    /** The longest a website source waits for one page, in seconds. */
+    SOURCE_PAGE_TIMEOUT_SECONDS: positiveInt.max(600).default(30),
+    /** The longest a website crawl may take; past it the sync fails, saying so, and changes nothing. */
+    SOURCE_CRAWL_TIMEOUT_SECONDS: positiveInt.max(86_400).default(1800),
     /** How often the API looks for sources whose schedule says a sync is due. */
     SOURCE_SCHEDULER_INTERVAL_MS: positiveInt.min(1000).max(3_600_000).default(60_000),
 

@@ -1,4 +1,7 @@
 import { execFileSync } from 'node:child_process';
+import { createServer } from 'node:http';
+import type { IncomingMessage, Server, ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { mkdirSync, mkdtempSync, rmSync, utimesSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
@@ -126,6 +129,7 @@ describe(`sources: a folder and a Git repository kept in sync (${TEST_BACKEND})`
         UPLOAD_MAX_BYTES: '4096',
         CHUNK_MAX_CHARS: '200',
         CHUNK_OVERLAP_CHARS: '0',
+        SOURCE_ALLOWED_HOSTS: '127.0.0.1',
       }),
     );
     dataSource = server.app.get(DataSource);
@@ -168,7 +172,7 @@ describe(`sources: a folder and a Git repository kept in sync (${TEST_BACKEND})`
     expect(dotdot.status).toBe(400);
     const kind = await admin('POST', '/sources', { name: 'Web', config: { kind: 'ftp', path: folder } });
     expect(kind.status).toBe(400);
-    expect(JSON.stringify(kind.body.message)).toMatch(/kind must be folder or git/);
+    expect(JSON.stringify(kind.body.message)).toMatch(/kind must be folder, git or website/);
     const glob = await admin('POST', '/sources', {
       name: 'Glob',
       config: { kind: 'folder', path: folder, include: ['*.{md'] },
@@ -450,5 +454,160 @@ describe(`sources: a folder and a Git repository kept in sync (${TEST_BACKEND})`
     expect(removed.body).toMatchObject({ deleted: true, documentsDeleted: 4, documentsKept: 0 });
     expect(await documentsOf(folderSource!.id)).toHaveLength(0);
     expect((await admin('GET', `/sources/${folderSource!.id}`)).status).toBe(404);
+  });
+
+  it('crawls a website: robots.txt, prefix, redirects, size limit, 304s, changes, removals and refusals', async () => {
+    const site = new Map<
+      string,
+      { body?: string; type?: string; etag?: string; modified?: string; status?: number; location?: string }
+    >();
+    const page = (title: string, text: string, links: string[] = []) =>
+      `<html><head><title>${title}</title></head><body><main><h1>${title}</h1><p>${text}</p>` +
+      links.map((href) => `<a href="${href}">${href}</a>`).join(' ') +
+      '</main></body></html>';
+    const hits: { path: string; status: number }[] = [];
+    const handler = (request: IncomingMessage, response: ServerResponse) => {
+      const path = request.url!;
+      const entry = site.get(path);
+      const answer = (status: number, headers: Record<string, string> = {}, body = '') => {
+        hits.push({ path, status });
+        response.writeHead(status, headers).end(body);
+      };
+      if (!entry) return answer(404);
+      if (entry.location) return answer(entry.status ?? 302, { location: entry.location });
+      if (entry.status) return answer(entry.status);
+      if (entry.etag && request.headers['if-none-match'] === entry.etag) return answer(304);
+      if (entry.modified && request.headers['if-modified-since'] === entry.modified) return answer(304);
+      answer(
+        200,
+        {
+          'content-type': entry.type ?? 'text/html; charset=utf-8',
+          ...(entry.etag ? { etag: entry.etag } : {}),
+          ...(entry.modified ? { 'last-modified': entry.modified } : {}),
+        },
+        entry.body,
+      );
+    };
+    const web: Server = createServer(handler);
+    await new Promise<void>((resolve) => web.listen(0, '127.0.0.1', resolve));
+    const base = `http://127.0.0.1:${(web.address() as AddressInfo).port}`;
+    try {
+      site.set('/robots.txt', { body: 'User-agent: *\nDisallow: /docs/private/\n', type: 'text/plain' });
+      site.set('/docs/', {
+        body: page('Docs home', 'Start here to learn the agent.', [
+          'agent.html',
+          'network.html',
+          'private/keys.html',
+          '/blog/post.html',
+          'loop-a',
+          'big.html',
+          'notes.txt',
+          'moved',
+          'mailto:ops@example.com',
+        ]),
+      });
+      site.set('/docs/agent.html', {
+        body: page('Agent', 'The agent ships logs to the collector every ten seconds.'),
+        etag: '"agent-1"',
+      });
+      site.set('/docs/network.html', {
+        body: page('Network', 'Open port 4317 to the collector before enrolling.'),
+        modified: 'Sun, 06 Dec 2026 10:00:00 GMT',
+      });
+      site.set('/docs/private/keys.html', { body: page('Keys', 'Secret keys.') });
+      site.set('/blog/post.html', { body: page('Blog', 'Outside the prefix.') });
+      site.set('/docs/loop-a', { location: '/docs/loop-b' });
+      site.set('/docs/loop-b', { location: '/docs/loop-a' });
+      site.set('/docs/big.html', { body: page('Big', 'word '.repeat(2000)) });
+      site.set('/docs/notes.txt', {
+        body: 'Plain notes: rotate the logs weekly.',
+        type: 'text/plain',
+        etag: '"n1"',
+      });
+      site.set('/docs/moved', { location: `${base}/docs/agent-v2.html`, status: 301 });
+      site.set('/docs/agent-v2.html', { body: page('Agent v2', 'Version two of the agent page.') });
+
+      const created = await admin('POST', '/sources', {
+        name: 'Docs site',
+        config: { kind: 'website', startUrl: `${base}/docs/`, maxDepth: 2, requestsPerSecond: 50 },
+      });
+      expect(created.status).toBe(201);
+      const sourceId = created.body.id as string;
+
+      const first = await sync(sourceId);
+      expect(counts(first)).toEqual({ added: 5, updated: 0, unchanged: 0, deleted: 0, failed: 2 });
+      expect(Object.fromEntries(first.failures.map((f) => [f.item.slice(base.length), f.reason]))).toEqual({
+        '/docs/loop-a': `redirects in a loop (back to ${base}/docs/loop-a)`,
+        '/docs/big.html': 'larger than 4 KB (UPLOAD_MAX_BYTES)',
+      });
+      let documents = await documentsOf(sourceId);
+      expect(documents.map((d) => (d.metadata as Json).source.path.slice(base.length)).sort()).toEqual([
+        '/docs/',
+        '/docs/agent-v2.html',
+        '/docs/agent.html',
+        '/docs/network.html',
+        '/docs/notes.txt',
+      ]);
+      expect(documents.find((d) => d.title === 'Agent')).toBeDefined();
+      // Neither the disallowed page nor the one outside the prefix was fetched.
+      expect(hits.map((hit) => hit.path)).not.toContain('/docs/private/keys.html');
+      expect(hits.map((hit) => hit.path)).not.toContain('/blog/post.html');
+
+      // Again: the validators answer 304, the page without them hashes the same; nothing is embedded.
+      hits.length = 0;
+      const computed = embedder.stats.computed;
+      const second = await sync(sourceId);
+      expect(counts(second)).toEqual({ added: 0, updated: 0, unchanged: 5, deleted: 0, failed: 2 });
+      expect(embedder.stats.computed - computed).toBe(0);
+      const statusOf = (path: string) => hits.find((hit) => hit.path === path)?.status;
+      expect([
+        statusOf('/docs/agent.html'),
+        statusOf('/docs/network.html'),
+        statusOf('/docs/notes.txt'),
+      ]).toEqual([304, 304, 304]);
+
+      // A changed page, a removed one, one failing for now (kept), the big one cut down.
+      site.set('/docs/network.html', {
+        body: page('Network', 'Open port 4318 to the collector before enrolling.'),
+        modified: 'Mon, 07 Dec 2026 10:00:00 GMT',
+      });
+      site.delete('/docs/agent.html');
+      site.set('/docs/notes.txt', { body: '', status: 503 });
+      site.set('/docs/big.html', { body: page('Big', 'Short now.') });
+      const third = await sync(sourceId);
+      expect(counts(third)).toEqual({ added: 1, updated: 1, unchanged: 2, deleted: 1, failed: 2 });
+      expect(third.failures.map((f) => f.item.slice(base.length)).sort()).toEqual([
+        '/docs/loop-a',
+        '/docs/notes.txt',
+      ]);
+      documents = await documentsOf(sourceId);
+      expect(documents.map((d) => (d.metadata as Json).source.path.slice(base.length)).sort()).toEqual([
+        '/docs/',
+        '/docs/agent-v2.html',
+        '/docs/big.html',
+        '/docs/network.html',
+        '/docs/notes.txt',
+      ]);
+
+      // Loopback by another name is refused: at creation, and at sync time should the config say it.
+      const refused = await admin('POST', '/sources', {
+        name: 'Local',
+        config: { kind: 'website', startUrl: base.replace('127.0.0.1', 'localhost') + '/docs/' },
+      });
+      expect(refused.status).toBe(400);
+      expect(refused.body.message).toMatch(/localhost resolves to .*SOURCE_ALLOWED_HOSTS/);
+      await dataSource.query(
+        `UPDATE sources SET config = jsonb_set(config, '{startUrl}', to_jsonb($2::text)) WHERE id = $1`,
+        [sourceId, base.replace('127.0.0.1', 'localhost') + '/docs/'],
+      );
+      const blocked = await sync(sourceId);
+      expect(blocked.status).toBe('failed');
+      expect(blocked.error).toMatch(
+        /robots.txt: localhost resolves to .*(127\.0\.0\.1|::1).*SOURCE_ALLOWED_HOSTS/,
+      );
+      expect(await documentsOf(sourceId)).toHaveLength(5);
+    } finally {
+      web.close();
+    }
   });
 });

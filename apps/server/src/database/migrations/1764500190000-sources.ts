@@ -14,7 +14,8 @@ const KINDS = ['folder', 'git', 'website'];
  *   tells a later sync whether it changed without reading it (`fingerprint`: a folder file's size and
  *   modification time, a Git blob id, a page's ETag or Last-Modified), the sha256 of its bytes
  *   (`content_hash`, null until the item was indexed once), the document made of it, and `error`, why
- *   the version `fingerprint` names could not be indexed (a later sync does not try it again until it
+ *   the version `fingerprint` names could not be indexed (a web page also keeps its ETag, Last-Modified
+ *   and the links it holds, so a 304 still tells the crawl where to go next) (a later sync does not try it again until it
  *   changes).
  * - `source_sync_runs`: one row per sync, with its report.
  *
@@ -90,6 +91,7 @@ export class Sources1764500190000 implements MigrationInterface {
         last_modified text,
         commit text,
         link text,
+        links jsonb,
         error text,
         synced_at timestamptz NOT NULL DEFAULT now(),
         CONSTRAINT source_items_source_key UNIQUE (source_id, key)

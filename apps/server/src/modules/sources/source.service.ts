@@ -1,3 +1,5 @@
+import { lookup } from 'node:dns/promises';
+import { isIP } from 'node:net';
 import { Injectable } from '@nestjs/common';
 import type {
   ListSourcesQuery,
@@ -20,6 +22,7 @@ import { CollectionScope } from '../collections/collection-scope.service';
 import { SourceRepository } from './repositories/source.repository';
 import type { SourceRow, SyncRunRow } from './repositories/source.repository';
 import { SourceQueue } from './source-queue.service';
+import { isRefusedAddress } from './sync/safe-http';
 import { insideRoots } from './sync/source-paths';
 
 /**
@@ -117,6 +120,24 @@ export class SourceService {
     return row;
   }
 
+  /** 400 when the URL's host is an address a website source may not reach (checked again at every request). */
+  private async checkHost(url: string): Promise<void> {
+    const host = new URL(url).hostname.replace(/^\[|\]$/g, '').toLowerCase();
+    if (this.env.SOURCE_ALLOWED_HOSTS.includes(host)) return;
+    let addresses: string[];
+    try {
+      addresses = isIP(host) ? [host] : (await lookup(host, { all: true })).map((entry) => entry.address);
+    } catch {
+      throw new InvalidRequestError(`The host of ${url} could not be resolved.`);
+    }
+    const refused = addresses.find(isRefusedAddress);
+    if (refused) {
+      throw new InvalidRequestError(
+        `${host} resolves to ${refused}, a private, loopback or link-local address; a website source reaches it only when SOURCE_ALLOWED_HOSTS names it.`,
+      );
+    }
+  }
+
   /** What the schema cannot tell: the folder (or repository folder) is there and allowed. */
   private async checkConfig(config: SourceConfig): Promise<void> {
     const roots = this.env.SOURCE_FOLDER_ROOTS;
@@ -131,6 +152,9 @@ export class SourceService {
           `config.path ${config.path} does not exist or is not inside the folders the server allows (SOURCE_FOLDER_ROOTS).`,
         );
       }
+    } else if (config.kind === 'website') {
+      await this.checkHost(config.startUrl);
+      if (config.prefix) await this.checkHost(config.prefix);
     } else if (!/^(https?|ssh|git):\/\//i.test(config.url) && !/^[\w.-]+@[\w.-]+:/.test(config.url)) {
       if (!(await insideRoots(config.url, roots))) {
         throw new InvalidRequestError(

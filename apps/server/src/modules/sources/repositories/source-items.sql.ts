@@ -1,6 +1,7 @@
 /** The items of source `$1`. */
 export const SOURCE_ITEMS_SQL = `
-  SELECT i.id, i.key, i.fingerprint, i.content_hash, i.document_id, i.commit, i.link, i.error
+  SELECT i.id, i.key, i.fingerprint, i.content_hash, i.document_id, i.commit, i.link, i.error, i.etag,
+         i.last_modified, i.links
   FROM source_items i LEFT JOIN documents d ON d.id = i.document_id
   WHERE i.source_id = $1`;
 
@@ -33,9 +34,13 @@ export const ITEM_FAILED_SQL = `
   ON CONFLICT (source_id, key) DO UPDATE SET fingerprint = EXCLUDED.fingerprint, error = EXCLUDED.error,
     synced_at = now()`;
 
-/** Item `$2` of source `$1` is indexed: fingerprint `$3`, content hash `$4`, commit `$5`, link `$6`. */
+/**
+ * Item `$2` of source `$1` is indexed: fingerprint `$3`, content hash `$4`, commit `$5`, link `$6`, and a
+ * web page's ETag `$7`, Last-Modified `$8` and links `$9`.
+ */
 export const ITEM_INDEXED_SQL = `
-  UPDATE source_items SET fingerprint = $3, content_hash = $4, commit = $5, link = $6, error = NULL, synced_at = now()
+  UPDATE source_items SET fingerprint = $3, content_hash = $4, commit = $5, link = $6, error = NULL, synced_at = now(),
+         etag = $7, last_modified = $8, links = $9::jsonb
   WHERE source_id = $1 AND key = $2`;
 
 /**
@@ -47,9 +52,13 @@ export const DOCUMENT_OF_ITEM_SQL = `
          updated_at = now()
   WHERE id = $1`;
 
-/** An unchanged item's new fingerprint (a folder file touched, not changed), commit `$4` and link `$5`. */
+/**
+ * An unchanged item's new fingerprint (a folder file touched, not changed), commit `$4`, link `$5`, and a
+ * web page's ETag `$6`, Last-Modified `$7` and links `$8`.
+ */
 export const ITEM_SEEN_SQL = `
-  UPDATE source_items SET fingerprint = $3, commit = coalesce($4, commit), link = coalesce($5, link), error = NULL
+  UPDATE source_items SET fingerprint = $3, commit = coalesce($4, commit), link = coalesce($5, link), error = NULL,
+         etag = coalesce($6, etag), last_modified = coalesce($7, last_modified), links = coalesce($8::jsonb, links)
   WHERE source_id = $1 AND key = $2`;
 
 /** Item `$2` of source `$1` becomes `$3` (a rename). */

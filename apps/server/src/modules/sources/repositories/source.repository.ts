@@ -80,6 +80,10 @@ export interface SourceItemRow {
   document_id: string | null;
   /** Why the version `fingerprint` names could not be indexed; null when it was (or is pending). */
   error: string | null;
+  /** A web page's validators and the links it held, for conditional requests and crawling past a 304. */
+  etag: string | null;
+  last_modified: string | null;
+  links: string[] | null;
   commit: string | null;
   link: string | null;
 }
@@ -92,6 +96,16 @@ export interface SyncReport {
   deleted: number;
   failed: number;
   failures: SyncFailure[];
+}
+
+/** What a sync remembers of an item's version. */
+export interface ItemVersion {
+  fingerprint: string;
+  commit: string | null;
+  link: string | null;
+  etag?: string | null;
+  lastModified?: string | null;
+  links?: string[] | null;
 }
 
 /** The document made of an item, as it is stored once its latest bytes are indexed. */
@@ -299,7 +313,7 @@ export class SourceRepository {
     sourceId: string,
     key: string,
     documentId: string,
-    version: { fingerprint: string; commit: string | null; link: string | null },
+    version: ItemVersion,
     document: ItemDocument,
   ): Promise<void> {
     await this.manager.transaction(async (manager) => {
@@ -318,18 +332,24 @@ export class SourceRepository {
         document.contentHash,
         version.commit,
         version.link,
+        version.etag ?? null,
+        version.lastModified ?? null,
+        version.links ? JSON.stringify(version.links) : null,
       ]);
     });
   }
 
-  async itemSeen(
-    sourceId: string,
-    key: string,
-    fingerprint: string,
-    commit: string | null,
-    link: string | null,
-  ): Promise<void> {
-    await this.manager.query(ITEM_SEEN_SQL, [sourceId, key, fingerprint, commit, link]);
+  async itemSeen(sourceId: string, key: string, version: ItemVersion): Promise<void> {
+    await this.manager.query(ITEM_SEEN_SQL, [
+      sourceId,
+      key,
+      version.fingerprint,
+      version.commit,
+      version.link,
+      version.etag ?? null,
+      version.lastModified ?? null,
+      version.links ? JSON.stringify(version.links) : null,
+    ]);
   }
 
   async renameItem(sourceId: string, from: string, to: string): Promise<void> {

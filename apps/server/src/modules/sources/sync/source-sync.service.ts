@@ -16,9 +16,10 @@ import { formatBytes } from '../../ingestion/uploads/format-bytes';
 import type { SourceFormat } from '../../ingestion/uploads/supported-formats';
 import { findUploadProblem } from '../../ingestion/uploads/upload-problem';
 import { SourceRepository } from '../repositories/source.repository';
-import type { SourceItemRow, SourceRow, SyncReport } from '../repositories/source.repository';
+import type { ItemVersion, SourceItemRow, SourceRow, SyncReport } from '../repositories/source.repository';
 import { listFolder } from './folder-reader';
 import { listGit } from './git-reader';
+import { listWebsite } from './website-reader';
 import type { ListedItem, SourceListing } from './source-listing';
 import { SourceUnavailableError } from './source-listing';
 import { sourceFileFormat } from './source-paths';
@@ -110,6 +111,14 @@ export class SourceSyncService {
     if (config.kind === 'folder') {
       return listFolder(config, this.env.SOURCE_FOLDER_ROOTS, this.env.SOURCE_MAX_ITEMS);
     }
+    if (config.kind === 'website') {
+      return listWebsite(config, items, {
+        allowedHosts: this.env.SOURCE_ALLOWED_HOSTS,
+        pageTimeoutMs: this.env.SOURCE_PAGE_TIMEOUT_SECONDS * 1000,
+        crawlTimeoutMs: this.env.SOURCE_CRAWL_TIMEOUT_SECONDS * 1000,
+        maxBytes: this.env.UPLOAD_MAX_BYTES,
+      });
+    }
     // An item that waits to be indexed (failed, or cut short) is found again only in the whole tree.
     const pending = [...items.values()].some(
       (item) => item.content_hash === null || item.fingerprint === null,
@@ -137,7 +146,15 @@ export class SourceSyncService {
       items.delete(from);
       items.set(to, { ...item, key: to });
     }
-    const listed = new Set(listing.items.map((item) => item.key));
+    // A page that could not be read this time stays as it is (it is not deleted), and is reported.
+    const listed = new Set([
+      ...listing.items.map((item) => item.key),
+      ...(listing.failures ?? []).map((failure) => failure.item),
+    ]);
+    for (const failure of listing.failures ?? []) {
+      report.failed++;
+      report.failures.push(failure);
+    }
     const gone =
       listing.mode === 'full'
         ? [...items.keys()].filter((key) => !listed.has(key))
@@ -195,14 +212,14 @@ export class SourceSyncService {
       const facts = inspector.finish();
       if (!entry.force && indexed && item!.content_hash === facts.sha256) {
         // Touched, not changed (or the same bytes at a new commit): remember the new fingerprint.
-        await this.sources.itemSeen(source.id, entry.key, entry.fingerprint, entry.commit, entry.link);
+        await this.sources.itemSeen(source.id, entry.key, versionOf(entry));
         return 'unchanged';
       }
-      const format = sourceFileFormat(entry.key)!;
+      const format = entry.format ?? sourceFileFormat(entry.key)!;
       const problem = findUploadProblem(entry.key, format, facts);
       if (problem) throw new ItemProblem(problem);
       const kind = format.kind as SourceFormat;
-      const fileName = basename(entry.key);
+      const fileName = entry.name ?? basename(entry.key);
       const document = {
         contentHash: facts.sha256,
         byteSize: facts.size,
@@ -238,13 +255,10 @@ export class SourceSyncService {
         corpusLanguages: this.env.DEFAULT_LANGUAGE ? {} : await this.indexing.languageCounts(),
       });
       await this.indexing.indexChunks([{ documentId, language: prepared.language }], prepared.chunks);
-      await this.sources.itemIndexed(
-        source.id,
-        entry.key,
-        documentId,
-        { fingerprint: entry.fingerprint, commit: entry.commit, link: entry.link },
-        { ...document, title: prepared.title },
-      );
+      await this.sources.itemIndexed(source.id, entry.key, documentId, versionOf(entry), {
+        ...document,
+        title: prepared.title,
+      });
       return indexed ? 'updated' : 'added';
     } catch (error) {
       const reason = (error as Error).message ?? String(error);
@@ -261,6 +275,17 @@ export class SourceSyncService {
       return { item: entry.key, reason };
     }
   }
+}
+
+function versionOf(entry: ListedItem): ItemVersion {
+  return {
+    fingerprint: entry.fingerprint,
+    commit: entry.commit,
+    link: entry.link,
+    etag: entry.etag,
+    lastModified: entry.lastModified,
+    links: entry.links,
+  };
 }
 
 function tooLarge(key: string, limit: number): ItemProblem {
