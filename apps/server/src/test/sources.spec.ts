@@ -89,7 +89,7 @@ describe(`sources: a folder and a Git repository kept in sync (${TEST_BACKEND})`
     const asked = await admin('POST', `/sources/${sourceId}/sync`);
     expect(asked.status).toBe(202);
     expect(asked.body).toMatchObject({ sourceId, jobId: `sync-${sourceId}` });
-    const until = Date.now() + 60_000;
+    const until = Date.now() + 150_000;
     for (;;) {
       const runs = await admin('GET', `/sources/${sourceId}/runs`);
       const page = pageOf(syncRunSchema).parse(runs.body);
@@ -290,7 +290,7 @@ describe(`sources: a folder and a Git repository kept in sync (${TEST_BACKEND})`
       itemCount: 4,
       lastRun: { id: third.id, status: 'succeeded' },
     });
-  });
+  }, 600_000);
 
   it('reruns a sync that was killed half-way without duplicates', async () => {
     const [{ id: sourceId }] = await dataSource.query(
@@ -418,7 +418,7 @@ describe(`sources: a folder and a Git repository kept in sync (${TEST_BACKEND})`
     const fourth = await sync(sourceId);
     expect(counts(fourth)).toEqual({ added: 0, updated: 0, unchanged: 2, deleted: 0, failed: 0 });
     expect(embedder.stats.computed - computed).toBe(0);
-  });
+  }, 600_000);
 
   it('fails a sync whose repository cannot be fetched, changing nothing', async () => {
     const [{ id: sourceId }] = await dataSource.query(
@@ -609,5 +609,5 @@ describe(`sources: a folder and a Git repository kept in sync (${TEST_BACKEND})`
     } finally {
       web.close();
     }
-  });
+  }, 600_000);
 });
