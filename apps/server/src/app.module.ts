@@ -25,6 +25,8 @@ import { QuestionBankModule } from './modules/question-bank/question-bank.module
 import { RagModule } from './modules/rag/rag.module';
 import { RerankerModule } from './modules/reranker/reranker.module';
 import { SecurityModule } from './modules/security/security.module';
+import { SourceWorkersModule } from './modules/sources/source-workers.module';
+import { SourcesModule } from './modules/sources/sources.module';
 import { ProvidersModule } from './providers/providers.module';
 
 /** The modules every process needs: config, logs, database, queues. */
@@ -63,10 +65,12 @@ export class AppModule {
         ...(env.WORKERS_IN_PROCESS ? [EvaluationWorkersModule.forRoot(env)] : []),
         IngestionModule,
         CollectionsModule,
+        SourcesModule,
         McpModule,
         MetricsModule,
         QueueDashboardModule,
         ...(env.WORKERS_IN_PROCESS ? [IngestionWorkersModule.forRoot(env)] : []),
+        ...(env.WORKERS_IN_PROCESS ? [SourceWorkersModule.forRoot(env)] : []),
       ],
     };
   }

@@ -4,6 +4,7 @@ import { EVALUATION_ENTITIES } from './modules/evaluation/evaluation.entities';
 import { INGESTION_ENTITIES } from './modules/ingestion/ingestion.entities';
 import { QUESTION_BANK_ENTITIES } from './modules/question-bank/question-bank.entities';
 import { RERANKER_ENTITIES } from './modules/reranker/reranker.entities';
+import { SOURCE_ENTITIES } from './modules/sources/sources.entities';
 
 /**
  * Every TypeORM entity, composed from each module's list and handed to the data source by its opener
@@ -16,4 +17,5 @@ export const ENTITIES = [
   ...CHAT_ENTITIES,
   ...AUTH_ENTITIES,
   ...RERANKER_ENTITIES,
+  ...SOURCE_ENTITIES,
 ];

@@ -5,6 +5,7 @@ import type { Env } from './config/env.schema';
 import type { DatabaseConnection } from './database/database-connection';
 import { EvaluationWorkersModule } from './modules/evaluation/evaluation-workers.module';
 import { IngestionWorkersModule } from './modules/ingestion/ingestion-workers.module';
+import { SourceWorkersModule } from './modules/sources/source-workers.module';
 
 /** BullMQ workers only, no HTTP: run as many of these processes, on as many machines, as the load needs. */
 @Module({})
@@ -16,6 +17,7 @@ export class WorkerModule {
         ...coreImports(env, connection),
         EvaluationWorkersModule.forRoot(env),
         IngestionWorkersModule.forRoot(env),
+        SourceWorkersModule.forRoot(env),
       ],
     };
   }

@@ -138,6 +138,20 @@ export const ingestionProgressSchema = z.object({
 export type IngestionProgress = z.infer<typeof ingestionProgressSchema>;
 
 /** A document in lists and answers. */
+/** Where a document of a source came from. */
+export const documentOriginSchema = z.object({
+  /** Null when the source was deleted and its documents kept. */
+  sourceId: z.string().nullable(),
+  kind: z.string(),
+  /** Its path in the folder or repository. */
+  path: z.string(),
+  /** The commit it was synced at (Git sources). */
+  commit: z.string().nullable(),
+  /** Where it is seen on the web at that commit, when the source has a web URL pattern. */
+  url: z.string().nullable(),
+});
+export type DocumentOrigin = z.infer<typeof documentOriginSchema>;
+
 export const documentViewSchema = z.object({
   id: z.string(),
   collectionId: z.string(),
@@ -154,6 +168,8 @@ export const documentViewSchema = z.object({
   byteSize: z.number(),
   /** ISO 639-1 code given at upload or detected when indexed; null before, or when it could not be told. */
   language: z.string().nullable(),
+  /** The source (folder, Git repository) it was synced from, and where in it; null: uploaded. */
+  origin: documentOriginSchema.nullable().optional(),
   createdAt: timestamp,
   updatedAt: timestamp,
 });

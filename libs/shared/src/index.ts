@@ -19,3 +19,5 @@ export * from './mcp';
 export { issueSentences, MAX_PAGE, pageOf, pageQuerySchema } from './contract/zod';
 export * from './openai';
 export * from './feedback';
+export * from './sources';
+export * from './source-globs';

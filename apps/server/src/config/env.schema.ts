@@ -214,6 +214,51 @@ export const envSchema = z
      */
     ADMIN_API_KEY: z.string().min(16, 'must be at least 16 characters').optional(),
 
+    // --- Sources: folders and Git repositories kept in sync ---
+    /**
+     * The server folders a folder source (or a Git source given as a server path) may read, as absolute
+     * paths separated by commas. Empty: no folder source can be created.
+     */
+    SOURCE_FOLDER_ROOTS: z
+      .string()
+      .default('')
+      .transform((value) =>
+        value
+          .split(',')
+          .map((root) => root.trim())
+          .filter(Boolean),
+      )
+      .pipe(z.array(z.string().startsWith('/', 'each root must be an absolute path'))),
+    /** Where Git sources are cloned (one bare repository per source), shared by the workers. */
+    SOURCE_CACHE_DIR: z.string().min(1).default('./.data/sources'),
+    /** The git executable Git sources run: a name found in /usr/local/bin, /usr/bin or /bin, or a path. */
+    SOURCE_GIT_COMMAND: z.string().min(1).default('git'),
+    /** The longest a single git command (clone, fetch, …) of a sync may run, in seconds. */
+    SOURCE_GIT_TIMEOUT_SECONDS: positiveInt.max(86_400).default(300),
+    /** Sources synced side by side by a worker (each source is never synced twice at once). */
+    SOURCE_SYNC_CONCURRENCY: positiveInt.max(16).default(2),
+    /** The most files a source may hold; a sync that lists more fails, saying so, and changes nothing. */
+    SOURCE_MAX_ITEMS: positiveInt.max(1_000_000).default(10_000),
+    /**
+     * Hosts a website source may reach although they resolve to a private, loopback or link-local address
+     * (an intranet wiki), as host names or IP addresses separated by commas. Others are refused.
+     */
+    SOURCE_ALLOWED_HOSTS: z
+      .string()
+      .default('')
+      .transform((value) =>
+        value
+          .split(',')
+          .map((host) => host.trim().toLowerCase())
+          .filter(Boolean),
+      ),
+    /** The longest a website source waits for one page, in seconds. */
+    SOURCE_PAGE_TIMEOUT_SECONDS: positiveInt.max(600).default(30),
+    /** The longest a website crawl may take; past it the sync fails, saying so, and changes nothing. */
+    SOURCE_CRAWL_TIMEOUT_SECONDS: positiveInt.max(86_400).default(1800),
+    /** How often the API looks for sources whose schedule says a sync is due. */
+    SOURCE_SCHEDULER_INTERVAL_MS: positiveInt.min(1000).max(3_600_000).default(60_000),
+
     // --- HTTP hardening: request body limit and rate limits ---
     /** Largest JSON or form request body (bytes, or a size such as 512kb, 1mb); larger: 413. */
     REQUEST_BODY_LIMIT: z

@@ -12,6 +12,7 @@ export enum JobName {
   EvaluateBank = 'evaluate-bank',
   EvaluateAblation = 'evaluate-ablation',
   FitReranker = 'fit-reranker',
+  SyncSource = 'sync-source',
 }
 
 /** Job name → payload type. A payload holds ids, never file contents. */
@@ -26,6 +27,8 @@ export interface JobPayloads {
   [JobName.EvaluateAblation]: { ablationId: string };
   /** Fit a learned reranker on its bank (the row says which bank, learner and depth). */
   [JobName.FitReranker]: { modelId: string };
+  /** Sync a source with what its folder or repository holds now (one job id per source). */
+  [JobName.SyncSource]: { sourceId: string; trigger: 'manual' | 'schedule' };
 }
 
 /** Write `count` items into a bank from passages of the given documents, with the template's prompt. */
@@ -76,6 +79,13 @@ export const JOB_CATALOGUE = {
   },
   [JobName.FitReranker]: {
     queue: QueueName.Evaluation,
+    retry: 'once',
+    keep: { completed: 100, failed: 100 },
+  },
+  // A sync that failed is asked for again (by hand or by the schedule); one killed mid-way is rerun by
+  // BullMQ's stall check and redoes only what it had not recorded.
+  [JobName.SyncSource]: {
+    queue: QueueName.Sources,
     retry: 'once',
     keep: { completed: 100, failed: 100 },
   },

@@ -22,6 +22,8 @@ const EVALUATION: JobHandlers<QueueName.Evaluation> = {
   [JobName.FitReranker]: noop,
 };
 
+const SOURCES: JobHandlers<QueueName.Sources> = { [JobName.SyncSource]: noop };
+
 // The handler maps are typed from the catalogue: a missing job or another queue's job does not compile.
 // @ts-expect-error the re-embed job has no handler
 const missing: JobHandlers<QueueName.Ingestion> = { [JobName.IngestDocument]: noop };
@@ -41,6 +43,7 @@ describe('assertJobHandlers', () => {
       assertJobHandlers([
         registration(QueueName.Ingestion, INGESTION),
         registration(QueueName.Evaluation, EVALUATION),
+        registration(QueueName.Sources, SOURCES),
       ]),
     ).not.toThrow();
   });
@@ -56,6 +59,7 @@ describe('assertJobHandlers', () => {
         registration(QueueName.Ingestion, { ...withoutReembed, 'shred-documents': noop }),
         registration(QueueName.Evaluation, EVALUATION),
         registration(QueueName.Evaluation, { [JobName.EvaluateBank]: noop }),
+        registration(QueueName.Sources, SOURCES),
       ]),
     ).toThrow(
       'The job handlers do not match the job catalogue (jobs/job-catalogue.ts): ' +
@@ -106,6 +110,7 @@ describe('JobHandlerRegistry at boot', () => {
   class Evaluation {
     constructor(registry: JobHandlerRegistry) {
       registry.register(QueueName.Evaluation, EVALUATION);
+      registry.register(QueueName.Sources, SOURCES);
     }
   }
 

@@ -84,6 +84,12 @@ describe('the OpenAPI examples are valid requests (embedded PGlite)', () => {
     [{ id: ids.conversation }] = await dataSource.query(`SELECT id FROM conversations LIMIT 1`);
     [{ id: ids.answer }] = await dataSource.query(`SELECT id FROM messages WHERE role = 'assistant' LIMIT 1`);
     ids.collection = (await post('/collections', { name: 'Examples' })).id;
+    ids.source = (
+      await post('/sources', {
+        name: 'Examples',
+        config: { kind: 'git', url: 'https://git.example.com/r.git' },
+      })
+    ).id;
   }, SETUP_TIMEOUT_MS);
 
   afterAll(async () => {
@@ -111,6 +117,8 @@ describe('the OpenAPI examples are valid requests (embedded PGlite)', () => {
     ['post', '/documents/text', '/documents/text'],
     ['post', '/collections', '/collections'],
     ['patch', '/collections/{id}', `/collections/${ids.collection}`],
+    ['post', '/sources', '/sources'],
+    ['patch', '/sources/{id}', `/sources/${ids.source}`],
   ];
 
   it('answers each default example with a success, not a 400', async () => {

@@ -69,6 +69,19 @@ describe('documents and health answers match their contract schemas, both ways (
     const dataSource = server.app.get(DataSource);
     documentIds = await seedDocuments(dataSource, null, RUNBOOK_CORPUS);
     await dataSource.query(`UPDATE documents SET external_id = 'runbook' WHERE id = $1`, [documentIds[0]]);
+    // A document kept from a deleted Git source: it says where it came from.
+    await dataSource.query(`UPDATE documents SET metadata = metadata || $2::jsonb WHERE id = $1`, [
+      documentIds[1],
+      JSON.stringify({
+        source: {
+          id: '00000000-0000-4000-8000-000000000009',
+          kind: 'git',
+          path: 'docs/runbook.md',
+          commit: 'a1b2c3',
+          url: 'https://git.example.com/handbook/blob/a1b2c3/docs/runbook.md',
+        },
+      }),
+    ]);
     document = await (await fetch(`${server.baseUrl}/api/docs-json`)).json();
     degraded = await startTestApp(
       testEnv({
@@ -104,6 +117,8 @@ describe('documents and health answers match their contract schemas, both ways (
     await call(server, 'GET', '/documents?search=runbook');
     await call(server, 'GET', `/documents?status=queued`);
     await call(server, 'GET', `/documents/${documentIds[0]}`);
+    await call(server, 'GET', `/documents/${documentIds[1]}`);
+    await call(server, 'GET', '/documents');
 
     // The upload's job reports a step of its embedding stage: the detail answers it as live progress.
     const { id, jobId } = uploaded.documents[0];

@@ -58,6 +58,7 @@ describe(`migrations on a fresh database (${TEST_BACKEND})`, () => {
       'KeyGrants1764500150000',
       'RerankerPerCollection1764500160000',
       'Feedback1764500170000',
+      'Sources1764500190000',
     ]);
     expect(await tables(db)).toEqual([
       'ablations',
@@ -79,6 +80,9 @@ describe(`migrations on a fresh database (${TEST_BACKEND})`, () => {
       'question_templates',
       'reranker_models',
       'retrieval_traces',
+      'source_items',
+      'source_sync_runs',
+      'sources',
     ]);
 
     for (let i = 0; i < applied.length; i++) await db.dataSource.undoLastMigration({ transaction: 'each' });
@@ -207,7 +211,7 @@ describe(`migrations on a fresh database (${TEST_BACKEND})`, () => {
       [conversation.id, JSON.stringify([citation(stored[0], 1), citation(stored[3], 2)])],
     );
 
-    for (let i = 0; i < 5; i++) await db.dataSource.undoLastMigration({ transaction: 'each' });
+    for (let i = 0; i < 6; i++) await db.dataSource.undoLastMigration({ transaction: 'each' });
     const applied = await db.dataSource.runMigrations({ transaction: 'each' });
     expect(applied.map((m) => m.name)).toEqual([
       'CleanHeadingPaths1764500130000',
@@ -215,6 +219,7 @@ describe(`migrations on a fresh database (${TEST_BACKEND})`, () => {
       'KeyGrants1764500150000',
       'RerankerPerCollection1764500160000',
       'Feedback1764500170000',
+      'Sources1764500190000',
     ]);
 
     const chunks: { heading_path: string[] }[] = await db.dataSource.query(
@@ -297,6 +302,7 @@ const LATER = [
   'KeyGrants1764500150000',
   'RerankerPerCollection1764500160000',
   'Feedback1764500170000',
+  'Sources1764500190000',
 ];
 
 describe('the BM25 postings-length migration over an existing index', () => {
@@ -419,7 +425,7 @@ describe(`the collections migration (${TEST_BACKEND})`, () => {
         text: 'Base backups and WAL archiving allow point in time recovery of the replica.',
       },
     ]);
-    for (let i = 0; i < 4; i++) await db.dataSource.undoLastMigration({ transaction: 'each' });
+    for (let i = 0; i < 5; i++) await db.dataSource.undoLastMigration({ transaction: 'each' });
     const [bank] = await db.dataSource.query(`INSERT INTO question_banks (name) VALUES ('Ops') RETURNING id`);
     const [alice] = await db.dataSource.query(
       `INSERT INTO api_keys (name, role, key_hash, key_prefix) VALUES ('Alice', 'user', 'hash-alice', 'alic')
@@ -438,6 +444,7 @@ describe(`the collections migration (${TEST_BACKEND})`, () => {
       'KeyGrants1764500150000',
       'RerankerPerCollection1764500160000',
       'Feedback1764500170000',
+      'Sources1764500190000',
     ]);
     const [defaults] = await db.dataSource.query(
       `SELECT id, name, slug FROM collections WHERE id = default_collection_id()`,
@@ -506,6 +513,7 @@ describe(`the collections migration (${TEST_BACKEND})`, () => {
     expect(await statistics('recoveri')).toEqual(await recount('recoveri'));
 
     // Down: one library again, its statistics the sums; refused while two collections hold the same file.
+    await db.dataSource.undoLastMigration({ transaction: 'each' });
     await db.dataSource.undoLastMigration({ transaction: 'each' });
     await db.dataSource.undoLastMigration({ transaction: 'each' });
     await db.dataSource.undoLastMigration({ transaction: 'each' });
@@ -578,6 +586,7 @@ describe(`the feedback migration (${TEST_BACKEND})`, () => {
     );
     expect(kept).toEqual({ question: 'How do I fail over?', feedback_id: null });
 
+    await db.dataSource.undoLastMigration({ transaction: 'each' }); // sources
     await db.dataSource.undoLastMigration({ transaction: 'each' });
     expect(await tables(db)).not.toContain('message_feedback');
     const [down] = await db.dataSource.query(`SELECT source FROM question_bank_items WHERE id = $1`, [
@@ -592,5 +601,54 @@ describe(`the feedback migration (${TEST_BACKEND})`, () => {
     ).rejects.toThrow(/check/i);
     await db.dataSource.runMigrations({ transaction: 'each' });
     expect(await tables(db)).toContain('message_feedback');
+  });
+});
+
+describe(`the sources migration (${TEST_BACKEND})`, () => {
+  let db: TestDatabase;
+
+  beforeAll(async () => {
+    db = await startTestDatabase(testEnv());
+  });
+
+  afterAll(async () => {
+    await db.close();
+  });
+
+  it('holds uploaded bytes once per collection but a source’s files each as their own, and reverts', async () => {
+    const [source] = await db.dataSource.query(
+      `INSERT INTO sources (collection_id, name, kind, config)
+       VALUES (default_collection_id(), 'Handbook', 'folder', '{"kind":"folder","path":"/srv"}') RETURNING id`,
+    );
+    await db.dataSource.query(`INSERT INTO documents (title, content_hash) VALUES ('Uploaded', 'same')`);
+    await expect(
+      db.dataSource.query(`INSERT INTO documents (title, content_hash) VALUES ('Again', 'same')`),
+    ).rejects.toThrow(/documents_collection_hash_key/);
+    const [a] = await db.dataSource.query(
+      `INSERT INTO documents (title, content_hash, source_id) VALUES ('a.md', 'same', $1) RETURNING id`,
+      [source.id],
+    );
+    await db.dataSource.query(
+      `INSERT INTO documents (title, content_hash, source_id) VALUES ('b.md', 'same', $1)`,
+      [source.id],
+    );
+    await db.dataSource.query(
+      `INSERT INTO source_items (source_id, key, document_id) VALUES ($1, 'a.md', $2)`,
+      [source.id, a.id],
+    );
+    // Deleting a document leaves its item without one (the next sync indexes the file again).
+    await db.dataSource.query(`DELETE FROM documents WHERE id = $1`, [a.id]);
+    const [item] = await db.dataSource.query(`SELECT document_id FROM source_items WHERE key = 'a.md'`);
+    expect(item.document_id).toBeNull();
+
+    await db.dataSource.undoLastMigration({ transaction: 'each' });
+    expect(await tables(db)).not.toContain('sources');
+    const titles = await db.dataSource.query(`SELECT title FROM documents ORDER BY title`);
+    expect(titles).toEqual([{ title: 'Uploaded' }]);
+    await expect(
+      db.dataSource.query(`INSERT INTO documents (title, content_hash) VALUES ('Again', 'same')`),
+    ).rejects.toThrow(/documents_collection_hash_key/);
+    await db.dataSource.runMigrations({ transaction: 'each' });
+    expect(await tables(db)).toEqual(expect.arrayContaining(['sources', 'source_items', 'source_sync_runs']));
   });
 });

@@ -65,6 +65,12 @@ export class DocumentMoveService {
           `Document ${documentId} is being deleted with its collection ${document.collection_id}.`,
         );
       }
+      if (document.source_id) {
+        throw new ConflictError(
+          `Document ${documentId} comes from source ${document.source_id}, which keeps it in its collection; ` +
+            'move the source instead, or delete it keeping its documents first.',
+        );
+      }
       if (BEING_INDEXED.includes(document.status)) {
         throw new ConflictError(
           `Document ${documentId} is being indexed (${document.status}); move it once it is indexed or failed.`,

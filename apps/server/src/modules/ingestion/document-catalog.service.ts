@@ -121,6 +121,15 @@ function toView(row: DocumentRow): DocumentView {
     chunkCount: row.chunk_count,
     byteSize: Number(row.byte_size),
     language: row.language,
+    origin: row.origin
+      ? {
+          sourceId: row.source_id,
+          kind: row.origin.kind,
+          path: row.origin.path,
+          commit: row.origin.commit ?? null,
+          url: row.origin.url ?? null,
+        }
+      : null,
     createdAt: new Date(row.created_at).toISOString(),
     updatedAt: new Date(row.updated_at).toISOString(),
   };

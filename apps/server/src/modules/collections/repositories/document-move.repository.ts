@@ -18,6 +18,8 @@ export interface MovingDocument {
   content_hash: string;
   status: DocumentStatus;
   source_deleting: boolean;
+  /** The source (folder, Git repository, website) the document was made from; null: uploaded. */
+  source_id: string | null;
 }
 
 /** The reads and writes of one move, inside its transaction. */

@@ -1,6 +1,7 @@
 /** Document `$1`, locked until the move commits (no row: no such document). */
 export const LOCK_DOCUMENT_SQL = `
-  SELECT d.id, d.collection_id, d.content_hash, d.status, c.deleting_since IS NOT NULL AS source_deleting
+  SELECT d.id, d.collection_id, d.content_hash, d.status, c.deleting_since IS NOT NULL AS source_deleting,
+         d.source_id
   FROM documents d JOIN collections c ON c.id = d.collection_id
   WHERE d.id = $1 FOR UPDATE OF d`;
 
@@ -8,8 +9,8 @@ export const LOCK_DOCUMENT_SQL = `
 export const LOCK_TARGET_SQL = `
   SELECT id, deleting_since IS NOT NULL AS deleting FROM collections WHERE id = $1 FOR SHARE`;
 
-/** The document of collection `$1` with content hash `$2`, when there is one. */
-export const SAME_BYTES_SQL = `SELECT id FROM documents WHERE collection_id = $1 AND content_hash = $2`;
+/** The uploaded document of collection `$1` with content hash `$2`, when there is one. */
+export const SAME_BYTES_SQL = `SELECT id FROM documents WHERE collection_id = $1 AND content_hash = $2 AND source_id IS NULL`;
 
 /** Moves document `$1` into collection `$2`. */
 export const MOVE_DOCUMENT_SQL = `

@@ -31,6 +31,10 @@ export class DocumentEntity {
   @Column({ name: 'content_hash', type: 'text' })
   contentHash!: string;
 
+  /** The source (folder, Git repository, website) it was made from; null: uploaded. */
+  @Column({ name: 'source_id', type: 'uuid', nullable: true })
+  sourceId!: string | null;
+
   /** The id the document has in its source collection (e.g. a BEIR corpus id). */
   @Column({ name: 'external_id', type: 'text', nullable: true })
   externalId!: string | null;

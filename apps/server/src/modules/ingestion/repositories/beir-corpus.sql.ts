@@ -18,5 +18,5 @@ export const INSERT_DATASET_DOCUMENTS_SQL = `
   INSERT INTO documents (collection_id, title, content_hash, external_id, status, byte_size, metadata, mime_type)
   SELECT ${COLLECTION(7)}, t.title, t.hash, t.external_id, 'chunking', t.size, $5::jsonb, $6
   FROM unnest($1::text[], $2::text[], $3::text[], $4::int[]) AS t(title, hash, external_id, size)
-  ON CONFLICT (collection_id, content_hash) DO UPDATE SET status = 'chunking'
+  ON CONFLICT (collection_id, content_hash) WHERE source_id IS NULL DO UPDATE SET status = 'chunking'
   RETURNING id, external_id`;

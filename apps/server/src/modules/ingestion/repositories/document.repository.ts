@@ -34,6 +34,10 @@ export interface DocumentRow {
   content_hash: string;
   created_at: Date;
   updated_at: Date;
+  /** The source it was synced from; null: uploaded, or its source was deleted and it kept. */
+  source_id: string | null;
+  /** What its source recorded: kind, path, commit, url (metadata.source); null: uploaded. */
+  origin: { kind: string; path: string; commit?: string; url?: string } | null;
 }
 
 /** What an upload of the same bytes, or a deletion, needs to know of a stored document. */
@@ -140,12 +144,12 @@ export class DocumentRepository {
     return rows[0] ?? null;
   }
 
-  /** The stored documents of the collection with these content hashes. */
+  /** The uploaded documents of the collection with these content hashes (a source's documents are its own). */
   async findStoredByHash(collectionId: string, contentHashes: string[]): Promise<StoredDocument[]> {
     if (contentHashes.length === 0) return [];
     return this.manager.query(
       `SELECT ${STORED_DOCUMENT_COLUMNS} FROM documents
-       WHERE collection_id = $1 AND content_hash = ANY($2::text[])`,
+       WHERE collection_id = $1 AND content_hash = ANY($2::text[]) AND source_id IS NULL`,
       [collectionId, contentHashes],
     );
   }

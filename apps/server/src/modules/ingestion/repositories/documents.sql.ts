@@ -1,6 +1,6 @@
 /** A document as the API shows it (DocumentRow). */
 export const DOCUMENT_COLUMNS = `id, collection_id, title, source_name, mime_type, metadata->>'format' AS format, external_id, status, error,
-  chunk_count, byte_size, language, content_hash, created_at, updated_at`;
+  chunk_count, byte_size, language, content_hash, created_at, updated_at, source_id, metadata->'source' AS origin`;
 
 /**
  * Documents whose title matches `$1` (an ILIKE pattern, or null: any), whose status is `$2` (or null),
@@ -22,8 +22,8 @@ export const STORED_DOCUMENT_COLUMNS = `id, collection_id, title, status, conten
 
 /**
  * New documents of collection `$9`, queued, one per row of the parallel arrays (title, source name, MIME
- * type, content hash, external id, size, metadata, language); a content hash already stored in that
- * collection is skipped. Returns what was inserted.
+ * type, content hash, external id, size, metadata, language); a content hash already uploaded into that
+ * collection is skipped (documents of sources do not count: their identity is their item). Returns what was inserted.
  */
 export const INSERT_DOCUMENTS_SQL = `
   INSERT INTO documents (collection_id, title, source_name, mime_type, content_hash, external_id, status,
@@ -33,7 +33,7 @@ export const INSERT_DOCUMENTS_SQL = `
   FROM unnest($1::text[], $2::text[], $3::text[], $4::text[], $5::text[], $6::bigint[], $7::jsonb[],
               $8::text[])
     AS t(title, source_name, mime_type, hash, external_id, size, metadata, language)
-  ON CONFLICT (collection_id, content_hash) DO NOTHING
+  ON CONFLICT (collection_id, content_hash) WHERE source_id IS NULL DO NOTHING
   RETURNING id, content_hash`;
 
 /** Statuses a job is done with: the pipeline never moves a document out of them. */
