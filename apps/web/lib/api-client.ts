@@ -14,6 +14,7 @@ import { healthApi } from './api/health';
 import { questionBanksApi } from './api/question-banks';
 import { rerankersApi } from './api/rerankers';
 import { searchApi } from './api/search';
+import { sourcesApi } from './api/sources';
 import { createTransport, type TransportOptions } from './api/transport';
 
 export type ApiClientOptions = TransportOptions;
@@ -34,6 +35,7 @@ export function createApiClient(options: ApiClientOptions) {
     ...ablationsApi(http),
     ...rerankersApi(http),
     ...feedbackApi(http),
+    ...sourcesApi(http),
   };
 }
 

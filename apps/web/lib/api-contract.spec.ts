@@ -134,6 +134,18 @@ const CALLS: Record<ApiOperationName, (client: ApiClient) => Promise<unknown> | 
   feedbackToBank: (c) =>
     c.feedbackToBank({ bankId: ID, entries: [{ feedbackId: ID, inScope: true, expectedSources: [] }] }),
   markFeedbackReviewed: (c) => c.markFeedbackReviewed(ID),
+  listSources: (c) => c.listSources({ page: 1, limit: 20, collectionId: COLLECTION }),
+  createSource: (c) =>
+    c.createSource({
+      name: 'Handbook',
+      collectionId: COLLECTION,
+      scheduleMinutes: 60,
+      config: { kind: 'git', url: 'https://example.com/handbook.git', include: ['docs/**/*.md'] },
+    }),
+  updateSource: (c) => c.updateSource(ID, { scheduleMinutes: null }),
+  deleteSource: (c) => c.deleteSource(ID, true),
+  syncSource: (c) => c.syncSource(ID),
+  listSourceRuns: (c) => c.listSourceRuns(ID, { page: 1, limit: 10 }),
   listDocuments: (c) =>
     c.listDocuments({ page: 1, limit: 20, search: 'hand', status: 'indexed', collectionId: COLLECTION }),
   getDocument: (c) => c.getDocument(ID),

@@ -193,6 +193,52 @@ export const API_OPERATIONS = {
     timeoutMs: 15_000,
   },
 
+  // sources (admin)
+  listSources: {
+    method: 'GET',
+    path: '/sources',
+    action: 'list the sources',
+    feature: 'Sources kept in sync',
+    timeoutMs: 15_000,
+  },
+  createSource: {
+    method: 'POST',
+    path: '/sources',
+    action: 'create the source',
+    feature: 'Sources kept in sync',
+    timeoutMs: 30_000,
+    invalidHint: FORM_HINT,
+  },
+  updateSource: {
+    method: 'PATCH',
+    path: '/sources/:id',
+    action: 'save the source',
+    feature: 'Sources kept in sync',
+    timeoutMs: 15_000,
+    invalidHint: FORM_HINT,
+  },
+  deleteSource: {
+    method: 'DELETE',
+    path: '/sources/:id',
+    action: 'delete the source',
+    feature: 'Sources kept in sync',
+    timeoutMs: 60_000,
+  },
+  syncSource: {
+    method: 'POST',
+    path: '/sources/:id/sync',
+    action: 'start the sync',
+    feature: 'Sources kept in sync',
+    timeoutMs: 15_000,
+  },
+  listSourceRuns: {
+    method: 'GET',
+    path: '/sources/:id/runs',
+    action: "load the source's sync reports",
+    feature: 'Sources kept in sync',
+    timeoutMs: 15_000,
+  },
+
   // documents
   listDocuments: {
     method: 'GET',

@@ -145,5 +145,5 @@ describe('the server restarted on the same embedded database directory', () => {
         `SELECT (SELECT count(*) FROM documents)::int AS documents, (SELECT count(*) FROM messages)::int AS messages`,
       );
     expect(counts).toEqual({ documents: 5, messages: 4 });
-  }, 90_000);
+  }, 150_000);
 });

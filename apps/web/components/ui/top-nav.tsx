@@ -17,7 +17,10 @@ const LINKS = [
 const REVIEW_LINKS = [{ href: '/feedback', label: 'Feedback' }] as const;
 
 /** Pages for admin keys only (the server refuses their requests to any other key). */
-const ADMIN_LINKS = [{ href: '/keys', label: 'Keys' }] as const;
+const ADMIN_LINKS = [
+  { href: '/sources', label: 'Sources' },
+  { href: '/keys', label: 'Keys' },
+] as const;
 
 function isActive(pathname: string, href: string): boolean {
   return href === '/' ? pathname === '/' : pathname === href || pathname.startsWith(`${href}/`);

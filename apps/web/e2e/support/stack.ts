@@ -5,7 +5,16 @@
  * everything listens to STACK_FILE; the specs read that file; the global teardown stops it all.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
-import { closeSync, existsSync, mkdtempSync, openSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import {
+  closeSync,
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  openSync,
+  readFileSync,
+  rmSync,
+  writeFileSync,
+} from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -26,6 +35,11 @@ export interface StackInfo {
   pids: number[];
   dataDir: string;
   logs: { api: string; web: string };
+}
+
+/** The folder the stack's server lets folder and Git sources read (inside its data folder). */
+export function sourceRoot(dataDir: string): string {
+  return path.join(dataDir, 'source-roots');
 }
 
 export function freePort(): Promise<number> {
@@ -95,6 +109,8 @@ export async function startApi(options: {
   const port = options.port ?? (await freePort());
   const url = `http://127.0.0.1:${port}`;
   const dataDir = mkdtempSync(path.join(tmpdir(), 'lumina-e2e-'));
+  // Folder and Git sources may read what the suites put under the data folder's source root.
+  mkdirSync(sourceRoot(dataDir), { recursive: true });
   const { ADMIN_API_KEY: _admin, DATABASE_URL: _database, LLM_BASE_URL: _llm, ...inherited } = process.env;
   const llm = options.llmUrl
     ? {
@@ -118,6 +134,8 @@ export async function startApi(options: {
       WEB_ORIGIN: options.webUrl,
       WORKERS_IN_PROCESS: 'true',
       EMBEDDINGS_PROVIDER: 'local',
+      SOURCE_FOLDER_ROOTS: sourceRoot(dataDir),
+      SOURCE_CACHE_DIR: path.join(dataDir, 'source-cache'),
       ...llm,
     },
     options.log,
