@@ -101,9 +101,17 @@ export class SourceService {
   async requestSync(id: string, trigger: 'manual' | 'schedule' = 'manual'): Promise<SourceSyncRequested> {
     const row = await this.find(id);
     await this.collections.writable(ALL_COLLECTIONS, row.collection_id, 'sources');
-    const { jobId, alreadyQueued } = await this.queue.enqueueSync(id, trigger);
-    if (!alreadyQueued) await this.sources.markRequested(id);
-    return { sourceId: id, jobId, alreadyQueued };
+    // Marked before the job exists, so a worker that starts it at once finds the mark to take.
+    await this.sources.markRequested(id);
+    let queued: { jobId: string; alreadyQueued: boolean };
+    try {
+      queued = await this.queue.enqueueSync(id, trigger);
+    } catch (error) {
+      await this.sources.restoreRequested(id, row.sync_requested_at);
+      throw error;
+    }
+    if (queued.alreadyQueued) await this.sources.restoreRequested(id, row.sync_requested_at);
+    return { sourceId: id, ...queued };
   }
 
   async runs(id: string, query: PageQuery): Promise<Page<SyncRun>> {
