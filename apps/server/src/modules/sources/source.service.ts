@@ -1,4 +1,6 @@
 import { lookup } from 'node:dns/promises';
+import { rm } from 'node:fs/promises';
+import { join } from 'node:path';
 import { isIP } from 'node:net';
 import { Injectable } from '@nestjs/common';
 import type {
@@ -95,6 +97,10 @@ export class SourceService {
       throw new ConflictError(`Source ${id} is being synced; delete it once the sync has ended.`);
     }
     const { deleted, kept } = await this.sources.delete(id, keepDocuments);
+    // A Git source's clone goes too (where this process shares SOURCE_CACHE_DIR with the workers).
+    if (row.kind === 'git') {
+      await rm(join(this.env.SOURCE_CACHE_DIR, `${id}.git`), { recursive: true, force: true });
+    }
     return { id, deleted: true, documentsDeleted: deleted, documentsKept: kept };
   }
 
