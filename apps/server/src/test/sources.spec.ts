@@ -49,10 +49,11 @@ Rebuild the old primary as a standby from a fresh base backup before it rejoins 
 `;
 
 /**
- * Sources kept in sync: a server folder and a Git repository (made in the test), synced, changed and
+ * Sources kept in sync: a server folder, a Git repository (made in the test) and a loopback website,
+ * synced, changed and
  * synced again through the HTTP API and the BullMQ worker, on the embedded database or PostgreSQL.
  */
-describe(`sources: a folder and a Git repository kept in sync (${TEST_BACKEND})`, () => {
+describe(`sources: a folder, a Git repository and a website kept in sync (${TEST_BACKEND})`, () => {
   const root = mkdtempSync(join(tmpdir(), 'lumina-sources-'));
   const outside = mkdtempSync(join(tmpdir(), 'lumina-outside-'));
   const folder = join(root, 'handbook');
