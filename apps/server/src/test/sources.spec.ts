@@ -50,7 +50,8 @@ Rebuild the old primary as a standby from a fresh base backup before it rejoins 
 
 /**
  * Sources kept in sync: a server folder, a Git repository (made in the test) and a loopback website,
- * synced, changed and synced again through the HTTP API and the BullMQ worker, on the embedded database or PostgreSQL.
+ * synced, changed and synced again through the HTTP API and the BullMQ worker, on the embedded
+ * database or PostgreSQL.
  */
 describe(`sources: a folder, a Git repository and a website kept in sync (${TEST_BACKEND})`, () => {
   const root = mkdtempSync(join(tmpdir(), 'lumina-sources-'));
