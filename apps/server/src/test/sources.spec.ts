@@ -2,7 +2,7 @@ import { execFileSync } from 'node:child_process';
 import { createServer } from 'node:http';
 import type { IncomingMessage, Server, ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { mkdirSync, mkdtempSync, rmSync, utimesSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, rmSync, utimesSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { documentDetailSchema, pageOf, sourceSchema, syncRunSchema } from '@lumina/shared';
@@ -49,10 +49,11 @@ Rebuild the old primary as a standby from a fresh base backup before it rejoins 
 `;
 
 /**
- * Sources kept in sync: a server folder and a Git repository (made in the test), synced, changed and
- * synced again through the HTTP API and the BullMQ worker, on the embedded database or PostgreSQL.
+ * Sources kept in sync: a server folder, a Git repository (made in the test) and a loopback website,
+ * synced, changed and synced again through the HTTP API and the BullMQ worker, on the embedded
+ * database or PostgreSQL.
  */
-describe(`sources: a folder and a Git repository kept in sync (${TEST_BACKEND})`, () => {
+describe(`sources: a folder, a Git repository and a website kept in sync (${TEST_BACKEND})`, () => {
   const root = mkdtempSync(join(tmpdir(), 'lumina-sources-'));
   const outside = mkdtempSync(join(tmpdir(), 'lumina-outside-'));
   const folder = join(root, 'handbook');
@@ -443,7 +444,9 @@ describe(`sources: a folder and a Git repository kept in sync (${TEST_BACKEND})`
     const list = pageOf(sourceSchema).parse((await admin('GET', '/sources')).body);
     expect(list.items.map((s) => s.name)).toEqual(['Handbook folder', 'Handbook repository']);
     const [folderSource, repoSource] = list.items;
+    expect(existsSync(join(root, '.cache', `${repoSource!.id}.git`))).toBe(true);
     const kept = await admin('DELETE', `/sources/${repoSource!.id}?keepDocuments=true`);
+    expect(existsSync(join(root, '.cache', `${repoSource!.id}.git`))).toBe(false);
     expect(kept.status).toBe(200);
     expect(kept.body).toMatchObject({ deleted: true, documentsDeleted: 0, documentsKept: 2 });
     const [{ count: detached }] = await dataSource.query(

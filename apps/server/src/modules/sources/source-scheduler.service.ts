@@ -41,11 +41,11 @@ export class SourceScheduler implements OnApplicationBootstrap, OnApplicationShu
     let queued = 0;
     try {
       for (const id of await this.sources.due(BATCH)) {
+        const before = await this.sources.find(id);
+        await this.sources.markRequested(id);
         const { alreadyQueued } = await this.queue.enqueueSync(id, 'schedule');
-        if (!alreadyQueued) {
-          await this.sources.markRequested(id);
-          queued++;
-        }
+        if (alreadyQueued) await this.sources.restoreRequested(id, before?.sync_requested_at ?? null);
+        else queued++;
         await this.sources.scheduled(id);
       }
     } catch (error) {

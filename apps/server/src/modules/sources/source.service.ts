@@ -1,4 +1,6 @@
 import { lookup } from 'node:dns/promises';
+import { rm } from 'node:fs/promises';
+import { join } from 'node:path';
 import { isIP } from 'node:net';
 import { Injectable } from '@nestjs/common';
 import type {
@@ -95,15 +97,27 @@ export class SourceService {
       throw new ConflictError(`Source ${id} is being synced; delete it once the sync has ended.`);
     }
     const { deleted, kept } = await this.sources.delete(id, keepDocuments);
+    // A Git source's clone goes too (where this process shares SOURCE_CACHE_DIR with the workers).
+    if (row.kind === 'git') {
+      await rm(join(this.env.SOURCE_CACHE_DIR, `${id}.git`), { recursive: true, force: true });
+    }
     return { id, deleted: true, documentsDeleted: deleted, documentsKept: kept };
   }
 
   async requestSync(id: string, trigger: 'manual' | 'schedule' = 'manual'): Promise<SourceSyncRequested> {
     const row = await this.find(id);
     await this.collections.writable(ALL_COLLECTIONS, row.collection_id, 'sources');
-    const { jobId, alreadyQueued } = await this.queue.enqueueSync(id, trigger);
-    if (!alreadyQueued) await this.sources.markRequested(id);
-    return { sourceId: id, jobId, alreadyQueued };
+    // Marked before the job exists, so a worker that starts it at once finds the mark to take.
+    await this.sources.markRequested(id);
+    let queued: { jobId: string; alreadyQueued: boolean };
+    try {
+      queued = await this.queue.enqueueSync(id, trigger);
+    } catch (error) {
+      await this.sources.restoreRequested(id, row.sync_requested_at);
+      throw error;
+    }
+    if (queued.alreadyQueued) await this.sources.restoreRequested(id, row.sync_requested_at);
+    return { sourceId: id, ...queued };
   }
 
   async runs(id: string, query: PageQuery): Promise<Page<SyncRun>> {

@@ -178,8 +178,9 @@ export class SourceRepository {
     await this.manager.query(`UPDATE sources SET sync_requested_at = now() WHERE id = $1`, [id]);
   }
 
-  async clearRequested(id: string): Promise<void> {
-    await this.manager.query(`UPDATE sources SET sync_requested_at = NULL WHERE id = $1`, [id]);
+  /** Puts back the mark a request found (the sync it asked for was already waiting or running). */
+  async restoreRequested(id: string, requestedAt: Date | null): Promise<void> {
+    await this.manager.query(`UPDATE sources SET sync_requested_at = $2 WHERE id = $1`, [id, requestedAt]);
   }
 
   /** The ids of sources whose scheduled sync is due. */
