@@ -138,14 +138,18 @@ describeWhenServerHas(['listSources', 'createSource', 'syncSource', 'listSourceR
     await screenshot(page, 'sources-second-sync.png');
 
     // The edited file answers with its new text.
-    const searched = await apiJson<{ results: { documentTitle: string; text: string }[] }>(
-      'POST',
-      '/rag/search',
-      {
-        query: 'How many days of paid vacation?',
-        settings: { ranker: 'bm25', topK: 1 },
-      },
-    );
+    const searched = await apiJson<{
+      results: { documentId: string; documentTitle: string; text: string }[];
+    }>('POST', '/rag/search', {
+      query: 'How many days of paid vacation?',
+      settings: { ranker: 'bm25', topK: 1 },
+    });
     expect(searched.results[0].text).toContain('thirty days of paid vacation');
+
+    // Its document says where it came from: the path in the repository at the synced commit.
+    await page.goto(`${WEB_URL}/documents/${searched.results[0].documentId}`, { waitUntil: 'load' });
+    const origin = page.getByTestId('document-origin');
+    await origin.waitFor();
+    expect(await origin.innerText()).toContain(`docs/vacation.md at commit ${head.slice(0, 10)}`);
   }, 300_000);
 });

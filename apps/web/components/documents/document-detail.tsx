@@ -119,6 +119,24 @@ export function DocumentDetail({ id }: { id: string }) {
               <dd>{data.sourceName}</dd>
             </div>
           ) : null}
+          {data.origin ? (
+            <div data-testid="document-origin">
+              <dt>Synced from</dt>
+              <dd>
+                {data.origin.url ? (
+                  <a href={data.origin.url} target="_blank" rel="noreferrer">
+                    {data.origin.path}
+                  </a>
+                ) : (
+                  <span className="mono">{data.origin.path}</span>
+                )}
+                {data.origin.commit ? (
+                  <span className="muted"> at commit {data.origin.commit.slice(0, 10)}</span>
+                ) : null}
+                {data.origin.sourceId ? null : <span className="muted"> (its source was deleted)</span>}
+              </dd>
+            </div>
+          ) : null}
           <div>
             <dt>Size</dt>
             <dd>{formatBytes(data.byteSize)}</dd>
