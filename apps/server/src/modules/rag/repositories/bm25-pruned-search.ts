@@ -3,7 +3,7 @@ import type { BoundedTerm, ScoredChunk } from '@lumina/rag';
 import type { DataSource, EntityManager } from 'typeorm';
 import {
   BM25_MAXSCORE_CANDIDATES_SQL,
-  BM25_QUERY_TERMS_SQL,
+  BM25_TERMS_OR_HITS_SQL,
   BM25_SEED_CHUNKS_SQL,
 } from './sql/bm25-pruned.sql';
 import { bm25SearchSql } from './sql/bm25-search.sql';
@@ -91,44 +91,53 @@ export class Bm25PrunedSearch {
   }
 
   async search(query: Bm25Query): Promise<{ hits: ScoredChunk[]; stats: Bm25SearchStats }> {
-    const terms = await this.terms(this.dataSource, query);
-    const stats = exhaustiveStats(terms.terms);
-    if (!this.mayPrune(terms.terms, query)) {
-      return { hits: terms.terms.length === 0 ? [] : await this.exhaustive(query), stats };
-    }
+    const first = await this.termsOrHits(this.dataSource, query);
+    if (first.hits) return { hits: first.hits, stats: exhaustiveStats(first.terms) };
     // Every statement of a pruned search reads one snapshot: a write committed between two of them would
     // change N, the df and the postings under the threshold. The terms are read again in it.
     return this.dataSource.transaction('REPEATABLE READ', (manager) => this.pruned(manager, query));
   }
 
-  private mayPrune(terms: BoundedTerm[], query: Bm25Query): boolean {
-    const total = terms.reduce((sum, term) => sum + term.df, 0);
-    return terms.length >= 2 && total > this.pruning.pruneAbove && query.k >= 1;
-  }
-
-  private async terms(db: Queryable, query: Bm25Query): Promise<{ terms: BoundedTerm[]; avgLength: number }> {
+  /**
+   * The query's terms with their bounds, and the top k itself (hits) when the query is too small to
+   * prune: one statement (BM25_TERMS_OR_HITS_SQL).
+   */
+  private async termsOrHits(
+    db: Queryable,
+    query: Bm25Query,
+  ): Promise<{ terms: BoundedTerm[]; avgLength: number; hits: ScoredChunk[] | null }> {
     const rows: {
+      kind: 'term' | 'hit';
       term: string;
       weight: number;
       df: number;
       avgLength: number;
       maxTf: number | null;
       minLengthPerTf: number | null;
-    }[] = await db.query(BM25_QUERY_TERMS_SQL, [
-      query.texts,
-      query.configs,
-      query.collections,
-      this.parameters.maxQueryTerms,
+      chunkId: string;
+      score: number;
+    }[] = await db.query(BM25_TERMS_OR_HITS_SQL, [
+      ...this.statementParameters(query, null),
+      this.pruning.pruneAbove,
     ]);
+    const termRows = rows.filter((row) => row.kind === 'term');
+    const terms = termRows.map((row) => ({
+      term: row.term,
+      weight: Number(row.weight),
+      df: Number(row.df),
+      maxTf: row.maxTf === null ? null : Number(row.maxTf),
+      minLengthPerTf: row.minLengthPerTf === null ? null : Number(row.minLengthPerTf),
+    }));
+    const total = terms.reduce((sum, term) => sum + term.df, 0);
+    const small = terms.length < 2 || total <= this.pruning.pruneAbove || query.k < 1;
+    const hits = rows
+      .filter((row) => row.kind === 'hit')
+      .map((row) => ({ chunkId: row.chunkId, score: Number(row.score) }))
+      .sort((a, b) => b.score - a.score || (a.chunkId < b.chunkId ? -1 : a.chunkId > b.chunkId ? 1 : 0));
     return {
-      terms: rows.map((row) => ({
-        term: row.term,
-        weight: Number(row.weight),
-        df: Number(row.df),
-        maxTf: row.maxTf === null ? null : Number(row.maxTf),
-        minLengthPerTf: row.minLengthPerTf === null ? null : Number(row.minLengthPerTf),
-      })),
-      avgLength: rows.length > 0 ? Number(rows[0].avgLength) : 1,
+      terms,
+      avgLength: termRows.length > 0 ? Number(termRows[0].avgLength) : 1,
+      hits: small ? hits : null,
     };
   }
 
@@ -137,16 +146,13 @@ export class Bm25PrunedSearch {
     query: Bm25Query,
   ): Promise<{ hits: ScoredChunk[]; stats: Bm25SearchStats }> {
     const { k1, b } = this.parameters;
-    const { terms, avgLength } = await this.terms(db, query);
+    const { terms, avgLength, hits: small } = await this.termsOrHits(db, query);
     const stats = exhaustiveStats(terms);
+    if (small) return { hits: small, stats };
     const exhaustive = async () => ({
-      hits:
-        terms.length === 0
-          ? []
-          : scored(await db.query(EXHAUSTIVE_SQL, this.statementParameters(query, null))),
+      hits: scored(await db.query(EXHAUSTIVE_SQL, this.statementParameters(query, null))),
       stats,
     });
-    if (!this.mayPrune(terms, query)) return exhaustive();
 
     const rarestFirst = [...terms].sort((x, y) => x.df - y.df || (x.term < y.term ? -1 : 1));
     const seedRows: { chunkId: string }[] = await db.query(BM25_SEED_CHUNKS_SQL, [

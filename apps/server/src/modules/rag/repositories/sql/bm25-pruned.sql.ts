@@ -4,15 +4,18 @@
  */
 
 /**
- * The query's scored terms (the exhaustive search's weighted_terms, same order and limit) with their df,
- * idf, the corpus N and average length, and each term's bound: its largest tf and smallest
- * length/tf over the writers' slots of the searched collections (null when none is kept).
- *   $1 analysed texts   $2 their configurations   $3 collections (uuid[])   $4 the most terms scored
+ * The query's scored terms (the exhaustive search's weighted_terms: same df, idf, order and limit) with
+ * the corpus's average length and each term's bound, its largest tf and smallest length/tf over the
+ * writers' slots of the searched collections (null when none is kept); and, when the terms hold at most
+ * $9 postings in all or there is only one term, the top $4 scored as the exhaustive statement scores them
+ * (same sums, so same scores and order), so a query too small to prune costs one statement. Parameters
+ * $1–$8 are the exhaustive statement's (bm25-search.sql.ts). Rows: kind 'term' (term, weight = qtf·idf,
+ * df, avgLength, maxTf, minLengthPerTf), then kind 'hit' (chunkId, score) in rank order.
  */
-export const BM25_QUERY_TERMS_SQL = `
+export const BM25_TERMS_OR_HITS_SQL = `
 WITH query_terms AS (
   SELECT t.lexeme AS term, max(coalesce(array_length(t.positions, 1), 1)) AS qtf
-  FROM unnest($1::text[], $2::text[]) AS a(text, config)
+  FROM unnest($1::text[], $7::text[]) AS a(text, config)
   CROSS JOIN LATERAL unnest(to_tsvector(a.config::regconfig, a.text)) AS t
   GROUP BY t.lexeme
 ),
@@ -20,28 +23,50 @@ corpus AS (
   SELECT coalesce(sum(chunk_count), 0)::float8 AS n,
          CASE WHEN sum(chunk_count) > 0 THEN sum(total_length)::float8 / sum(chunk_count) ELSE 1 END AS avg_len
   FROM bm25_corpus_slots
-  WHERE collection_id = ANY($3::uuid[])
+  WHERE collection_id = ANY($8::uuid[])
 ),
-weighted_terms AS (
+weighted_terms AS MATERIALIZED (
   SELECT q.term, q.qtf, bt.df, ln(1 + (corpus.n - bt.df + 0.5) / (bt.df + 0.5)) AS idf
   FROM query_terms q
   CROSS JOIN LATERAL (
     SELECT sum(s.df)::float8 AS df FROM bm25_term_slots s
-    WHERE s.term = q.term AND s.collection_id = ANY($3::uuid[])
+    WHERE s.term = q.term AND s.collection_id = ANY($8::uuid[])
   ) bt
   CROSS JOIN corpus
   WHERE bt.df > 0
   ORDER BY q.qtf * ln(1 + (corpus.n - bt.df + 0.5) / (bt.df + 0.5)) DESC, q.term
+  LIMIT $6
+),
+small AS (
+  SELECT coalesce(sum(df), 0) <= $9::float8 OR count(*) < 2 AS small FROM weighted_terms
+),
+hits AS (
+  SELECT p.chunk_id,
+         sum(round(w.qtf * w.idf * p.tf * ($2::float8 + 1)
+             / (p.tf + $2::float8 * (1 - $3::float8 + $3::float8 * p.chunk_length / corpus.avg_len))
+             * 1e12::float8)::int8)::float8 / 1e12::float8 AS score
+  FROM weighted_terms w
+  CROSS JOIN corpus
+  CROSS JOIN LATERAL (
+    SELECT chunk_id, tf, chunk_length FROM bm25_postings
+    WHERE term = w.term AND collection_id = ANY($8::uuid[]) AND (SELECT small FROM small)
+    OFFSET 0
+  ) p
+  WHERE $5::uuid[] IS NULL OR p.chunk_id IN (SELECT id FROM chunks WHERE document_id = ANY($5::uuid[]))
+  GROUP BY p.chunk_id
+  ORDER BY score DESC, p.chunk_id
   LIMIT $4
 )
-SELECT w.term, w.qtf * w.idf AS weight, w.df, corpus.avg_len AS "avgLength",
-       b.max_tf AS "maxTf", b.min_length_per_tf AS "minLengthPerTf"
+SELECT 'term' AS kind, w.term, w.qtf * w.idf AS weight, w.df, corpus.avg_len AS "avgLength",
+       b.max_tf AS "maxTf", b.min_length_per_tf AS "minLengthPerTf", NULL::uuid AS "chunkId", NULL::float8 AS score
 FROM weighted_terms w
 CROSS JOIN corpus
 CROSS JOIN LATERAL (
   SELECT max(max_tf) AS max_tf, min(min_length_per_tf) AS min_length_per_tf FROM bm25_term_bounds
-  WHERE term = w.term AND collection_id = ANY($3::uuid[])
-) b`;
+  WHERE term = w.term AND collection_id = ANY($8::uuid[])
+) b
+UNION ALL
+SELECT 'hit', NULL, NULL, NULL, NULL, NULL, NULL, h.chunk_id, h.score FROM hits h`;
 
 /**
  * Up to $3 chunks holding the terms $2 (text[], rarest first): the first chunks (in key order) of the
