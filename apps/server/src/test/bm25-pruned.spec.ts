@@ -17,15 +17,24 @@ const TOP_K = 10;
 const PER_CLASS = 120;
 /** SciFact documents indexed (every test query is searched over them). */
 const SCIFACT_DOCUMENTS = 1500;
-const SCIFACT_DIR = testEnv(
-  process.env.EVAL_DATASET_DIR ? { EVAL_DATASET_DIR: process.env.EVAL_DATASET_DIR } : {},
-).EVAL_DATASET_DIR;
+/** NFCorpus documents indexed (every dev query is searched over them). */
+const NFCORPUS_DOCUMENTS = 1500;
+const DATASETS = testEnv(
+  Object.fromEntries(
+    (['EVAL_DATASET_DIR', 'NFCORPUS_DATASET_DIR'] as const).flatMap((name) =>
+      process.env[name] ? [[name, process.env[name]!]] : [],
+    ),
+  ),
+);
+const SCIFACT_DIR = DATASETS.EVAL_DATASET_DIR;
+const NFCORPUS_DIR = DATASETS.NFCORPUS_DATASET_DIR;
 
 /**
  * The pruned BM25 top-k (MaxScore over the stored term bounds) against the exhaustive statement: the same
  * chunks in the same order with the same scores, for generated queries of every class over a Zipfian
  * corpus (before and after deletes, new documents and a move to another collection), with document and
- * collection filters, and for the SciFact test queries when EVAL_DATASET_DIR names the dataset. Pruning is
+ * collection filters, and for the SciFact test queries (EVAL_DATASET_DIR) and the NFCorpus dev queries
+ * (NFCORPUS_DATASET_DIR) when those name the datasets. Pruning is
  * forced on (no small-query shortcut, few seed chunks) so these small corpora take the pruned path.
  */
 describe(`BM25 pruned top-k equals the exhaustive search (${TEST_BACKEND})`, () => {
@@ -108,7 +117,7 @@ describe(`BM25 pruned top-k equals the exhaustive search (${TEST_BACKEND})`, () 
       k1: K1,
       b: B,
       efSearch: 40,
-      bm25Pruning: { pruneAbove: 0, seedChunks: 20, maxEssentialShare: 1 },
+      bm25Pruning: { pruneAbove: 0, seedLookups: 60, maxEssentialShare: 1 },
     });
     const corpus = generateSyntheticCorpus({ chunks: 1500, dimension: 2, queries: 0, seed: 7 });
     const documents: SeedDocument[] = corpus.documents.map((document) => ({
@@ -193,6 +202,26 @@ describe(`BM25 pruned top-k equals the exhaustive search (${TEST_BACKEND})`, () 
           .map((document) => ({ title: document.title, text: document.text })),
       );
       for (const query of dataset.queries.values()) await compare(query);
+    },
+    1_200_000,
+  );
+
+  (NFCORPUS_DIR ? it : it.skip)(
+    'gives the exhaustive top 10 for every NFCorpus dev query (NFCORPUS_DATASET_DIR)',
+    async () => {
+      const dataset = await loadBeirDataset(nodeDatasetFiles, NFCORPUS_DIR!, 'dev', {
+        allowUnknownQrels: true,
+      });
+      await seedDocuments(
+        db.dataSource,
+        null,
+        [...dataset.corpus.values()]
+          .slice(0, NFCORPUS_DOCUMENTS)
+          .map((document) => ({ title: document.title, text: document.text })),
+      );
+      const dev = [...dataset.qrels.keys()].flatMap((id) => dataset.queries.get(id) ?? []);
+      expect(dev.length).toBeGreaterThan(100);
+      for (const query of dev) await compare(query);
     },
     1_200_000,
   );

@@ -26,20 +26,24 @@ export interface Bm25Parameters {
 export interface Bm25PruningOptions {
   /** Queries whose terms hold at most this many postings in all are scored exhaustively. */
   pruneAbove: number;
-  /** How many chunks of the rarest terms are scored first for the threshold. */
-  seedChunks: number;
+  /**
+   * Postings looked up to score the first chunks for the threshold: the rarest terms' first
+   * seedLookups / terms chunks (at least 2k, at most 100) are scored in full.
+   */
+  seedLookups: number;
   /**
    * Pruning is given up (the exhaustive statement runs) when the essential terms hold more than this
-   * share of the query's postings: reading them would cost about as much as reading everything.
+   * share of the query's postings: reading them and looking the rest up costs about as much as reading
+   * everything.
    */
   maxEssentialShare: number;
 }
 
 /** Chosen by measurement on bench:scale (README, "BM25 at scale"). */
 export const DEFAULT_BM25_PRUNING: Bm25PruningOptions = {
-  pruneAbove: 20_000,
-  seedChunks: 100,
-  maxEssentialShare: 0.7,
+  pruneAbove: 5_000,
+  seedLookups: 600,
+  maxEssentialShare: 0.3,
 };
 
 /** What one search read: postings read in full lists, and postings looked up by key. */
@@ -64,7 +68,7 @@ const RESCORE_SQL = bm25SearchSql(true);
  * 1. The query's terms come with the same df, idf and order as the exhaustive statement's, and with each
  *    term's stored bound (largest tf, smallest length per tf), which gives an upper bound on what the term
  *    can add to any chunk's score (libs/rag maxscore.ts).
- * 2. A threshold: the first `seedChunks` chunks of the rarest terms are scored in full by the exhaustive
+ * 2. A threshold: the first chunks of the rarest terms (seedLookups / terms of them) are scored in full by the exhaustive
  *    statement restricted to them; their k-th score is a score some k chunks reach, so the true k-th
  *    score is at least as high.
  * 3. The terms with the smallest bounds whose bounds sum below the threshold are non-essential: a chunk
@@ -73,8 +77,10 @@ const RESCORE_SQL = bm25SearchSql(true);
  *    bounds stays below the threshold is dropped; the rest get the non-essential terms looked up in the
  *    postings' key (collection, term, chunk) for them alone.
  * 4. The chunks whose score is within a relative 1e-9 of the k-th best are rescored by the exhaustive
- *    statement restricted to them, which sums each chunk's terms in the exhaustive order: the top k,
- *    scores and tie order are the exhaustive search's.
+ *    statement restricted to them. Its scores are sums of contributions rounded to 1e-12 and added as
+ *    integers, so a chunk's score does not depend on which chunks are scored beside it nor on the order
+ *    the plan adds its terms in: the top k, its scores and its tie order (chunk id) are the exhaustive
+ *    search's.
  * Small queries (few postings), one-term queries and queries where nothing can be pruned run the
  * exhaustive statement itself.
  */
@@ -158,7 +164,7 @@ export class Bm25PrunedSearch {
     const seedRows: { chunkId: string }[] = await db.query(BM25_SEED_CHUNKS_SQL, [
       query.collections,
       rarestFirst.map((term) => term.term),
-      this.pruning.seedChunks,
+      Math.min(100, Math.max(2 * query.k, Math.floor(this.pruning.seedLookups / terms.length))),
       query.documentIds,
     ]);
     const seeds = [...new Set(seedRows.map((row) => row.chunkId))];
