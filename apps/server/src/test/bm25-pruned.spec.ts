@@ -1,6 +1,7 @@
 import { generateSyntheticCorpus, loadBeirDataset } from '@lumina/eval';
 import { mulberry32 } from '@lumina/rag';
 import type { RandomSource, ScoredChunk } from '@lumina/rag';
+import { loadEnv } from '../config/load-env';
 import { nodeDatasetFiles } from '../files/node-dataset-files';
 import { SqlChunkSearch } from '../modules/rag/repositories/sql-chunk-search';
 import { seedDocuments } from './helpers/seed-documents';
@@ -19,13 +20,8 @@ const PER_CLASS = 120;
 const SCIFACT_DOCUMENTS = 1500;
 /** NFCorpus documents indexed (every dev query is searched over them). */
 const NFCORPUS_DOCUMENTS = 1500;
-const DATASETS = testEnv(
-  Object.fromEntries(
-    (['EVAL_DATASET_DIR', 'NFCORPUS_DATASET_DIR'] as const).flatMap((name) =>
-      process.env[name] ? [[name, process.env[name]!]] : [],
-    ),
-  ),
-);
+/** The dataset folders the eval commands use (EVAL_DATASET_DIR, NFCORPUS_DATASET_DIR), when set. */
+const DATASETS = loadEnv();
 const SCIFACT_DIR = DATASETS.EVAL_DATASET_DIR;
 const NFCORPUS_DIR = DATASETS.NFCORPUS_DATASET_DIR;
 
@@ -61,7 +57,6 @@ describe(`BM25 pruned top-k equals the exhaustive search (${TEST_BACKEND})`, () 
     filter: { documentIds?: string[]; collectionIds?: string[] } = {},
   ) => {
     const { hits, stats } = await search.lexicalWithStats(query, TOP_K, filter);
-    if (process.env.BM25_SPEC_TRACE) console.log(stats.path, stats.essentialTerms, stats.terms, query);
     const reference = await search.lexicalExhaustive(query, TOP_K, filter);
     expectSame(query, hits, reference);
     counts[stats.path] += 1;
