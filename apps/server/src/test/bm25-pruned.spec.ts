@@ -207,13 +207,16 @@ describe(`BM25 pruned top-k equals the exhaustive search (${TEST_BACKEND})`, () 
       const dataset = await loadBeirDataset(nodeDatasetFiles, NFCORPUS_DIR!, 'dev', {
         allowUnknownQrels: true,
       });
-      await seedDocuments(
-        db.dataSource,
-        null,
+      // NFCorpus holds some abstracts twice: one document each.
+      const documents = new Map(
         [...dataset.corpus.values()]
           .slice(0, NFCORPUS_DOCUMENTS)
-          .map((document) => ({ title: document.title, text: document.text })),
+          .map((document) => [
+            `${document.title}\n${document.text}`,
+            { title: document.title, text: document.text },
+          ]),
       );
+      await seedDocuments(db.dataSource, null, [...documents.values()]);
       const dev = [...dataset.qrels.keys()].flatMap((id) => dataset.queries.get(id) ?? []);
       expect(dev.length).toBeGreaterThan(100);
       for (const query of dev) await compare(query);
