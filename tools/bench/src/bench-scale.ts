@@ -21,6 +21,8 @@ import { BM25_COUNTS_SQL } from './scale/bulk-load.sql';
 import { databaseSizes, formatBytes } from './scale/database-sizes';
 import type { DatabaseSizes } from './scale/database-sizes';
 import type { LatencySummary } from './scale/latency-summary';
+import { measureBm25Classes } from './scale/bm25-classes';
+import type { Bm25ClassBands, Bm25ClassMeasurement } from './scale/bm25-classes';
 import { measureSearches, TOP_K } from './scale/search-measure';
 import type { SearchMeasurements } from './scale/search-measure';
 
@@ -29,13 +31,17 @@ const USAGE = `usage:
                          [--storage vector|halfvec|both] [--data-dir <dir>] [--m 16] [--ef-construction 64]
                          [--maintenance-work-mem 512MB] [--bm25 rebuild|trigger] [--batch 5000]
                          [--warmup 10] [--exact-queries 20] [--seed ${DEFAULT_SEED}] [--json <file>] [--keep]
+                         [--search all|bm25] [--bm25-per-class 60]
 
 Loads N synthetic chunks (Zipfian text, clustered unit vectors) into a fresh database with the app's
 migrations — embedded PGlite (in memory, or in --data-dir/<storage>), or the PostgreSQL of DATABASE_URL
 in a schema of its own (lumina_bench_<storage>, dropped afterwards unless --keep) — by binary COPY, then
 builds the BM25 statistics, the GIN and the HNSW index, and prints load and build times, sizes, and
 top-10 latency (one query at a time) with recall@10 against exact float32 search for the exact scan,
-HNSW at each ef_search, BM25 and hybrid (the app's searchKnowledge over SqlChunkSearch).`;
+HNSW at each ef_search, BM25 and hybrid (the app's searchKnowledge over SqlChunkSearch). Then BM25 by query
+class (rare only; mid; one common + rare; two common + rare; all common; HyDE length), the exhaustive
+statement and the pruned top-k on the same queries, p50/p95/p99, postings read, and every pruned top 10
+checked against the exhaustive one. --search bm25 skips the GIN and HNSW builds and the dense searches.`;
 
 const GOAL_P50_MS = 20;
 const GOAL_RECALL = 0.95;
@@ -47,12 +53,13 @@ interface StorageReport {
     documentsMs: number;
     chunks: Timed & { rowsPerSecond: number; copyBytes: number };
     bm25: Timed & { mode: 'rebuild' | 'trigger'; postings: number; terms: number };
-    gin: Timed;
-    hnsw: Timed & HnswParameters;
+    gin: Timed | null;
+    hnsw: (Timed & HnswParameters) | null;
     analyze: Timed;
   };
   sizes: DatabaseSizes;
-  search: SearchMeasurements;
+  search: SearchMeasurements | null;
+  bm25Classes: { bands: Bm25ClassBands; classes: Bm25ClassMeasurement[] };
   notices: string[];
 }
 
@@ -73,6 +80,8 @@ const FLAGS = flags({
     warmup: '10',
     'exact-queries': '20',
     seed: String(DEFAULT_SEED),
+    search: 'all',
+    'bm25-per-class': '60',
   },
 });
 
@@ -102,6 +111,9 @@ async function main(argv: string[]): Promise<void> {
   const warmup = intArg(values.warmup, '--warmup', 0, 10_000);
   const exactQueries = intArg(values['exact-queries'], '--exact-queries', 1, 100_000);
   const seed = intArg(values.seed, '--seed', 0, 2 ** 32 - 1);
+  if (values.search !== 'all' && values.search !== 'bm25')
+    throw new UsageError('--search must be all or bm25');
+  const bm25PerClass = intArg(values['bm25-per-class'], '--bm25-per-class', 1, 100_000);
   const env = loadEnv();
 
   const started = Date.now();
@@ -110,7 +122,8 @@ async function main(argv: string[]): Promise<void> {
   const generation = await timed(async () => generateSyntheticCorpus({ chunks, dimension, queries, seed }));
   const corpus = generation.value;
   const truthReport = progressReporter('exact top-10 (float32, in JS)');
-  const truth = corpus.queries.map((query, i) => {
+  // The dense searches' ground truth; --search bm25 measures no dense search.
+  const truth = (values.search === 'all' ? corpus.queries : []).map((query, i) => {
     const top = exactTopK(corpus.vectors, dimension, query.vector, TOP_K).map((hit) => chunkUuid(hit.index));
     truthReport(i + 1, corpus.queries.length);
     return top;
@@ -129,6 +142,9 @@ async function main(argv: string[]): Promise<void> {
         efSearch,
         warmup,
         exactQueries,
+        dense: values.search === 'all',
+        bm25PerClass,
+        seed,
         k1: env.BM25_K1,
         b: env.BM25_B,
       }),
@@ -165,6 +181,9 @@ interface RunOptions {
   efSearch: number[];
   warmup: number;
   exactQueries: number;
+  dense: boolean;
+  bm25PerClass: number;
+  seed: number;
   k1: number;
   b: number;
 }
@@ -201,24 +220,39 @@ async function runStorage(
       const [counts] = await db.query<{ postings: string; terms: string }>(BM25_COUNTS_SQL.kept);
       bm25 = { postings: Number(counts.postings), terms: Number(counts.terms), ms: 0, cpuMs: 0 };
     }
-    console.error(`[${storage}] building the GIN index…`);
-    const gin = await timed(() => buildGinIndex(db));
-    console.error(
-      `[${storage}] building the HNSW index (m ${options.hnswParameters.m}, ef_construction ${options.hnswParameters.efConstruction})…`,
-    );
-    const hnsw = await timed(() => buildHnswIndex(db, storage, options.hnswParameters));
-    console.error(`[${storage}] HNSW built in ${(hnsw.ms / 1000).toFixed(1)} s`);
+    let gin: Timed | null = null;
+    let hnsw: Timed | null = null;
+    if (options.dense) {
+      console.error(`[${storage}] building the GIN index…`);
+      gin = await timed(() => buildGinIndex(db));
+      console.error(
+        `[${storage}] building the HNSW index (m ${options.hnswParameters.m}, ef_construction ${options.hnswParameters.efConstruction})…`,
+      );
+      hnsw = await timed(() => buildHnswIndex(db, storage, options.hnswParameters));
+      console.error(`[${storage}] HNSW built in ${(hnsw.ms / 1000).toFixed(1)} s`);
+    }
     const analyze = await timed(() => db.query('ANALYZE'));
     const sizes = await databaseSizes(db);
-    const search = await measureSearches(db, corpus, {
-      storage,
-      efSearch: options.efSearch,
-      recallGoal: GOAL_RECALL,
-      warmup: options.warmup,
-      exactQueries: options.exactQueries,
+    const search = !options.dense
+      ? null
+      : await measureSearches(db, corpus, {
+          storage,
+          efSearch: options.efSearch,
+          recallGoal: GOAL_RECALL,
+          warmup: options.warmup,
+          exactQueries: options.exactQueries,
+          k1: options.k1,
+          b: options.b,
+          truth,
+          onProgress: (stage) => progressReporter(`[${storage}] ${stage}`),
+        });
+    const bm25Classes = await measureBm25Classes(db, corpus, {
       k1: options.k1,
       b: options.b,
-      truth,
+      topK: TOP_K,
+      perClass: options.bm25PerClass,
+      warmup: Math.min(options.warmup, 3),
+      seed: options.seed,
       onProgress: (stage) => progressReporter(`[${storage}] ${stage}`),
     });
     return {
@@ -233,12 +267,13 @@ async function runStorage(
           copyBytes: copy.value.bytes,
         },
         bm25: { mode: options.bm25Mode, ...bm25 },
-        gin: { ms: gin.ms, cpuMs: gin.cpuMs },
-        hnsw: { ms: hnsw.ms, cpuMs: hnsw.cpuMs, ...options.hnswParameters },
+        gin: gin && { ms: gin.ms, cpuMs: gin.cpuMs },
+        hnsw: hnsw && { ms: hnsw.ms, cpuMs: hnsw.cpuMs, ...options.hnswParameters },
         analyze: { ms: analyze.ms, cpuMs: analyze.cpuMs },
       },
       sizes,
       search,
+      bm25Classes,
       notices: [...new Set(db.notices)],
     };
   } finally {
@@ -283,54 +318,85 @@ function formatReport(header: Header, reports: StorageReport[]): string {
       `        BM25 statistics (${load.bm25.mode === 'rebuild' ? 'insert trigger off during COPY, rebuilt in one INSERT…SELECT' : 'insert trigger during COPY'}): ` +
         `${load.bm25.mode === 'rebuild' ? sec(load.bm25) : 'included above'} → ${load.bm25.postings.toLocaleString('en')} postings, ` +
         `${load.bm25.terms.toLocaleString('en')} terms`,
-      `        GIN (tsv) ${sec(load.gin)}; ANALYZE ${sec(load.analyze)}`,
-      `index   HNSW built after the load: ${sec(load.hnsw)} (m ${load.hnsw.m}, ef_construction ${load.hnsw.efConstruction}, ` +
-        `maintenance_work_mem ${load.hnsw.maintenanceWorkMem})`,
+      `        GIN (tsv) ${load.gin ? sec(load.gin) : 'not built'}; ANALYZE ${sec(load.analyze)}`,
+      load.hnsw
+        ? `index   HNSW built after the load: ${sec(load.hnsw)} (m ${load.hnsw.m}, ef_construction ${load.hnsw.efConstruction}, ` +
+            `maintenance_work_mem ${load.hnsw.maintenanceWorkMem})`
+        : `index   HNSW not built (--search bm25)`,
       `sizes   ${sizes.bytesPerVector.toFixed(0)} bytes per stored vector; HNSW index ${formatBytes(sizes.hnswIndex)} ` +
         `(${(sizes.hnswIndex / sizes.rows).toFixed(0)} B per chunk); chunks table total ${formatBytes(sizes.chunksTotal)} ` +
         `(heap ${formatBytes(sizes.chunksHeap)}, TOAST ${formatBytes(sizes.chunksToast)}, GIN ${formatBytes(sizes.ginIndex)}); ` +
         `BM25 tables ${formatBytes(sizes.bm25)}; database ${formatBytes(sizes.database)}`,
-      `search  top-${TOP_K}, through SqlChunkSearch (TypeORM over the Postgres protocol); "sql" = the same query on the direct handle`,
-      `        ${'mode'.padEnd(44)}${'p50 ms'.padStart(9)}${'p95 ms'.padStart(9)}${'p99 ms'.padStart(9)}${'sql p50'.padStart(9)}${'recall@10'.padStart(11)}`,
-      row(`exact scan (${search.exact.queries} queries)`, search.exact.latency, null, search.exact.recall),
-      ...search.hnsw.map((h) =>
-        row(
-          `hnsw ef_search=${h.efSearch}${h.usesIndex ? '' : ' (planner: seq scan)'}`,
-          h.latency,
-          h.sqlLatency,
-          h.recall,
+    );
+    if (search) {
+      lines.push(
+        `search  top-${TOP_K}, through SqlChunkSearch (TypeORM over the Postgres protocol); "sql" = the same query on the direct handle`,
+        `        ${'mode'.padEnd(44)}${'p50 ms'.padStart(9)}${'p95 ms'.padStart(9)}${'p99 ms'.padStart(9)}${'sql p50'.padStart(9)}${'recall@10'.padStart(11)}`,
+        row(`exact scan (${search.exact.queries} queries)`, search.exact.latency, null, search.exact.recall),
+        ...search.hnsw.map((h) =>
+          row(
+            `hnsw ef_search=${h.efSearch}${h.usesIndex ? '' : ' (planner: seq scan)'}`,
+            h.latency,
+            h.sqlLatency,
+            h.recall,
+          ),
         ),
-      ),
-      row('bm25', search.bm25.latency, null, null),
-      row(
-        `hybrid (bm25 + hnsw ef=${Math.max(search.hybrid.efSearch, 100)}, RRF)`,
-        search.hybrid.latency,
-        null,
-        null,
-      ),
-    );
-    const met = search.hnsw.find(
-      (h) => h.usesIndex && h.recall >= GOAL_RECALL && h.latency.p50 <= GOAL_P50_MS,
-    );
-    lines.push(
-      met
-        ? `goal    p50 ≤ ${GOAL_P50_MS} ms with recall@10 ≥ ${GOAL_RECALL}: met at ef_search=${met.efSearch} ` +
-            `(p50 ${met.latency.p50.toFixed(1)} ms, recall ${met.recall.toFixed(3)})`
-        : `goal    p50 ≤ ${GOAL_P50_MS} ms with recall@10 ≥ ${GOAL_RECALL}: NOT met at any measured ef_search`,
-    );
+        row('bm25 (pruned)', search.bm25.latency, null, null),
+        row(
+          `hybrid (bm25 + hnsw ef=${Math.max(search.hybrid.efSearch, 100)}, RRF)`,
+          search.hybrid.latency,
+          null,
+          null,
+        ),
+      );
+      const met = search.hnsw.find(
+        (h) => h.usesIndex && h.recall >= GOAL_RECALL && h.latency.p50 <= GOAL_P50_MS,
+      );
+      lines.push(
+        met
+          ? `goal    p50 ≤ ${GOAL_P50_MS} ms with recall@10 ≥ ${GOAL_RECALL}: met at ef_search=${met.efSearch} ` +
+              `(p50 ${met.latency.p50.toFixed(1)} ms, recall ${met.recall.toFixed(3)})`
+          : `goal    p50 ≤ ${GOAL_P50_MS} ms with recall@10 ≥ ${GOAL_RECALL}: NOT met at any measured ef_search`,
+      );
+    }
+    lines.push(...bm25ClassLines(report.bm25Classes));
     if (report.notices.length) lines.push(`notices ${report.notices.join(' | ')}`);
   }
-  if (reports.length === 2) {
+  if (reports.length === 2 && reports[0].load.hnsw && reports[1].load.hnsw) {
     const [a, b] = reports;
     lines.push(
       '',
       `${b.storage} vs ${a.storage}: bytes per vector ${b.sizes.bytesPerVector.toFixed(0)} vs ${a.sizes.bytesPerVector.toFixed(0)}, ` +
         `HNSW ${formatBytes(b.sizes.hnswIndex)} vs ${formatBytes(a.sizes.hnswIndex)} ` +
         `(×${(b.sizes.hnswIndex / a.sizes.hnswIndex).toFixed(2)}), chunks table ${formatBytes(b.sizes.chunksTotal)} vs ` +
-        `${formatBytes(a.sizes.chunksTotal)}, HNSW build ${sec(b.load.hnsw)} vs ${sec(a.load.hnsw)}`,
+        `${formatBytes(a.sizes.chunksTotal)}, HNSW build ${sec(b.load.hnsw!)} vs ${sec(a.load.hnsw!)}`,
     );
   }
   return lines.join('\n');
+}
+
+function bm25ClassLines({ bands, classes }: StorageReport['bm25Classes']): string[] {
+  const range = ([min, max]: [number, number]) => `${min.toLocaleString('en')}–${max.toLocaleString('en')}`;
+  const count = (value: number) => Math.round(value).toLocaleString('en').padStart(10);
+  return [
+    `bm25    top-${TOP_K} by query class, exhaustive statement (exh) and pruned top-k (MaxScore) on the same queries, ms; ` +
+      `df bands: rare ${range(bands.rare)}, mid ${range(bands.mid)}, common ${range(bands.common)} of ${bands.chunks.toLocaleString('en')} chunks`,
+    `        ${'class'.padEnd(30)}${'terms'.padStart(6)}${'exh p50'.padStart(9)}${'p95'.padStart(8)}${'p99'.padStart(8)}` +
+      `${'pruned p50'.padStart(11)}${'p95'.padStart(8)}${'p99'.padStart(8)}${'×p50'.padStart(7)}` +
+      `${'postings'.padStart(10)}${'read'.padStart(10)}${'lookups'.padStart(10)}${'pruned'.padStart(8)}${'diff'.padStart(6)}`,
+    ...classes.map(
+      (c) =>
+        `        ${`${c.name} (${c.queries})`.padEnd(30)}${c.meanTerms.toFixed(1).padStart(6)}` +
+        `${c.exhaustive.p50.toFixed(1).padStart(9)}${c.exhaustive.p95.toFixed(1).padStart(8)}${c.exhaustive.p99.toFixed(1).padStart(8)}` +
+        `${c.pruned.p50.toFixed(1).padStart(11)}${c.pruned.p95.toFixed(1).padStart(8)}${c.pruned.p99.toFixed(1).padStart(8)}` +
+        `${(c.exhaustive.p50 / c.pruned.p50).toFixed(1).padStart(7)}` +
+        `${count(c.exhaustivePostings)}${count(c.prunedPostings)}${count(c.prunedLookups)}` +
+        `${`${Math.round(c.prunedShare * 100)}%`.padStart(8)}${String(c.mismatches).padStart(6)}`,
+    ),
+    `        postings = the query terms' postings (what the exhaustive statement reads); read = postings the pruned ` +
+      `search read as whole lists; lookups = postings it looked up by key; pruned = share of queries that ` +
+      `took the pruned path; diff = pruned top-${TOP_K} different from the exhaustive one`,
+  ];
 }
 
 function row(
@@ -349,7 +415,7 @@ function ms(value: number): string {
   return value.toFixed(1).padStart(9);
 }
 
-function sec(step: Timed): string {
+function sec(step: Pick<Timed, 'ms' | 'cpuMs'>): string {
   return `${(step.ms / 1000).toFixed(1)} s (cpu ${(step.cpuMs / 1000).toFixed(1)} s)`;
 }
 

@@ -38,6 +38,8 @@ export { llmSearchPorts } from '../modules/rag/llm-search-ports';
 export { denseSearchSql } from '../modules/rag/repositories/sql/dense-search.sql';
 export { BM25_MAX_QUERY_TERMS, BM25_SEARCH_SQL } from '../modules/rag/repositories/sql/bm25-search.sql';
 export { SqlChunkSearch } from '../modules/rag/repositories/sql-chunk-search';
+export { DEFAULT_BM25_PRUNING } from '../modules/rag/repositories/bm25-pruned-search';
+export type { Bm25PruningOptions, Bm25SearchStats } from '../modules/rag/repositories/bm25-pruned-search';
 export { embeddingCacheKey } from '../providers/cached-embedder';
 export { createEmbedder } from '../providers/create-embedder';
 export { createLocalChatModel } from '../providers/create-chat-model';

@@ -91,5 +91,25 @@ describeOnPostgres('BM25 statistics under concurrent writers (PostgreSQL)', () =
       `SELECT count(DISTINCT slot)::int AS slots FROM bm25_term_slots WHERE term = 'replica'`,
     );
     expect(slots).toBe(2);
+    // So were their bounds (largest tf, smallest length per tf), each writer in its own slot's row, and
+    // they cover every posting left after the update and the delete.
+    const [{ boundSlots }] = await db.dataSource.query(
+      `SELECT count(DISTINCT slot)::int AS "boundSlots" FROM bm25_term_bounds WHERE term = 'replica'`,
+    );
+    expect(boundSlots).toBe(2);
+    const unsafe = await db.dataSource.query(
+      `SELECT p.term FROM bm25_postings p
+       JOIN (SELECT collection_id, term, max(max_tf) AS max_tf, min(min_length_per_tf) AS ratio
+             FROM bm25_term_bounds GROUP BY collection_id, term) b
+         ON b.collection_id = p.collection_id AND b.term = p.term
+       GROUP BY p.term, b.max_tf, b.ratio
+       HAVING max(p.tf) > b.max_tf OR min(p.chunk_length::float8 / p.tf) < b.ratio`,
+    );
+    expect(unsafe).toEqual([]);
+    const [{ unbounded }] = await db.dataSource.query(
+      `SELECT count(*)::int AS unbounded FROM bm25_postings p
+       WHERE NOT EXISTS (SELECT 1 FROM bm25_term_bounds b WHERE b.collection_id = p.collection_id AND b.term = p.term)`,
+    );
+    expect(unbounded).toBe(0);
   });
 });

@@ -58,6 +58,7 @@ describe(`migrations on a fresh database (${TEST_BACKEND})`, () => {
       'KeyGrants1764500150000',
       'RerankerPerCollection1764500160000',
       'Feedback1764500170000',
+      'Bm25TermBounds1764500180000',
       'Sources1764500190000',
     ]);
     expect(await tables(db)).toEqual([
@@ -66,6 +67,7 @@ describe(`migrations on a fresh database (${TEST_BACKEND})`, () => {
       'api_keys',
       'bm25_corpus_slots',
       'bm25_postings',
+      'bm25_term_bounds',
       'bm25_term_slots',
       'chunks',
       'collections',
@@ -211,7 +213,7 @@ describe(`migrations on a fresh database (${TEST_BACKEND})`, () => {
       [conversation.id, JSON.stringify([citation(stored[0], 1), citation(stored[3], 2)])],
     );
 
-    for (let i = 0; i < 6; i++) await db.dataSource.undoLastMigration({ transaction: 'each' });
+    for (let i = 0; i < 7; i++) await db.dataSource.undoLastMigration({ transaction: 'each' });
     const applied = await db.dataSource.runMigrations({ transaction: 'each' });
     expect(applied.map((m) => m.name)).toEqual([
       'CleanHeadingPaths1764500130000',
@@ -219,6 +221,7 @@ describe(`migrations on a fresh database (${TEST_BACKEND})`, () => {
       'KeyGrants1764500150000',
       'RerankerPerCollection1764500160000',
       'Feedback1764500170000',
+      'Bm25TermBounds1764500180000',
       'Sources1764500190000',
     ]);
 
@@ -302,6 +305,7 @@ const LATER = [
   'KeyGrants1764500150000',
   'RerankerPerCollection1764500160000',
   'Feedback1764500170000',
+  'Bm25TermBounds1764500180000',
   'Sources1764500190000',
 ];
 
@@ -425,7 +429,7 @@ describe(`the collections migration (${TEST_BACKEND})`, () => {
         text: 'Base backups and WAL archiving allow point in time recovery of the replica.',
       },
     ]);
-    for (let i = 0; i < 5; i++) await db.dataSource.undoLastMigration({ transaction: 'each' });
+    for (let i = 0; i < 6; i++) await db.dataSource.undoLastMigration({ transaction: 'each' });
     const [bank] = await db.dataSource.query(`INSERT INTO question_banks (name) VALUES ('Ops') RETURNING id`);
     const [alice] = await db.dataSource.query(
       `INSERT INTO api_keys (name, role, key_hash, key_prefix) VALUES ('Alice', 'user', 'hash-alice', 'alic')
@@ -444,8 +448,20 @@ describe(`the collections migration (${TEST_BACKEND})`, () => {
       'KeyGrants1764500150000',
       'RerankerPerCollection1764500160000',
       'Feedback1764500170000',
+      'Bm25TermBounds1764500180000',
       'Sources1764500190000',
     ]);
+    // The term bounds are filled from the postings already there: each term's largest tf and smallest
+    // length per tf, in every collection.
+    const [{ unbounded }] = await db.dataSource.query(
+      `SELECT count(*)::int AS unbounded FROM (
+         SELECT p.collection_id, p.term FROM bm25_postings p
+         LEFT JOIN bm25_term_bounds b ON b.collection_id = p.collection_id AND b.term = p.term
+         GROUP BY p.collection_id, p.term
+         HAVING max(b.max_tf) IS DISTINCT FROM max(p.tf)
+             OR min(b.min_length_per_tf) IS DISTINCT FROM min(p.chunk_length::float8 / p.tf)) t`,
+    );
+    expect(unbounded).toBe(0);
     const [defaults] = await db.dataSource.query(
       `SELECT id, name, slug FROM collections WHERE id = default_collection_id()`,
     );
@@ -587,6 +603,7 @@ describe(`the feedback migration (${TEST_BACKEND})`, () => {
     expect(kept).toEqual({ question: 'How do I fail over?', feedback_id: null });
 
     await db.dataSource.undoLastMigration({ transaction: 'each' }); // sources
+    await db.dataSource.undoLastMigration({ transaction: 'each' }); // bm25 term bounds
     await db.dataSource.undoLastMigration({ transaction: 'each' });
     expect(await tables(db)).not.toContain('message_feedback');
     const [down] = await db.dataSource.query(`SELECT source FROM question_bank_items WHERE id = $1`, [

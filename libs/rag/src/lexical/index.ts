@@ -20,3 +20,5 @@ export type {
   LanguageDecision,
   LanguageSource,
 } from './document-language';
+export { BOUND_SLACK, maxScorePlan, termUpperBound } from './maxscore';
+export type { BoundedTerm, MaxScorePlan } from './maxscore';

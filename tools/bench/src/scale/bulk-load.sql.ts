@@ -23,7 +23,7 @@ export const REBUILD_BM25_SQL = [
   `ALTER TABLE bm25_postings DROP CONSTRAINT IF EXISTS bm25_postings_chunk_id_fkey`,
   `ALTER TABLE bm25_postings DROP CONSTRAINT IF EXISTS bm25_postings_pkey`,
   `DROP INDEX IF EXISTS bm25_postings_chunk_idx`,
-  `TRUNCATE bm25_postings, bm25_term_slots, bm25_corpus_slots`,
+  `TRUNCATE bm25_postings, bm25_term_slots, bm25_term_bounds, bm25_corpus_slots`,
   `
     INSERT INTO bm25_postings (collection_id, term, chunk_id, tf, chunk_length)
     SELECT c.collection_id, t.lexeme, c.id, coalesce(array_length(t.positions, 1), 1), c.lexical_length
@@ -31,6 +31,10 @@ export const REBUILD_BM25_SQL = [
   `
     INSERT INTO bm25_term_slots (collection_id, term, slot, df)
     SELECT collection_id, term, 0, count(*) FROM bm25_postings GROUP BY collection_id, term`,
+  `
+    INSERT INTO bm25_term_bounds (collection_id, term, slot, max_tf, min_length_per_tf)
+    SELECT collection_id, term, 0, max(tf), min(chunk_length::float8 / tf) FROM bm25_postings
+    GROUP BY collection_id, term`,
   `
     INSERT INTO bm25_corpus_slots (collection_id, slot, chunk_count, total_length)
     SELECT collection_id, 0, count(*), coalesce(sum(lexical_length), 0) FROM chunks GROUP BY collection_id`,

@@ -4,9 +4,10 @@ export const DATABASE_SIZES_SQL = `
            pg_relation_size('chunks') AS chunks_heap,
            coalesce((SELECT pg_total_relation_size(reltoastrelid) FROM pg_class
                      WHERE oid = 'chunks'::regclass AND reltoastrelid <> 0), 0) AS chunks_toast,
-           pg_relation_size('chunks_embedding_hnsw_idx') AS hnsw_index,
-           pg_relation_size('chunks_tsv_gin_idx') AS gin_index,
-           pg_total_relation_size('bm25_postings') + pg_total_relation_size('bm25_term_slots') AS bm25,
+           coalesce(pg_relation_size(to_regclass('chunks_embedding_hnsw_idx')), 0) AS hnsw_index,
+           coalesce(pg_relation_size(to_regclass('chunks_tsv_gin_idx')), 0) AS gin_index,
+           pg_total_relation_size('bm25_postings') + pg_total_relation_size('bm25_term_slots')
+             + pg_total_relation_size('bm25_term_bounds') AS bm25,
            pg_database_size(current_database()) AS database,
            (SELECT avg(pg_column_size(embedding)) FROM chunks) AS bytes_per_vector,
            (SELECT count(*) FROM chunks) AS row_count`;

@@ -8,7 +8,7 @@ export interface DatabaseSizes {
   chunksToast: number;
   hnswIndex: number;
   ginIndex: number;
-  /** bm25_postings + bm25_term_slots with their indexes. */
+  /** bm25_postings + bm25_term_slots + bm25_term_bounds with their indexes. */
   bm25: number;
   database: number;
   /** Average stored size of one embedding (pg_column_size): 8 + 4·D (vector) or 8 + 2·D (halfvec). */

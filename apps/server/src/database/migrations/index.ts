@@ -26,6 +26,7 @@ import { Collections1764500140000 } from './1764500140000-collections';
 import { KeyGrants1764500150000 } from './1764500150000-key-grants';
 import { RerankerPerCollection1764500160000 } from './1764500160000-reranker-per-collection';
 import { Feedback1764500170000 } from './1764500170000-feedback';
+import { Bm25TermBounds1764500180000 } from './1764500180000-bm25-term-bounds';
 import { Sources1764500190000 } from './1764500190000-sources';
 
 /**
@@ -63,6 +64,7 @@ export function allMigrations(
     KeyGrants1764500150000,
     RerankerPerCollection1764500160000,
     Feedback1764500170000,
+    Bm25TermBounds1764500180000,
     Sources1764500190000,
   ];
 }

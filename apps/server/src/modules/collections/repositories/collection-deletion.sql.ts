@@ -32,6 +32,7 @@ export const DELETE_COLLECTION_SQL = `DELETE FROM collections WHERE id = $1`;
 export const DELETE_BM25_ROWS_SQL = [
   `DELETE FROM bm25_postings WHERE collection_id = $1`,
   `DELETE FROM bm25_term_slots WHERE collection_id = $1`,
+  `DELETE FROM bm25_term_bounds WHERE collection_id = $1`,
   `DELETE FROM bm25_corpus_slots WHERE collection_id = $1`,
 ];
 

@@ -9,7 +9,9 @@ import type {
 } from '@lumina/rag';
 import { analyseQuery, SIMPLE_CONFIG } from '@lumina/rag';
 import type { DataSource } from 'typeorm';
-import { BM25_MAX_QUERY_TERMS, BM25_SEARCH_SQL } from './sql/bm25-search.sql';
+import { Bm25PrunedSearch, DEFAULT_BM25_PRUNING } from './bm25-pruned-search';
+import type { Bm25PruningOptions, Bm25Query, Bm25SearchStats } from './bm25-pruned-search';
+import { BM25_MAX_QUERY_TERMS } from './sql/bm25-search.sql';
 import { toVectorLiteral } from '../../../database/pgvector';
 import type { EmbeddingStorage } from '../../../database/pgvector';
 import { denseSearchSql } from './sql/dense-search.sql';
@@ -36,6 +38,11 @@ export interface SqlChunkSearchOptions {
    * of candidates before it finds k of a small collection's. Default DENSE_EXACT_BELOW.
    */
   denseExactBelow?: number;
+  /**
+   * BM25 top-k with MaxScore pruning (exactly the exhaustive ranking, reading less; see
+   * bm25-pruned-search.ts), or false for the exhaustive statement. Default DEFAULT_BM25_PRUNING.
+   */
+  bm25Pruning?: Bm25PruningOptions | false;
 }
 
 /** See SqlChunkSearchOptions.denseExactBelow. */
@@ -47,11 +54,17 @@ export class SqlChunkSearch implements ChunkSearch {
   private readonly denseSql: string;
   private readonly exactDenseSql: string;
   private readonly collectionDenseSql: string;
+  private readonly bm25: Bm25PrunedSearch;
 
   constructor(
     private readonly dataSource: DataSource,
     private readonly options: SqlChunkSearchOptions,
   ) {
+    this.bm25 = new Bm25PrunedSearch(
+      dataSource,
+      { k1: options.k1, b: options.b, maxQueryTerms: options.maxQueryTerms ?? BM25_MAX_QUERY_TERMS },
+      options.bm25Pruning || DEFAULT_BM25_PRUNING,
+    );
     this.storage = options.storage ?? 'vector';
     this.denseSql = denseSearchSql(this.storage);
     this.exactDenseSql = denseSearchSql(this.storage, { exact: true });
@@ -59,18 +72,33 @@ export class SqlChunkSearch implements ChunkSearch {
   }
 
   async lexical(query: string, k: number, filter: ChunkFilter = {}): Promise<ScoredChunk[]> {
+    if (this.options.bm25Pruning === false) return this.lexicalExhaustive(query, k, filter);
+    return (await this.lexicalWithStats(query, k, filter)).hits;
+  }
+
+  /** The BM25 top k by the exhaustive statement (every posting of every query term): the reference. */
+  async lexicalExhaustive(query: string, k: number, filter: ChunkFilter = {}): Promise<ScoredChunk[]> {
+    return this.bm25.exhaustive(await this.bm25Query(query, k, filter));
+  }
+
+  /** The pruned BM25 top k (equal to lexicalExhaustive) with what it read. */
+  async lexicalWithStats(
+    query: string,
+    k: number,
+    filter: ChunkFilter = {},
+  ): Promise<{ hits: ScoredChunk[]; stats: Bm25SearchStats }> {
+    return this.bm25.search(await this.bm25Query(query, k, filter));
+  }
+
+  private async bm25Query(query: string, k: number, filter: ChunkFilter): Promise<Bm25Query> {
     const analyses = analyseQuery(query, await corpusTextConfigs(this.dataSource), SIMPLE_CONFIG);
-    const rows: { chunkId: string; score: number }[] = await this.dataSource.query(BM25_SEARCH_SQL, [
-      analyses.map((analysis) => analysis.text),
-      this.options.k1,
-      this.options.b,
+    return {
+      texts: analyses.map((analysis) => analysis.text),
+      configs: analyses.map((analysis) => analysis.config),
+      collections: await this.statisticsScope(filter),
+      documentIds: documentIds(filter),
       k,
-      documentIds(filter),
-      this.options.maxQueryTerms ?? BM25_MAX_QUERY_TERMS,
-      analyses.map((analysis) => analysis.config),
-      await this.statisticsScope(filter),
-    ]);
-    return rows.map((row) => ({ chunkId: row.chunkId, score: Number(row.score) }));
+    };
   }
 
   async dense(

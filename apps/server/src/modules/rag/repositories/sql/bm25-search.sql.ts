@@ -23,8 +23,23 @@
  * LATERAL … OFFSET 0 keeps it that way: without it the planner hashed the whole postings table once the
  * term list had a LIMIT (90 ms for any query on SciFact instead of 20). Ties break on chunk id so the
  * ranking is deterministic.
+ *
+ * Each term's contribution is rounded to 1e-12 and the contributions are added as integers: a sum is
+ * then the same whatever order the database adds a chunk's terms in. Adding floating-point numbers is
+ * not associative, and the order is the plan's (a sort before the grouping does not keep the terms'
+ * order), so two chunks with equal scores could come out one unit in the last place apart, and their
+ * order would depend on the plan rather than on their ids. The rounding moves a score by at most
+ * 1e-12 per term.
+ *
+ * With `candidates`, the statement is restricted to the chunks of $9 (uuid[]): the pruned search
+ * rescores its candidates with it, and gets the exhaustive statement's very scores for them
+ * (bm25-pruned-search.ts).
  */
-export const BM25_SEARCH_SQL = `
+/** Score units per 1: contributions are rounded to 1e-12 and summed as integers. */
+const SCORE_UNITS = '1e12::float8';
+
+export function bm25SearchSql(candidates: boolean): string {
+  return `
 WITH query_terms AS (
   SELECT t.lexeme AS term, max(coalesce(array_length(t.positions, 1), 1)) AS qtf
   FROM unnest($1::text[], $7::text[]) AS a(text, config)
@@ -50,13 +65,14 @@ weighted_terms AS (
   LIMIT $6
 )
 SELECT p.chunk_id AS "chunkId",
-       sum(w.qtf * w.idf * p.tf * ($2::float8 + 1)
-           / (p.tf + $2::float8 * (1 - $3::float8 + $3::float8 * p.chunk_length / corpus.avg_len))) AS score
+       sum(round(w.qtf * w.idf * p.tf * ($2::float8 + 1)
+           / (p.tf + $2::float8 * (1 - $3::float8 + $3::float8 * p.chunk_length / corpus.avg_len))
+           * ${SCORE_UNITS})::int8)::float8 / ${SCORE_UNITS} AS score
 FROM weighted_terms w
 CROSS JOIN corpus
 CROSS JOIN LATERAL (
   SELECT chunk_id, tf, chunk_length FROM bm25_postings
-  WHERE term = w.term AND collection_id = ANY($8::uuid[])
+  WHERE term = w.term AND collection_id = ANY($8::uuid[])${candidates ? ' AND chunk_id = ANY($9::uuid[])' : ''}
   OFFSET 0
 ) p
 WHERE $5::uuid[] IS NULL OR p.chunk_id IN (SELECT id FROM chunks WHERE document_id = ANY($5::uuid[]))
@@ -64,6 +80,10 @@ GROUP BY p.chunk_id
 ORDER BY score DESC, p.chunk_id
 LIMIT $4
 `;
+}
+
+/** The exhaustive search: every posting of every query term (the reference the pruned search equals). */
+export const BM25_SEARCH_SQL = bm25SearchSql(false);
 
 /**
  * A long query (a HyDE passage, a pseudo-relevance-feedback document) is scored on its 24 strongest terms

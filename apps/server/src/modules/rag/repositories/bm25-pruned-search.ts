@@ -1,0 +1,260 @@
+import { BOUND_SLACK, maxScorePlan } from '@lumina/rag';
+import type { BoundedTerm, ScoredChunk } from '@lumina/rag';
+import type { DataSource, EntityManager } from 'typeorm';
+import {
+  BM25_MAXSCORE_CANDIDATES_SQL,
+  BM25_TERMS_OR_HITS_SQL,
+  BM25_SEED_CHUNKS_SQL,
+} from './sql/bm25-pruned.sql';
+import { bm25SearchSql } from './sql/bm25-search.sql';
+
+/** One BM25 query: its analysed texts, the collections whose statistics it uses, its document filter. */
+export interface Bm25Query {
+  texts: string[];
+  configs: string[];
+  collections: readonly string[];
+  documentIds: string[] | null;
+  k: number;
+}
+
+export interface Bm25Parameters {
+  k1: number;
+  b: number;
+  maxQueryTerms: number;
+}
+
+export interface Bm25PruningOptions {
+  /** Queries whose terms hold at most this many postings in all are scored exhaustively. */
+  pruneAbove: number;
+  /**
+   * Postings looked up to score the first chunks for the threshold: the rarest terms' first
+   * seedLookups / terms chunks (at least 2k, at most 100) are scored in full.
+   */
+  seedLookups: number;
+  /**
+   * Pruning is given up (the exhaustive statement runs) when the essential terms hold more than this
+   * share of the query's postings: reading them and looking the rest up costs about as much as reading
+   * everything.
+   */
+  maxEssentialShare: number;
+}
+
+/** Chosen by measurement on bench:scale (README, "BM25 at scale"). */
+export const DEFAULT_BM25_PRUNING: Bm25PruningOptions = {
+  pruneAbove: 5_000,
+  seedLookups: 600,
+  maxEssentialShare: 0.3,
+};
+
+/** What one search read: postings read in full lists, and postings looked up by key. */
+export interface Bm25SearchStats {
+  path: 'exhaustive' | 'pruned';
+  terms: number;
+  essentialTerms: number;
+  /** Postings read as whole lists (every term's in the exhaustive path; the seed and essential terms'). */
+  postings: number;
+  /** Postings looked up by (collection, term, chunk) in the key: non-essential terms and rescoring. */
+  lookups: number;
+  /** The query's postings in all (what the exhaustive path reads). */
+  totalPostings: number;
+}
+
+const EXHAUSTIVE_SQL = bm25SearchSql(false);
+const RESCORE_SQL = bm25SearchSql(true);
+
+/**
+ * BM25 top-k with MaxScore pruning (Turtle & Flood, 1995), exactly equal to the exhaustive statement:
+ *
+ * 1. The query's terms come with the same df, idf and order as the exhaustive statement's, and with each
+ *    term's stored bound (largest tf, smallest length per tf), which gives an upper bound on what the term
+ *    can add to any chunk's score (libs/rag maxscore.ts).
+ * 2. A threshold: the first chunks of the rarest terms (seedLookups / terms of them) are scored in full by the exhaustive
+ *    statement restricted to them; their k-th score is a score some k chunks reach, so the true k-th
+ *    score is at least as high.
+ * 3. The terms with the smallest bounds whose bounds sum below the threshold are non-essential: a chunk
+ *    holding none of the other (essential) terms cannot reach the threshold. The essential terms'
+ *    postings are read in full and summed per chunk; a chunk whose partial sum plus the non-essential
+ *    bounds stays below the threshold is dropped; the rest get the non-essential terms looked up in the
+ *    postings' key (collection, term, chunk) for them alone.
+ * 4. The chunks whose score is within a relative 1e-9 of the k-th best are rescored by the exhaustive
+ *    statement restricted to them. Its scores are sums of contributions rounded to 1e-12 and added as
+ *    integers, so a chunk's score does not depend on which chunks are scored beside it nor on the order
+ *    the plan adds its terms in: the top k, its scores and its tie order (chunk id) are the exhaustive
+ *    search's.
+ * Small queries (few postings), one-term queries and queries where nothing can be pruned run the
+ * exhaustive statement itself.
+ */
+export class Bm25PrunedSearch {
+  constructor(
+    private readonly dataSource: DataSource,
+    private readonly parameters: Bm25Parameters,
+    private readonly pruning: Bm25PruningOptions = DEFAULT_BM25_PRUNING,
+  ) {}
+
+  /** The exhaustive statement: every posting of every query term. The reference. */
+  async exhaustive(query: Bm25Query): Promise<ScoredChunk[]> {
+    return scored(await this.dataSource.query(EXHAUSTIVE_SQL, this.statementParameters(query, null)));
+  }
+
+  async search(query: Bm25Query): Promise<{ hits: ScoredChunk[]; stats: Bm25SearchStats }> {
+    const first = await this.termsOrHits(this.dataSource, query);
+    if (first.hits) return { hits: first.hits, stats: exhaustiveStats(first.terms) };
+    // Every statement of a pruned search reads one snapshot: a write committed between two of them would
+    // change N, the df and the postings under the threshold. The terms are read again in it.
+    return this.dataSource.transaction('REPEATABLE READ', (manager) => this.pruned(manager, query));
+  }
+
+  /**
+   * The query's terms with their bounds, and the top k itself (hits) when the query is too small to
+   * prune: one statement (BM25_TERMS_OR_HITS_SQL).
+   */
+  private async termsOrHits(
+    db: Queryable,
+    query: Bm25Query,
+  ): Promise<{ terms: BoundedTerm[]; avgLength: number; hits: ScoredChunk[] | null }> {
+    const rows: {
+      kind: 'term' | 'hit';
+      term: string;
+      weight: number;
+      df: number;
+      avgLength: number;
+      maxTf: number | null;
+      minLengthPerTf: number | null;
+      chunkId: string;
+      score: number;
+    }[] = await db.query(BM25_TERMS_OR_HITS_SQL, [
+      ...this.statementParameters(query, null),
+      this.pruning.pruneAbove,
+    ]);
+    const termRows = rows.filter((row) => row.kind === 'term');
+    const terms = termRows.map((row) => ({
+      term: row.term,
+      weight: Number(row.weight),
+      df: Number(row.df),
+      maxTf: row.maxTf === null ? null : Number(row.maxTf),
+      minLengthPerTf: row.minLengthPerTf === null ? null : Number(row.minLengthPerTf),
+    }));
+    const total = terms.reduce((sum, term) => sum + term.df, 0);
+    const small = terms.length < 2 || total <= this.pruning.pruneAbove || query.k < 1;
+    const hits = rows
+      .filter((row) => row.kind === 'hit')
+      .map((row) => ({ chunkId: row.chunkId, score: Number(row.score) }))
+      .sort((a, b) => b.score - a.score || (a.chunkId < b.chunkId ? -1 : a.chunkId > b.chunkId ? 1 : 0));
+    return {
+      terms,
+      avgLength: termRows.length > 0 ? Number(termRows[0].avgLength) : 1,
+      hits: small ? hits : null,
+    };
+  }
+
+  private async pruned(
+    db: Queryable,
+    query: Bm25Query,
+  ): Promise<{ hits: ScoredChunk[]; stats: Bm25SearchStats }> {
+    const { k1, b } = this.parameters;
+    const { terms, avgLength, hits: small } = await this.termsOrHits(db, query);
+    const stats = exhaustiveStats(terms);
+    if (small) return { hits: small, stats };
+    const exhaustive = async () => ({
+      hits: scored(await db.query(EXHAUSTIVE_SQL, this.statementParameters(query, null))),
+      stats,
+    });
+
+    const rarestFirst = [...terms].sort((x, y) => x.df - y.df || (x.term < y.term ? -1 : 1));
+    const seedRows: { chunkId: string }[] = await db.query(BM25_SEED_CHUNKS_SQL, [
+      query.collections,
+      rarestFirst.map((term) => term.term),
+      Math.min(100, Math.max(2 * query.k, Math.floor(this.pruning.seedLookups / terms.length))),
+      query.documentIds,
+    ]);
+    const seeds = [...new Set(seedRows.map((row) => row.chunkId))];
+    const seedTop = await this.rescore(db, query, seeds);
+    const threshold = seedTop.length >= query.k ? seedTop[query.k - 1].score : 0;
+    const plan = maxScorePlan(terms, threshold, k1, b, avgLength);
+    const essentialPostings = plan.essential.reduce((sum, term) => sum + term.df, 0);
+    stats.postings += seeds.length;
+    stats.lookups += seeds.length * terms.length;
+    if (
+      plan.nonEssential.length === 0 ||
+      essentialPostings > this.pruning.maxEssentialShare * stats.totalPostings
+    ) {
+      return exhaustive();
+    }
+
+    const candidates: { chunkId: string; score: number; lookedUp: number }[] = await db.query(
+      BM25_MAXSCORE_CANDIDATES_SQL,
+      [
+        k1,
+        b,
+        avgLength,
+        plan.essential.map((term) => term.term),
+        plan.essential.map((term) => term.weight),
+        plan.nonEssential.map((term) => term.term),
+        plan.nonEssential.map((term) => term.weight),
+        plan.nonEssentialBound,
+        threshold,
+        query.collections,
+        query.k,
+        query.documentIds,
+        BOUND_SLACK,
+      ],
+    );
+    const lookedUp = candidates.length > 0 ? Number(candidates[0].lookedUp) : 0;
+    const hits = await this.rescore(
+      db,
+      query,
+      candidates.map((candidate) => candidate.chunkId),
+    );
+    return {
+      hits,
+      stats: {
+        path: 'pruned',
+        terms: terms.length,
+        essentialTerms: plan.essential.length,
+        postings: seeds.length + essentialPostings,
+        lookups: stats.lookups + lookedUp * plan.nonEssential.length + candidates.length * terms.length,
+        totalPostings: stats.totalPostings,
+      },
+    };
+  }
+
+  /** The exhaustive statement's top k among `chunkIds` alone, with its scores. */
+  private async rescore(db: Queryable, query: Bm25Query, chunkIds: string[]): Promise<ScoredChunk[]> {
+    if (chunkIds.length === 0) return [];
+    return scored(await db.query(RESCORE_SQL, this.statementParameters(query, chunkIds)));
+  }
+
+  private statementParameters(query: Bm25Query, chunkIds: string[] | null): unknown[] {
+    const parameters: unknown[] = [
+      query.texts,
+      this.parameters.k1,
+      this.parameters.b,
+      query.k,
+      query.documentIds,
+      this.parameters.maxQueryTerms,
+      query.configs,
+      query.collections,
+    ];
+    if (chunkIds) parameters.push(chunkIds);
+    return parameters;
+  }
+}
+
+/** A data source or a transaction's manager. */
+type Queryable = Pick<EntityManager, 'query'>;
+
+function exhaustiveStats(terms: BoundedTerm[]): Bm25SearchStats {
+  const totalPostings = terms.reduce((sum, term) => sum + term.df, 0);
+  return {
+    path: 'exhaustive',
+    terms: terms.length,
+    essentialTerms: terms.length,
+    postings: totalPostings,
+    lookups: 0,
+    totalPostings,
+  };
+}
+
+function scored(rows: { chunkId: string; score: number }[]): ScoredChunk[] {
+  return rows.map((row) => ({ chunkId: row.chunkId, score: Number(row.score) }));
+}

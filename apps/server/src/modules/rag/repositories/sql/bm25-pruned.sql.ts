@@ -1,0 +1,126 @@
+/**
+ * The statements of the pruned BM25 top-k (bm25-pruned-search.ts). Same analysis, statistics and term
+ * choice as the exhaustive search (bm25-search.sql.ts).
+ */
+
+/**
+ * The query's scored terms (the exhaustive search's weighted_terms: same df, idf, order and limit) with
+ * the corpus's average length and each term's bound, its largest tf and smallest length/tf over the
+ * writers' slots of the searched collections (null when none is kept); and, when the terms hold at most
+ * $9 postings in all or there is only one term, the top $4 scored as the exhaustive statement scores them
+ * (same sums, so same scores and order), so a query too small to prune costs one statement. Parameters
+ * $1–$8 are the exhaustive statement's (bm25-search.sql.ts). Rows: kind 'term' (term, weight = qtf·idf,
+ * df, avgLength, maxTf, minLengthPerTf), then kind 'hit' (chunkId, score) in rank order.
+ */
+export const BM25_TERMS_OR_HITS_SQL = `
+WITH query_terms AS (
+  SELECT t.lexeme AS term, max(coalesce(array_length(t.positions, 1), 1)) AS qtf
+  FROM unnest($1::text[], $7::text[]) AS a(text, config)
+  CROSS JOIN LATERAL unnest(to_tsvector(a.config::regconfig, a.text)) AS t
+  GROUP BY t.lexeme
+),
+corpus AS (
+  SELECT coalesce(sum(chunk_count), 0)::float8 AS n,
+         CASE WHEN sum(chunk_count) > 0 THEN sum(total_length)::float8 / sum(chunk_count) ELSE 1 END AS avg_len
+  FROM bm25_corpus_slots
+  WHERE collection_id = ANY($8::uuid[])
+),
+weighted_terms AS MATERIALIZED (
+  SELECT q.term, q.qtf, bt.df, ln(1 + (corpus.n - bt.df + 0.5) / (bt.df + 0.5)) AS idf
+  FROM query_terms q
+  CROSS JOIN LATERAL (
+    SELECT sum(s.df)::float8 AS df FROM bm25_term_slots s
+    WHERE s.term = q.term AND s.collection_id = ANY($8::uuid[])
+  ) bt
+  CROSS JOIN corpus
+  WHERE bt.df > 0
+  ORDER BY q.qtf * ln(1 + (corpus.n - bt.df + 0.5) / (bt.df + 0.5)) DESC, q.term
+  LIMIT $6
+),
+small AS (
+  SELECT coalesce(sum(df), 0) <= $9::float8 OR count(*) < 2 AS small FROM weighted_terms
+),
+hits AS (
+  SELECT p.chunk_id,
+         sum(round(w.qtf * w.idf * p.tf * ($2::float8 + 1)
+             / (p.tf + $2::float8 * (1 - $3::float8 + $3::float8 * p.chunk_length / corpus.avg_len))
+             * 1e12::float8)::int8)::float8 / 1e12::float8 AS score
+  FROM weighted_terms w
+  CROSS JOIN corpus
+  CROSS JOIN LATERAL (
+    SELECT chunk_id, tf, chunk_length FROM bm25_postings
+    WHERE term = w.term AND collection_id = ANY($8::uuid[]) AND (SELECT small FROM small)
+    OFFSET 0
+  ) p
+  WHERE $5::uuid[] IS NULL OR p.chunk_id IN (SELECT id FROM chunks WHERE document_id = ANY($5::uuid[]))
+  GROUP BY p.chunk_id
+  ORDER BY score DESC, p.chunk_id
+  LIMIT $4
+)
+SELECT 'term' AS kind, w.term, w.qtf * w.idf AS weight, w.df, corpus.avg_len AS "avgLength",
+       b.max_tf AS "maxTf", b.min_length_per_tf AS "minLengthPerTf", NULL::uuid AS "chunkId", NULL::float8 AS score
+FROM weighted_terms w
+CROSS JOIN corpus
+CROSS JOIN LATERAL (
+  SELECT max(max_tf) AS max_tf, min(min_length_per_tf) AS min_length_per_tf FROM bm25_term_bounds
+  WHERE term = w.term AND collection_id = ANY($8::uuid[])
+) b
+UNION ALL
+SELECT 'hit', NULL, NULL, NULL, NULL, NULL, NULL, h.chunk_id, h.score FROM hits h`;
+
+/**
+ * Up to $3 chunks holding the terms $2 (text[], rarest first): the first chunks (in key order) of the
+ * rarest term, then of the next, in collections $1 and passing the document filter $4 (uuid[]; NULL =
+ * every document). A chunk holding two of the terms may come twice. Their full scores give a first k-th
+ * score to prune with.
+ */
+export const BM25_SEED_CHUNKS_SQL = `
+SELECT p.chunk_id AS "chunkId"
+FROM unnest($2::text[]) WITH ORDINALITY AS t(term, position)
+CROSS JOIN LATERAL (
+  SELECT chunk_id FROM bm25_postings
+  WHERE collection_id = ANY($1::uuid[]) AND term = t.term
+    AND ($4::uuid[] IS NULL OR chunk_id IN (SELECT id FROM chunks WHERE document_id = ANY($4::uuid[])))
+  LIMIT $3
+) p
+LIMIT $3`;
+
+/** One term's contribution, `w` its weight and `p` its posting ($1 k1, $2 b, $3 the average length). */
+const CONTRIBUTION = `w.weight * p.tf * ($1::float8 + 1)
+           / (p.tf + $1::float8 * (1 - $2::float8 + $2::float8 * p.chunk_length / $3::float8))`;
+
+/**
+ * MaxScore's candidates: every posting of the essential terms ($4 terms, $5 weights) is read and summed
+ * per chunk; a chunk whose partial score plus the non-essential terms' bound ($8) stays below the
+ * threshold ($9) is dropped; the others get the non-essential terms ($6 terms, $7 weights) looked up in
+ * the postings' key for them alone. Returned: the chunks whose score is within `slack` of the k-th ($11)
+ * best, for the exact rescoring, and how many chunks were looked up.
+ *   $10 collections (uuid[])   $12 document ids (uuid[]; NULL = every document)   $13 the relative slack
+ */
+export const BM25_MAXSCORE_CANDIDATES_SQL = `
+WITH essential AS MATERIALIZED (
+  SELECT p.chunk_id, sum(${CONTRIBUTION}) AS partial
+  FROM unnest($4::text[], $5::float8[]) AS w(term, weight)
+  CROSS JOIN LATERAL (
+    SELECT chunk_id, tf, chunk_length FROM bm25_postings
+    WHERE term = w.term AND collection_id = ANY($10::uuid[])
+    OFFSET 0
+  ) p
+  WHERE $12::uuid[] IS NULL OR p.chunk_id IN (SELECT id FROM chunks WHERE document_id = ANY($12::uuid[]))
+  GROUP BY p.chunk_id
+  HAVING sum(${CONTRIBUTION}) + $8::float8 >= $9::float8 * (1 - $13::float8)
+),
+scored AS MATERIALIZED (
+  SELECT e.chunk_id, e.partial + coalesce((
+    SELECT sum(${CONTRIBUTION})
+    FROM unnest($6::text[], $7::float8[]) AS w(term, weight)
+    JOIN bm25_postings p ON p.collection_id = ANY($10::uuid[]) AND p.term = w.term AND p.chunk_id = e.chunk_id
+  ), 0) AS score
+  FROM essential e
+),
+kth AS (
+  SELECT score FROM scored ORDER BY score DESC LIMIT 1 OFFSET $11::int - 1
+)
+SELECT s.chunk_id AS "chunkId", s.score, (SELECT count(*) FROM essential)::int AS "lookedUp"
+FROM scored s
+WHERE s.score >= greatest($9::float8, coalesce((SELECT score FROM kth), 0)) * (1 - $13::float8)`;
