@@ -533,6 +533,7 @@ describe(`the collections migration (${TEST_BACKEND})`, () => {
     await db.dataSource.undoLastMigration({ transaction: 'each' });
     await db.dataSource.undoLastMigration({ transaction: 'each' });
     await db.dataSource.undoLastMigration({ transaction: 'each' });
+    await db.dataSource.undoLastMigration({ transaction: 'each' });
     await expect(db.dataSource.undoLastMigration({ transaction: 'each' })).rejects.toThrow(
       /stored in more than one collection/,
     );
