@@ -330,6 +330,63 @@ describe(`sources: a folder, a Git repository and a website kept in sync (${TEST
     expect(runs.items.filter((run) => run.status === 'running')).toHaveLength(0);
   });
 
+  it('answers a search during a sync with the old version or the new one of each file, never both or neither', async () => {
+    const busy = join(root, 'busy');
+    const FILES = 24;
+    const page = (i: number, version: string) =>
+      `# Shelf ${i}\n\nShelf marker quokka${i} holds the ${version} edition of the catalogue.\n`;
+    for (let i = 0; i < FILES; i++) write(join(busy, `shelf-${i}.md`), page(i, 'spring'));
+    const created = await admin('POST', '/sources', {
+      name: 'Busy shelves',
+      config: { kind: 'folder', path: busy },
+    });
+    expect(created.status).toBe(201);
+    const sourceId: string = created.body.id;
+    expect(counts(await sync(sourceId))).toMatchObject({ added: FILES, failed: 0 });
+
+    // Every file changes; while the sync replaces them, each file's passage is found exactly once, in
+    // one version or the other.
+    for (let i = 0; i < FILES; i++) write(join(busy, `shelf-${i}.md`), page(i, 'autumn'));
+    const searchShelf = async (i: number): Promise<string[]> => {
+      const reply = await admin('POST', '/rag/search', {
+        query: `quokka${i}`,
+        settings: { ranker: 'bm25', topK: 5, enableQueryExpansion: false, enableHyDE: false },
+      });
+      expect(reply.status).toBe(200);
+      return (reply.body.results as { text: string }[])
+        .map((result) => result.text)
+        .filter((text) => text.includes(`quokka${i} `));
+    };
+    const asked = await admin('POST', `/sources/${sourceId}/sync`);
+    expect(asked.status).toBe(202);
+    const seen = { spring: 0, autumn: 0 };
+    let searches = 0;
+    const until = Date.now() + 150_000;
+    for (;;) {
+      const i = searches % FILES;
+      const found = await searchShelf(i);
+      searches++;
+      expect(found).toHaveLength(1);
+      expect(found[0]).toMatch(/the (spring|autumn) edition/);
+      seen[found[0].includes('spring') ? 'spring' : 'autumn']++;
+      const runs = pageOf(syncRunSchema).parse((await admin('GET', `/sources/${sourceId}/runs`)).body);
+      if (runs.total === 2 && runs.items[0]!.status !== 'running') {
+        expect(counts(runs.items[0]!)).toMatchObject({ updated: FILES, deleted: 0, failed: 0 });
+        break;
+      }
+      if (Date.now() > until) throw new Error('the sync did not end');
+    }
+    // After the sync, the new version only.
+    for (let i = 0; i < FILES; i++) {
+      const found = await searchShelf(i);
+      expect(found).toHaveLength(1);
+      expect(found[0]).toContain('the autumn edition');
+    }
+    expect(searches).toBeGreaterThan(0);
+    expect(seen.spring + seen.autumn).toBe(searches);
+    expect((await admin('DELETE', `/sources/${sourceId}`)).status).toBe(200);
+  }, 300_000);
+
   it('syncs a Git repository by the diff between commits, renames included, with citation links', async () => {
     mkdirSync(repo, { recursive: true });
     git('init', '--quiet', '--initial-branch=main');

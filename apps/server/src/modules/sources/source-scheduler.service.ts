@@ -18,6 +18,7 @@ export class SourceScheduler implements OnApplicationBootstrap, OnApplicationShu
   private readonly logger = new Logger(SourceScheduler.name);
   private timer: ReturnType<typeof setInterval> | undefined;
   private running = false;
+  private closed = false;
 
   constructor(
     private readonly sources: SourceRepository,
@@ -31,16 +32,18 @@ export class SourceScheduler implements OnApplicationBootstrap, OnApplicationShu
   }
 
   onApplicationShutdown(): void {
+    this.closed = true;
     clearInterval(this.timer);
   }
 
   /** One pass: queue every due source; returns how many were queued. */
   async tick(): Promise<number> {
-    if (this.running) return 0;
+    if (this.running || this.closed) return 0;
     this.running = true;
     let queued = 0;
     try {
       for (const id of await this.sources.due(BATCH)) {
+        if (this.closed) break;
         const before = await this.sources.find(id);
         await this.sources.markRequested(id);
         const { alreadyQueued } = await this.queue.enqueueSync(id, 'schedule');
