@@ -181,16 +181,23 @@ describe('validation cost is bounded by the body, not by its key count (real ser
       }).toEqual(expect.objectContaining({ within: true }));
     }
     // …and /health/live answers throughout as it does beside ordinary requests: before, it waited the
-    // seconds each hostile body took (7–13 s). On an idle machine the allowance is 300 ms (the ordinary
-    // phase's p99 is a few ms), still a twentieth of the old wait; both allowances grow with how slow
-    // this machine runs right now. (At 2×p99+50 ms a stress run with both cores busy failed once, at
-    // 509 ms against 399: one scheduling hiccup among ~100 probes, not a blocked event loop.)
-    const p99 = { normal: percentile(liveNormal, 99), hostile: percentile(liveHostile, 99) };
+    // seconds each hostile body took (7–13 s), so every probe that met a hostile body was late. On an
+    // idle machine the allowance is 300 ms (the ordinary phase's p90 is a few ms), still a twentieth of
+    // the old wait; both allowances grow with how slow this machine runs right now. The bound is on the
+    // p90 of the probes, and the slowest probe gets 2 s (under a third of the old wait): one late probe
+    // is a scheduling hiccup or a stop-the-world collection of a heap the test lane grew over its
+    // earlier suites (509 ms and 550–900 ms were seen in full runs), not a blocked event loop.
+    const p90 = { normal: percentile(liveNormal, 90), hostile: percentile(liveHostile, 90) };
+    const slowest = Math.max(...liveHostile);
     expect(liveHostile.length).toBeGreaterThan(10);
-    const allowance = Math.max(300, 3 * p99.normal + 100) * slowdown;
-    expect({ p99, slowdown, allowance, within: p99.hostile <= allowance }).toEqual(
-      expect.objectContaining({ within: true }),
-    );
+    const allowance = Math.max(300, 3 * p90.normal + 100) * slowdown;
+    expect({
+      p90,
+      slowest,
+      slowdown,
+      allowance,
+      within: p90.hostile <= allowance && slowest <= 2_000 * slowdown,
+    }).toEqual(expect.objectContaining({ within: true }));
   }, 120_000);
 
   it('still validates ordinary bodies as before', async () => {
