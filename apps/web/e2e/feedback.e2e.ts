@@ -134,7 +134,10 @@ describeWhenServerHas(
       await itemForm.getByRole('button', { name: 'Add to the bank' }).click();
       // Reviewed now: it leaves the "not reviewed yet" view, and shows in the full one with its item.
       await eventually('the entry to leave the unreviewed queue', async () => (await entry.count()) === 0);
-      await page.getByLabel('Not reviewed yet').uncheck();
+      // The switch follows the address bar, which updates a moment after the click.
+      const unreviewed = page.getByLabel('Not reviewed yet');
+      await unreviewed.click();
+      await eventually('the queue to show reviewed ratings too', async () => !(await unreviewed.isChecked()));
       await entry.getByRole('link', { name: 'In a question bank' }).waitFor();
 
       const items = await apiJson<ApiPage<QuestionBankItem>>('GET', `/question-banks/${bank.id}/items`);
