@@ -11,7 +11,7 @@ import { startTestApp } from './helpers/test-app';
 import type { TestApp } from './helpers/test-app';
 import { testEnv } from './helpers/test-env';
 import { filesLeftIn, getJson, sleep, upload } from './fixtures/ingestion/ingestion-client';
-import { REPO_ROOT, buildServer, startWorker } from './fixtures/ingestion/worker-process';
+import { REPO_ROOT, buildServer, crashTestWorkerEnv, startWorker } from './fixtures/ingestion/worker-process';
 import type { WorkerProcess } from './fixtures/ingestion/worker-process';
 
 const TOPICS = ['glacial lakes', 'desert winds', 'coastal dunes', 'alpine meadows'];
@@ -39,21 +39,18 @@ describe('a worker process killed mid-ingestion', () => {
   const workers: WorkerProcess[] = [];
 
   const spawnWorker = (): WorkerProcess => {
-    const worker = startWorker(workerEntry, {
-      NODE_ENV: 'test',
-      LOG_LEVEL: 'warn',
-      DATABASE_URL: server.connection.url,
-      DATABASE_POOL_SIZE: '3',
-      DATABASE_MIGRATIONS_RUN: 'false',
-      REDIS_URL: env.REDIS_URL,
-      QUEUE_PREFIX: env.QUEUE_PREFIX,
-      UPLOAD_DIR: uploadDir,
-      WORKERS_IN_PROCESS: 'false',
-      INGESTION_CONCURRENCY: '1',
-      WORKER_LOCK_DURATION_MS: '2000',
-      WORKER_STALLED_INTERVAL_MS: '1000',
-      ...chunking,
-    });
+    const worker = startWorker(
+      workerEntry,
+      crashTestWorkerEnv(
+        {
+          databaseUrl: server.connection.url,
+          redisUrl: env.REDIS_URL,
+          queuePrefix: env.QUEUE_PREFIX,
+          uploadDir: uploadDir,
+        },
+        chunking,
+      ),
+    );
     workers.push(worker);
     return worker;
   };

@@ -7,7 +7,7 @@ import { DataSource } from 'typeorm';
 import type { Env } from '../config/env.schema';
 import type { Json } from './helpers/http';
 import { sleep } from './fixtures/ingestion/ingestion-client';
-import { REPO_ROOT, buildServer, startWorker } from './fixtures/ingestion/worker-process';
+import { REPO_ROOT, buildServer, crashTestWorkerEnv, startWorker } from './fixtures/ingestion/worker-process';
 import type { WorkerProcess } from './fixtures/ingestion/worker-process';
 import { startTestApp } from './helpers/test-app';
 import type { TestApp } from './helpers/test-app';
@@ -39,23 +39,18 @@ describe('a worker process killed mid-sync', () => {
   const workers: WorkerProcess[] = [];
 
   const spawnWorker = (): WorkerProcess => {
-    const worker = startWorker(workerEntry, {
-      NODE_ENV: 'test',
-      LOG_LEVEL: 'warn',
-      DATABASE_URL: server.connection.url,
-      DATABASE_POOL_SIZE: '3',
-      DATABASE_MIGRATIONS_RUN: 'false',
-      REDIS_URL: env.REDIS_URL,
-      QUEUE_PREFIX: env.QUEUE_PREFIX,
-      UPLOAD_DIR: join(root, '.uploads'),
-      WORKERS_IN_PROCESS: 'false',
-      INGESTION_CONCURRENCY: '1',
-      SOURCE_SYNC_CONCURRENCY: '1',
-      WORKER_LOCK_DURATION_MS: '2000',
-      WORKER_STALLED_INTERVAL_MS: '1000',
-      ...sourceEnv,
-      ...chunking,
-    });
+    const worker = startWorker(
+      workerEntry,
+      crashTestWorkerEnv(
+        {
+          databaseUrl: server.connection.url,
+          redisUrl: env.REDIS_URL,
+          queuePrefix: env.QUEUE_PREFIX,
+          uploadDir: join(root, '.uploads'),
+        },
+        { SOURCE_SYNC_CONCURRENCY: '1', ...sourceEnv, ...chunking },
+      ),
+    );
     workers.push(worker);
     return worker;
   };
