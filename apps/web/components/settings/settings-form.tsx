@@ -11,6 +11,7 @@ import { EnhancementField } from './enhancement-field';
 import { EnhancementWarnings, useEnhancementWarnings } from './enhancement-warnings';
 import { NumberField } from './number-field';
 import { RankerField } from './ranker-field';
+import { ServingModels } from './serving-models';
 import { ThresholdField } from './threshold-field';
 import { ToggleField } from './toggle-field';
 
@@ -145,6 +146,11 @@ export function SettingsForm() {
             button above the chat.
           </p>
         )}
+      </section>
+
+      <section className="settings-group" aria-labelledby="settings-models">
+        <h3 id="settings-models">Models</h3>
+        <ServingModels />
       </section>
 
       <section className="settings-group" aria-labelledby="settings-display">
