@@ -3,7 +3,11 @@ import { eventually, WEB_URL } from '../support/browser';
 
 /** The chat home page, seen the way a person uses it: by roles and labels. */
 export class ChatPage {
-  constructor(readonly page: Page) {}
+  /** `webUrl`: another web app than the shared stack's (a suite that runs its own pair). */
+  constructor(
+    readonly page: Page,
+    private readonly webUrl: string = WEB_URL,
+  ) {}
 
   get heading(): Locator {
     return this.page.getByRole('heading', { level: 1, name: 'Lumina', exact: true });
@@ -58,7 +62,7 @@ export class ChatPage {
   }
 
   async goto(): Promise<void> {
-    await this.page.goto(`${WEB_URL}/`, { waitUntil: 'load' });
+    await this.page.goto(`${this.webUrl}/`, { waitUntil: 'load' });
     await this.heading.waitFor({ state: 'visible' });
     await this.waitForHydration();
   }

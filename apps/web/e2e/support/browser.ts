@@ -48,7 +48,11 @@ export async function openPage(
  */
 export async function routeApiTo(context: BrowserContext, target: string): Promise<void> {
   await context.route(`${API_URL}/**`, async (route) => {
-    const response = await route.fetch({ url: route.request().url().replace(API_URL, target) });
+    // A chat answer may take longer than the context's default timeout (a local model on two cores).
+    const response = await route.fetch({
+      url: route.request().url().replace(API_URL, target),
+      timeout: 180_000,
+    });
     await route.fulfill({ response });
   });
 }

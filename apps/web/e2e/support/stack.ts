@@ -105,6 +105,8 @@ export async function startApi(options: {
   webUrl: string;
   log: string;
   port?: number;
+  /** More environment for this server (the in-process models, say), over the defaults below. */
+  env?: Record<string, string>;
 }): Promise<ApiProcess> {
   const port = options.port ?? (await freePort());
   const url = `http://127.0.0.1:${port}`;
@@ -137,6 +139,7 @@ export async function startApi(options: {
       SOURCE_FOLDER_ROOTS: sourceRoot(dataDir),
       SOURCE_CACHE_DIR: path.join(dataDir, 'source-cache'),
       ...llm,
+      ...options.env,
     },
     options.log,
   );
@@ -145,6 +148,33 @@ export async function startApi(options: {
 
 export async function waitForApi(api: ApiProcess): Promise<void> {
   await waitFor(`${api.url}/health`, 'The API server', api.child, api.log);
+}
+
+/**
+ * Starts the built web app (`next start`) on `port`, talking to the API at `apiUrl`. A suite whose
+ * server answers slowly (the in-process models) runs its own pair instead of routing the shared web
+ * app's requests, which would hold a streamed answer back until it ends.
+ */
+export function startWeb(options: { port: number; apiUrl: string; log: string }): ChildProcess {
+  const { ADMIN_API_KEY: _admin, DATABASE_URL: _database, ...inherited } = process.env;
+  return start(
+    process.execPath,
+    [
+      path.join(WORKSPACE_ROOT, 'node_modules/next/dist/bin/next'),
+      'start',
+      'apps/web',
+      '-H',
+      '127.0.0.1',
+      '-p',
+      String(options.port),
+    ],
+    { ...inherited, NODE_ENV: 'production', LUMINA_API_URL: options.apiUrl },
+    options.log,
+  );
+}
+
+export async function waitForWeb(url: string, web: ChildProcess, log: string): Promise<void> {
+  await waitFor(`${url}/`, 'The web app', web, log);
 }
 
 export async function startStack(llmUrl: string): Promise<StackInfo> {
@@ -160,28 +190,13 @@ export async function startStack(llmUrl: string): Promise<StackInfo> {
     api: path.join(WORKSPACE_ROOT, 'tmp', 'e2e-api.log'),
     web: path.join(WORKSPACE_ROOT, 'tmp', 'e2e-web.log'),
   };
-  const { ADMIN_API_KEY: _admin, DATABASE_URL: _database, ...inherited } = process.env;
-
   const api = await startApi({ llmUrl, webUrl, log: logs.api });
   const apiUrl = api.url;
   const dataDir = api.dataDir;
-  const web = start(
-    process.execPath,
-    [
-      path.join(WORKSPACE_ROOT, 'node_modules/next/dist/bin/next'),
-      'start',
-      'apps/web',
-      '-H',
-      '127.0.0.1',
-      '-p',
-      String(webPort),
-    ],
-    { ...inherited, NODE_ENV: 'production', LUMINA_API_URL: apiUrl },
-    logs.web,
-  );
+  const web = startWeb({ port: webPort, apiUrl, log: logs.web });
   const pids = [api.child.pid, web.pid].filter((pid): pid is number => typeof pid === 'number');
   try {
-    await Promise.all([waitForApi(api), waitFor(`${webUrl}/`, 'The web app', web, logs.web)]);
+    await Promise.all([waitForApi(api), waitForWeb(webUrl, web, logs.web)]);
   } catch (error) {
     stopProcesses(pids);
     throw error;
