@@ -7,7 +7,7 @@ import { openDataSourceWith } from './database/open-data-source';
 import type { OpenedDatabase } from './database/open-data-source';
 import type { EmbeddingStorage } from './database/pgvector';
 import { ENTITIES } from './entities';
-import { embeddingDimensionFor } from './providers/embedding-dimension';
+import { embeddingDimensionFor, embeddingModelFor } from './providers/embedding-dimension';
 
 export type { OpenedDatabase };
 
@@ -16,6 +16,7 @@ export function appSchema(env: Env): DataSourceSchema {
   return {
     entities: ENTITIES,
     embeddingDimension: embeddingDimensionFor(env),
+    embeddingModel: embeddingModelFor(env),
     embeddingStorage: env.EMBEDDING_STORAGE,
   };
 }

@@ -24,7 +24,21 @@ function shortSha(sha256: string | null): string {
   return sha256 ? `, sha256 ${sha256.slice(0, 12)}…` : '';
 }
 
-function embedderRow({ embedder }: HealthReport): ServingModel {
+function embedderRow(report: HealthReport): ServingModel {
+  const row = embedderModelRow(report);
+  const progress = report.embedder.reembedding;
+  if (!progress) return row;
+  const count = (n: number) => n.toLocaleString('en-US');
+  return {
+    ...row,
+    detail:
+      `${row.detail} Re-embedding the passages after a change of embedder: ${count(progress.done)} of ` +
+      `${count(progress.total)} done; keyword search covers all of them meanwhile.`,
+    tone: 'warn',
+  };
+}
+
+function embedderModelRow({ embedder }: HealthReport): ServingModel {
   const known = EMBEDDER_NAMES[embedder.model];
   const name = known ?? embedder.model.replace(/^openai:/, '');
   if (embedder.model === 'use-lite-512') {

@@ -62,7 +62,16 @@ export const healthReportSchema = z.object({
     model: z.string().nullable(),
     source: z.enum(RERANKER_SOURCES).nullable(),
   }),
-  embedder: z.object({ model: z.string(), dimension: z.number() }),
+  /**
+   * The embedder, and after a switch to another one (the stored vectors were another model's) the
+   * re-embedding of the chunks: `done` of `total` so far. Null when none is under way, and for callers
+   * who are not admins (the total says how large the corpus is).
+   */
+  embedder: z.object({
+    model: z.string(),
+    dimension: z.number(),
+    reembedding: z.object({ done: z.number(), total: z.number() }).nullable(),
+  }),
   /**
    * How many documents hold each language (ISO 639-1, given or detected); empty when the database does
    * not answer. A corpus that is nearly all one language shows it at a glance.

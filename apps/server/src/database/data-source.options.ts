@@ -10,6 +10,8 @@ import { allMigrations } from './migrations';
 export interface DataSourceSchema {
   entities: NonNullable<DataSourceOptions['entities']>;
   embeddingDimension: number;
+  /** The embedder's model id, which the chunks' vectors must come from (database/embedder-switch.ts). */
+  embeddingModel: string;
   /** The storage migration converts the vectors to it. Default `vector`. */
   embeddingStorage?: EmbeddingStorage;
 }
@@ -17,7 +19,7 @@ export interface DataSourceSchema {
 /** TypeORM options shared by the API, the worker, the migration CLI and the eval CLI. Never synchronize. */
 export function dataSourceOptions(
   connection: DatabaseConnection,
-  schema: DataSourceSchema,
+  schema: Omit<DataSourceSchema, 'embeddingModel'>,
 ): DataSourceOptions {
   return {
     type: 'postgres',

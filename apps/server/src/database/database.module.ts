@@ -7,7 +7,8 @@ import { DATABASE_CONNECTION } from './database-connection';
 import type { DatabaseConnection } from './database-connection';
 import { dataSourceOptions } from './data-source.options';
 import type { DataSourceSchema } from './data-source.options';
-import { assertEmbeddingDimension, assertEmbeddingStorage } from './schema-check';
+import { adoptEmbedder } from './embedder-switch';
+import { assertEmbedder, assertEmbeddingStorage } from './schema-check';
 
 /** The data source the search ports read from: the read replica (DATABASE_READ_URL), else the primary. */
 export const SEARCH_DATA_SOURCE = Symbol('SEARCH_DATA_SOURCE');
@@ -57,7 +58,10 @@ export class DatabaseModule {
           dataSourceFactory: async (options) => {
             const dataSource = await new DataSource(options!).initialize();
             try {
-              await assertEmbeddingDimension(dataSource, dimension);
+              const embedder = { model: schema.embeddingModel, dimension };
+              // The migrating process adopts a new embedder (re-embeds); any other refuses to differ.
+              if (env.DATABASE_MIGRATIONS_RUN) await adoptEmbedder(dataSource, embedder);
+              else await assertEmbedder(dataSource, embedder);
               await assertEmbeddingStorage(dataSource, env.EMBEDDING_STORAGE);
             } catch (error) {
               await dataSource.destroy();

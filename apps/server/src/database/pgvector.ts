@@ -48,3 +48,18 @@ export function convertEmbeddingStorageSql(storage: EmbeddingStorage, dimension:
     `CREATE INDEX ${CHUNK_EMBEDDING_INDEX} ON chunks USING hnsw (embedding ${cosineOpsFor(storage)})`,
   ];
 }
+
+/**
+ * The statements that give the chunks' embedding column another width (a new embedder): every stored
+ * vector is dropped (a vector of one model means nothing to another) and the HNSW index is made again
+ * over the empty column, which costs nothing; the re-embed job fills it.
+ */
+export function resizeEmbeddingColumnSql(storage: EmbeddingStorage, dimension: number): string[] {
+  const [dropIndex, , createIndex] = convertEmbeddingStorageSql(storage, dimension);
+  return [
+    dropIndex,
+    `ALTER TABLE chunks ALTER COLUMN embedding TYPE ${storage}(${dimension}) USING NULL`,
+    `UPDATE chunks SET embedding_model = NULL WHERE embedding_model IS NOT NULL`,
+    createIndex,
+  ];
+}

@@ -1,16 +1,37 @@
 import type { DataSource } from 'typeorm';
 import { convertEmbeddingStorageSql, EMBEDDING_STORAGE_MIGRATION, EMBEDDING_STORAGES } from './pgvector';
 import type { EmbeddingStorage } from './pgvector';
+import { EMBEDDER_STATE_SQL } from './embedder-switch.sql';
 import { EMBEDDING_COLUMN_SQL, EMBEDDING_DIMENSION_SQL, MIGRATION_PENDING_SQL } from './schema-check.sql';
 
-/** Refuse to start when the stored vectors' width is not the configured embedder's. */
-export async function assertEmbeddingDimension(dataSource: DataSource, expected: number): Promise<void> {
+const SWITCH_REMEDY =
+  'The process that runs the migrations (DATABASE_MIGRATIONS_RUN=true, the API by default) adopts a new ' +
+  'embedder when it starts and re-embeds the chunks: start it with this configuration first, or give this ' +
+  "process the database's embedder.";
+
+/**
+ * In a process that does not run the migrations (a separate worker): refuse to start when the stored
+ * vectors are not the configured embedder's, by width or by model. Adopting another embedder is the
+ * migrating process's job (database/embedder-switch.ts).
+ */
+export async function assertEmbedder(
+  dataSource: DataSource,
+  expected: { model: string; dimension: number },
+): Promise<void> {
   const rows: { dimension: number }[] = await dataSource.query(EMBEDDING_DIMENSION_SQL);
   const actual = rows[0]?.dimension;
-  if (actual !== undefined && actual !== expected) {
+  if (actual !== undefined && actual !== expected.dimension) {
     throw new Error(
-      `The database stores ${actual}-dimensional chunk vectors but the configured embedder returns ${expected}. ` +
-        'Point PGLITE_DATA_DIR/DATABASE_URL at a database made for this embedder, or re-create it.',
+      `The database stores ${actual}-dimensional chunk vectors but the configured embedder returns ${expected.dimension}. ` +
+        SWITCH_REMEDY,
+    );
+  }
+  const state: { model: string | null }[] = await dataSource.query(EMBEDDER_STATE_SQL).catch(() => []); // before the embedder_state migration: nothing recorded
+  const model = state[0]?.model ?? null;
+  if (model !== null && model !== expected.model) {
+    throw new Error(
+      `The database's chunk vectors are ${model}'s but this process embeds with ${expected.model}. ` +
+        SWITCH_REMEDY,
     );
   }
 }

@@ -168,6 +168,14 @@ describe('documents and health answers match their contract schemas, both ways (
     await call(server, 'GET', '/health/live');
     await call(server, 'GET', '/health/ready');
     await call(server, 'GET', '/health');
+    // A re-embedding under way after a change of embedder (as database/embedder-switch.ts records it).
+    const dataSource = server.app.get(DataSource);
+    await dataSource.query(
+      `UPDATE embedder_state SET reembed_pending = true, reembed_done = 2, reembed_total = 5`,
+    );
+    const reembedding = await call(server, 'GET', '/health');
+    await dataSource.query(`UPDATE embedder_state SET reembed_pending = false`);
+    expect(reembedding.embedder).toMatchObject({ reembedding: { done: 2, total: 5 } });
     const notReady = await call(degraded, 'GET', '/health/ready', undefined, [503]);
     expect(notReady).toMatchObject({ status: 'not-ready', database: { status: 'down' } });
     const report = await call(degraded, 'GET', '/health', undefined, [503]);

@@ -24,7 +24,7 @@ describe(`GET /health over HTTP (${TEST_BACKEND}, real Redis)`, () => {
       database: { status: 'up', driver: TEST_BACKEND },
       redis: { status: 'up' },
       llm: { configured: false, model: null, search: { source: 'offline', model: null }, local: null },
-      embedder: { model: 'use-lite-512', dimension: 512 },
+      embedder: { model: 'use-lite-512', dimension: 512, reembedding: null },
       documentLanguages: expect.any(Object),
     });
   });

@@ -60,6 +60,7 @@ describe(`migrations on a fresh database (${TEST_BACKEND})`, () => {
       'Feedback1764500170000',
       'Bm25TermBounds1764500180000',
       'Sources1764500190000',
+      'EmbedderState1764500200000',
     ]);
     expect(await tables(db)).toEqual([
       'ablations',
@@ -73,6 +74,7 @@ describe(`migrations on a fresh database (${TEST_BACKEND})`, () => {
       'collections',
       'conversations',
       'documents',
+      'embedder_state',
       'embedding_cache',
       'eval_runs',
       'message_feedback',
@@ -213,7 +215,7 @@ describe(`migrations on a fresh database (${TEST_BACKEND})`, () => {
       [conversation.id, JSON.stringify([citation(stored[0], 1), citation(stored[3], 2)])],
     );
 
-    for (let i = 0; i < 7; i++) await db.dataSource.undoLastMigration({ transaction: 'each' });
+    for (let i = 0; i < 8; i++) await db.dataSource.undoLastMigration({ transaction: 'each' });
     const applied = await db.dataSource.runMigrations({ transaction: 'each' });
     expect(applied.map((m) => m.name)).toEqual([
       'CleanHeadingPaths1764500130000',
@@ -223,6 +225,7 @@ describe(`migrations on a fresh database (${TEST_BACKEND})`, () => {
       'Feedback1764500170000',
       'Bm25TermBounds1764500180000',
       'Sources1764500190000',
+      'EmbedderState1764500200000',
     ]);
 
     const chunks: { heading_path: string[] }[] = await db.dataSource.query(
@@ -307,6 +310,7 @@ const LATER = [
   'Feedback1764500170000',
   'Bm25TermBounds1764500180000',
   'Sources1764500190000',
+  'EmbedderState1764500200000',
 ];
 
 describe('the BM25 postings-length migration over an existing index', () => {
@@ -429,7 +433,7 @@ describe(`the collections migration (${TEST_BACKEND})`, () => {
         text: 'Base backups and WAL archiving allow point in time recovery of the replica.',
       },
     ]);
-    for (let i = 0; i < 6; i++) await db.dataSource.undoLastMigration({ transaction: 'each' });
+    for (let i = 0; i < 7; i++) await db.dataSource.undoLastMigration({ transaction: 'each' });
     const [bank] = await db.dataSource.query(`INSERT INTO question_banks (name) VALUES ('Ops') RETURNING id`);
     const [alice] = await db.dataSource.query(
       `INSERT INTO api_keys (name, role, key_hash, key_prefix) VALUES ('Alice', 'user', 'hash-alice', 'alic')
@@ -450,6 +454,7 @@ describe(`the collections migration (${TEST_BACKEND})`, () => {
       'Feedback1764500170000',
       'Bm25TermBounds1764500180000',
       'Sources1764500190000',
+      'EmbedderState1764500200000',
     ]);
     // The term bounds are filled from the postings already there: each term's largest tf and smallest
     // length per tf, in every collection.
@@ -534,6 +539,7 @@ describe(`the collections migration (${TEST_BACKEND})`, () => {
     await db.dataSource.undoLastMigration({ transaction: 'each' });
     await db.dataSource.undoLastMigration({ transaction: 'each' });
     await db.dataSource.undoLastMigration({ transaction: 'each' });
+    await db.dataSource.undoLastMigration({ transaction: 'each' });
     await expect(db.dataSource.undoLastMigration({ transaction: 'each' })).rejects.toThrow(
       /stored in more than one collection/,
     );
@@ -603,6 +609,7 @@ describe(`the feedback migration (${TEST_BACKEND})`, () => {
     );
     expect(kept).toEqual({ question: 'How do I fail over?', feedback_id: null });
 
+    await db.dataSource.undoLastMigration({ transaction: 'each' }); // embedder state
     await db.dataSource.undoLastMigration({ transaction: 'each' }); // sources
     await db.dataSource.undoLastMigration({ transaction: 'each' }); // bm25 term bounds
     await db.dataSource.undoLastMigration({ transaction: 'each' });
@@ -659,6 +666,7 @@ describe(`the sources migration (${TEST_BACKEND})`, () => {
     const [item] = await db.dataSource.query(`SELECT document_id FROM source_items WHERE key = 'a.md'`);
     expect(item.document_id).toBeNull();
 
+    await db.dataSource.undoLastMigration({ transaction: 'each' }); // embedder state
     await db.dataSource.undoLastMigration({ transaction: 'each' });
     expect(await tables(db)).not.toContain('sources');
     const titles = await db.dataSource.query(`SELECT title FROM documents ORDER BY title`);

@@ -28,6 +28,7 @@ import { RerankerPerCollection1764500160000 } from './1764500160000-reranker-per
 import { Feedback1764500170000 } from './1764500170000-feedback';
 import { Bm25TermBounds1764500180000 } from './1764500180000-bm25-term-bounds';
 import { Sources1764500190000 } from './1764500190000-sources';
+import { EmbedderState1764500200000 } from './1764500200000-embedder-state';
 
 /**
  * Every migration in order. The chunk vector dimension comes from the configured embedder, the vector
@@ -66,5 +67,6 @@ export function allMigrations(
     Feedback1764500170000,
     Bm25TermBounds1764500180000,
     Sources1764500190000,
+    EmbedderState1764500200000,
   ];
 }

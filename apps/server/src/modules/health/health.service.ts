@@ -69,7 +69,11 @@ export class HealthService {
         local: this.localHealth(),
       },
       reranker: this.rerankerStatus(detailed),
-      embedder: { model: this.embedder.modelId, dimension: this.embedder.dimension },
+      embedder: {
+        model: this.embedder.modelId,
+        dimension: this.embedder.dimension,
+        reembedding: detailed && database.status === 'up' ? await this.reembedding() : null,
+      },
       documentLanguages: detailed && database.status === 'up' ? await this.languageCounts() : {},
       uptimeSeconds: Math.round(process.uptime()),
     };
@@ -82,6 +86,15 @@ export class HealthService {
       counts = await this.database.languageCounts();
     });
     return counts;
+  }
+
+  /** The re-embedding under way; a health check never fails on it (a slow or failed read is null). */
+  private async reembedding(): Promise<{ done: number; total: number } | null> {
+    let progress: { done: number; total: number } | null = null;
+    await probe(async () => {
+      progress = await this.database.reembedding(this.embedder.modelId);
+    });
+    return progress;
   }
 
   private localHealth(): LocalModelHealth | null {

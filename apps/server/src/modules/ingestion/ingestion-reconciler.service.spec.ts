@@ -4,6 +4,7 @@ import type { CollectionRepository } from '../collections/repositories/collectio
 import type { IngestionQueue } from './ingestion-queue.service';
 import { IngestionReconciler, RECONCILE_GRACE_MS } from './ingestion-reconciler.service';
 import type { DocumentRepository, StrandedDocument } from './repositories/document.repository';
+import type { EmbedderState, EmbedderStateRepository } from './repositories/embedder-state.repository';
 
 /** The one read the reconciler makes of the documents. */
 class StrandedDocuments implements Pick<DocumentRepository, 'stranded'> {
@@ -17,9 +18,22 @@ class StrandedDocuments implements Pick<DocumentRepository, 'stranded'> {
 }
 
 /** A queue that already holds the jobs of `pending` and queues the rest, or fails like an absent Redis. */
-class FakeQueue implements Pick<IngestionQueue, 'requeueMissing' | 'requeueCollectionDeletions'> {
+class FakeQueue implements Pick<
+  IngestionQueue,
+  'requeueMissing' | 'requeueCollectionDeletions' | 'enqueueReembed'
+> {
   pending = new Set<string>();
   down: string | null = null;
+  reembeds: string[] = [];
+
+  async enqueueReembed(model: string): Promise<{ jobId: string; alreadyQueued: boolean }> {
+    if (this.down) throw new Error(this.down);
+    const jobId = `reembed-${model}`;
+    const alreadyQueued = this.pending.has(jobId);
+    this.pending.add(jobId);
+    if (!alreadyQueued) this.reembeds.push(model);
+    return { jobId, alreadyQueued };
+  }
 
   async requeueCollectionDeletions(collectionIds: readonly string[]): Promise<string[]> {
     if (this.down) throw new Error(this.down);
@@ -41,7 +55,17 @@ class DeletingCollections implements Pick<CollectionRepository, 'strandedDeletio
   }
 }
 
+/** The embedder_state row: a re-embed pending after a switch, or none. */
+class FakeEmbedderState implements Pick<EmbedderStateRepository, 'read'> {
+  state: EmbedderState | null = null;
+
+  async read(): Promise<EmbedderState | null> {
+    return this.state;
+  }
+}
+
 function setUp() {
+  const embedderState = new FakeEmbedderState();
   const documents = new StrandedDocuments();
   const queue = new FakeQueue();
   const collections = new DeletingCollections();
@@ -50,6 +74,8 @@ function setUp() {
     queue as unknown as IngestionQueue,
     validateEnv({ NODE_ENV: 'test' }),
     collections as unknown as CollectionRepository,
+    embedderState as unknown as EmbedderStateRepository,
+    { modelId: 'model-b', dimension: 3, maxInputChars: 1000, embed: async () => [] },
   );
   const logged: string[] = [];
   (reconciler as unknown as { logger: object }).logger = {
@@ -58,7 +84,7 @@ function setUp() {
   };
   const repairs: [DocumentStatus, number][] = [];
   reconciler.onRepair((status, count) => repairs.push([status, count]));
-  return { documents, queue, collections, reconciler, logged, repairs };
+  return { documents, queue, collections, embedderState, reconciler, logged, repairs };
 }
 
 const doc = (id: string, status: DocumentStatus): StrandedDocument => ({
@@ -95,6 +121,26 @@ describe('IngestionReconciler', () => {
     expect(logged).toEqual([
       'reconciler: 1 collection(s) being deleted had no deletion job and got one again',
     ]);
+  });
+
+  it('queues the re-embed after a switch of embedder until it has finished, once, for this model only', async () => {
+    const { queue, embedderState, reconciler, logged } = setUp();
+    await reconciler.reconcile();
+    expect(queue.reembeds).toEqual([]);
+    const pending = { reembedPending: true, reembedDone: 0, reembedTotal: 0, changedAt: new Date() };
+    // A switch recorded by another configuration (this process embeds with model-b): not this one's job.
+    embedderState.state = { model: 'model-a', ...pending };
+    await reconciler.reconcile();
+    expect(queue.reembeds).toEqual([]);
+    embedderState.state = { model: 'model-b', ...pending };
+    await reconciler.reconcile();
+    await reconciler.reconcile();
+    expect(queue.reembeds).toEqual(['model-b']);
+    expect(logged).toEqual(['reconciler: queued the re-embed of the chunks with model-b']);
+    embedderState.state = { model: 'model-b', ...pending, reembedPending: false };
+    queue.pending.clear();
+    await reconciler.reconcile();
+    expect(queue.reembeds).toEqual(['model-b']);
   });
 
   it('joins a pass already running instead of starting a second one', async () => {

@@ -10,7 +10,10 @@ import { InjectConfig } from '../../config/app-config';
 import type { Env } from '../../config/env.schema';
 import { CollectionRepository } from '../collections/repositories/collection.repository';
 import { IngestionQueue } from './ingestion-queue.service';
+import type { EmbeddingProvider } from '@lumina/rag';
+import { InjectEmbedder } from '../../providers/providers.module';
 import { DocumentRepository } from './repositories/document.repository';
+import { EmbedderStateRepository } from './repositories/embedder-state.repository';
 
 /** A document this young may still be on its way to the queue (the upload request is enqueueing it). */
 export const RECONCILE_GRACE_MS = 5_000;
@@ -52,6 +55,8 @@ export class IngestionReconciler
     private readonly queue: IngestionQueue,
     @InjectConfig() private readonly env: Env,
     private readonly collections: CollectionRepository,
+    private readonly embedderState: EmbedderStateRepository,
+    @InjectEmbedder() private readonly embedder: EmbeddingProvider,
   ) {}
 
   onApplicationBootstrap(): void {
@@ -88,6 +93,7 @@ export class IngestionReconciler
   private async pass(): Promise<ReconcileReport> {
     try {
       await this.resumeDeletions();
+      await this.resumeReembed();
       const stranded = await this.documents.stranded(RECONCILE_GRACE_MS, BATCH);
       if (stranded.length === 0) return this.succeeded({ checked: 0, requeued: 0 });
       const requeued = new Set(await this.queue.requeueMissing(stranded));
@@ -110,6 +116,17 @@ export class IngestionReconciler
       this.lastFailure = reason;
       return { checked: 0, requeued: 0 };
     }
+  }
+
+  /**
+   * After a switch of embedder (database/embedder-switch.ts) the chunks wait for vectors of the new
+   * model: the re-embed job is queued (one job id per model, so never twice) until it has finished.
+   */
+  private async resumeReembed(): Promise<void> {
+    const state = await this.embedderState.read();
+    if (!state?.reembedPending || state.model !== this.embedder.modelId) return;
+    const { alreadyQueued } = await this.queue.enqueueReembed(state.model);
+    if (!alreadyQueued) this.logger.log(`reconciler: queued the re-embed of the chunks with ${state.model}`);
   }
 
   /** Collections marked as being deleted whose job is gone (a flushed Redis, a crash) get one again. */

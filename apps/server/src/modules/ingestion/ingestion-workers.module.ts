@@ -11,6 +11,7 @@ import { IngestionQueue } from './ingestion-queue.service';
 import { DocumentWorkPool } from './document-work/document-work-pool';
 import { IngestionProcessor } from './processors/ingestion.processor';
 import { ReembedService } from './reembed.service';
+import { EmbedderStateRepository } from './repositories/embedder-state.repository';
 import { DocumentRepository } from './repositories/document.repository';
 import { UploadStore } from './uploads/upload-store';
 
@@ -28,6 +29,7 @@ export class IngestionWorkersModule {
         IngestionProcessor,
         IngestionPipelineService,
         ReembedService,
+        EmbedderStateRepository,
         DocumentWorkPool,
         DocumentRepository,
         UploadStore,

@@ -10,6 +10,7 @@ import { IngestionReconciler } from './ingestion-reconciler.service';
 import { IngestionService } from './ingestion.service';
 import { ChunkRepository } from './repositories/chunk.repository';
 import { DocumentRepository } from './repositories/document.repository';
+import { EmbedderStateRepository } from './repositories/embedder-state.repository';
 import { DocumentUploadInterceptor } from './uploads/document-upload.interceptor';
 import { UploadStore } from './uploads/upload-store';
 
@@ -28,6 +29,7 @@ import { UploadStore } from './uploads/upload-store';
     IngestionReconciler,
     DocumentRepository,
     ChunkRepository,
+    EmbedderStateRepository,
     UploadStore,
     DocumentUploadInterceptor,
   ],

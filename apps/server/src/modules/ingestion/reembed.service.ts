@@ -8,6 +8,10 @@ import { InjectEmbedder } from '../../providers/providers.module';
 import { backfillEmbeddings } from './embedding-backfill';
 import { PermanentFailureError } from './errors/permanent-failure.error';
 import type { JobAttempt } from './ingestion-progress';
+import { EmbedderStateRepository } from './repositories/embedder-state.repository';
+
+/** How often the job writes its progress where /health reads it. */
+const PROGRESS_EVERY_MS = 1_000;
 
 export interface ReembedOutcome {
   model: string;
@@ -24,6 +28,7 @@ export class ReembedService {
     @InjectDataSource() private readonly dataSource: DataSource,
     @InjectEmbedder() private readonly embedder: CachedEmbedder,
     @InjectConfig() private readonly env: Env,
+    private readonly state: EmbedderStateRepository,
   ) {}
 
   async reembed(model: string, attempt: JobAttempt): Promise<ReembedOutcome> {
@@ -34,12 +39,21 @@ export class ReembedService {
       );
     }
     const computedBefore = this.embedder.stats.computed;
+    let written = 0;
     const chunks = await backfillEmbeddings(
       this.dataSource,
       this.embedder,
-      (done, total) => attempt.report({ stage: 'embedding', done, total }),
+      async (done, total) => {
+        await attempt.report({ stage: 'embedding', done, total });
+        if (Date.now() - written >= PROGRESS_EVERY_MS || done === total) {
+          written = Date.now();
+          await this.state.progress(model, done, total);
+        }
+      },
       this.env.EMBEDDINGS_BATCH_SIZE,
     );
+    // Every chunk that lacked a vector has one (chunks written meanwhile got theirs on ingestion).
+    await this.state.finished(model);
     return { model, chunks, computed: this.embedder.stats.computed - computedBefore };
   }
 }
