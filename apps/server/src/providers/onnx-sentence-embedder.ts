@@ -101,16 +101,18 @@ export class OnnxSentenceEmbedder implements EmbeddingProvider {
   readonly dimension: number;
   /** Past its word pieces the model sees nothing more; about 4–5 characters make a word piece. */
   readonly maxInputChars: number;
+  readonly queryPrefix?: string;
   private readonly thread: ModelThread;
 
   constructor(
     options: OnnxSentenceEmbedderOptions,
     readonly spec: SentenceEncoderSpec = MINILM_L6_V2_INT8,
   ) {
-    const { dimension, maxTokens, pooling } = spec.encoder;
+    const { dimension, maxTokens, pooling, queryPrefix } = spec.encoder;
     this.modelId = spec.id;
     this.dimension = dimension;
     this.maxInputChars = maxTokens * 6;
+    if (queryPrefix) this.queryPrefix = queryPrefix;
     const dir = join(options.modelsDir, spec.id);
     const threadCount = options.threads ?? 1;
     const batchSize = options.batchSize ?? 1;

@@ -39,6 +39,8 @@ export interface SentenceEncoderSettings {
   readonly maxTokens: number;
   /** `mean` over the attention mask or the [CLS] token's vector; L2-normalised either way. */
   readonly pooling: SentencePooling;
+  /** Put before search queries only, never before passages (an asymmetric model's instruction). */
+  readonly queryPrefix?: string;
 }
 
 /** A model the ONNX sentence embedder runs (EMBEDDINGS_PROVIDER picks one). */
