@@ -5,6 +5,9 @@ export * from './lexical';
 export * from './ports';
 export { l2Normalize } from './dense/l2-normalize';
 export { CoalescingEmbedder } from './embedding/coalescing-embedder';
+export { queryTexts } from './embedding/query-texts';
+export { compilePoolSentence, POOL_SENTENCE_SOURCE } from './embedding/sentence-pooling';
+export type { PoolSentence, SentencePooling } from './embedding/sentence-pooling';
 export type { HydeGenerator, QueryExpander } from './expansion/query-expander.port';
 export {
   feedbackPseudoDocument,

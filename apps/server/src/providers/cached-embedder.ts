@@ -18,6 +18,7 @@ export class CachedEmbedder implements EmbeddingProvider {
   readonly modelId: string;
   readonly dimension: number;
   readonly maxInputChars: number;
+  readonly queryPrefix?: string;
   readonly stats = { computed: 0, cached: 0 };
   private readonly cache: EmbeddingCacheRepository;
 
@@ -30,6 +31,7 @@ export class CachedEmbedder implements EmbeddingProvider {
     this.modelId = inner.modelId;
     this.dimension = inner.dimension;
     this.maxInputChars = inner.maxInputChars;
+    this.queryPrefix = inner.queryPrefix;
   }
 
   async embed(texts: string[], signal?: AbortSignal): Promise<number[][]> {

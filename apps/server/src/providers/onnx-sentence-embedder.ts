@@ -1,14 +1,15 @@
 import { join } from 'node:path';
+import { POOL_SENTENCE_SOURCE } from '@lumina/rag';
 import type { EmbeddingProvider } from '@lumina/rag';
-import type { LocalModelSpec } from './local-models/catalogue';
-import { MINILM_DIMENSION, MINILM_L6_V2_INT8, MINILM_MAX_TOKENS } from './local-models/catalogue';
+import type { SentenceEncoderSpec } from './local-models/catalogue';
+import { MINILM_L6_V2_INT8 } from './local-models/catalogue';
 import { ModelThread } from './model-thread';
 
 /**
  * The thread's code (plain JavaScript): the model's own WordPiece tokenizer (tokenizer.json), the ONNX
- * graph on onnxruntime's CPU provider, then mean pooling over the attention mask and L2 normalisation
- * (the model's sentence-transformers modules). Texts are sorted by length and run in sub-batches, so a
- * short query never pays for a long passage's padding.
+ * graph on onnxruntime's CPU provider, then the model's pooling (mean over the attention mask, or the
+ * [CLS] token) and L2 normalisation, as its sentence-transformers modules do. Texts are sorted by length
+ * and run in sub-batches, so a short query never pays for a long passage's padding.
  */
 const WORKER_SOURCE = `
 const { parentPort, workerData } = require('node:worker_threads');
@@ -55,20 +56,13 @@ async function embed({ ort, tokenizer, session }, texts) {
     });
     const hidden = output[session.outputNames[0]].data;
     rows.forEach((row, r) => {
-      const length = encoded[row].length;
       const vector = flat.subarray(row * dim, (row + 1) * dim);
-      for (let t = 0; t < length; t++) {
-        const offset = (r * width + t) * dim;
-        for (let d = 0; d < dim; d++) vector[d] += hidden[offset + d];
-      }
-      let norm = 0;
-      for (let d = 0; d < dim; d++) norm += vector[d] * vector[d];
-      norm = Math.sqrt(norm) || 1;
-      for (let d = 0; d < dim; d++) vector[d] /= norm;
+      poolSentence(hidden, r * width * dim, encoded[row].length, dim, workerData.pooling, vector);
     });
   }
   return flat;
 }
+${POOL_SENTENCE_SOURCE}
 parentPort.on('message', async ({ id, texts }) => {
   try {
     // A failed load is forgotten so that the next request tries again.
@@ -97,22 +91,28 @@ export interface OnnxSentenceEmbedderOptions {
 }
 
 /**
- * A sentence-transformers encoder exported to ONNX, run in process on the CPU by onnxruntime on a thread
- * of its own (today all-MiniLM-L6-v2, int8). No Python and no download at run time: the files come from
- * MODELS_DIR and load once, on first use.
+ * A sentence encoder exported to ONNX (a catalogue entry with `encoder` settings; today all-MiniLM-L6-v2,
+ * int8), run in process on the CPU by onnxruntime on a thread of its own. No Python and no download at
+ * run time: the files come from MODELS_DIR and load once, on first use.
  */
 export class OnnxSentenceEmbedder implements EmbeddingProvider {
+  /** The catalogue id: each model's vectors have their own cache keys. */
   readonly modelId: string;
-  readonly dimension = MINILM_DIMENSION;
-  /** Past 256 word pieces the model sees nothing more; about 4–5 characters make a word piece. */
-  readonly maxInputChars = MINILM_MAX_TOKENS * 6;
+  readonly dimension: number;
+  /** Past its word pieces the model sees nothing more; about 4–5 characters make a word piece. */
+  readonly maxInputChars: number;
+  readonly queryPrefix?: string;
   private readonly thread: ModelThread;
 
   constructor(
     options: OnnxSentenceEmbedderOptions,
-    readonly spec: LocalModelSpec = MINILM_L6_V2_INT8,
+    readonly spec: SentenceEncoderSpec = MINILM_L6_V2_INT8,
   ) {
+    const { dimension, maxTokens, pooling, queryPrefix } = spec.encoder;
     this.modelId = spec.id;
+    this.dimension = dimension;
+    this.maxInputChars = maxTokens * 6;
+    if (queryPrefix) this.queryPrefix = queryPrefix;
     const dir = join(options.modelsDir, spec.id);
     const threadCount = options.threads ?? 1;
     const batchSize = options.batchSize ?? 1;
@@ -127,7 +127,8 @@ export class OnnxSentenceEmbedder implements EmbeddingProvider {
           dir,
           threads: threadCount,
           batchSize,
-          maxTokens: MINILM_MAX_TOKENS,
+          maxTokens,
+          pooling,
         },
         dimension: this.dimension,
         label: `the ${spec.id} embedding model`,

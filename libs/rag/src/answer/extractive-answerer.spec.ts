@@ -24,6 +24,8 @@ class TopicEmbedder implements EmbeddingProvider {
   readonly calls: string[][] = [];
   private readonly topics = ['replica', 'backup', 'redis', 'access'];
 
+  constructor(readonly queryPrefix?: string) {}
+
   async embed(texts: string[]): Promise<number[][]> {
     this.calls.push(texts);
     return texts.map((text) => this.topics.map((topic) => (text.toLowerCase().includes(topic) ? 1 : 0)));
@@ -461,6 +463,25 @@ describe('extractive answerer', () => {
     );
     expect(embedder.calls[0]).toHaveLength(3);
     expect(answer.sentences).toHaveLength(1);
+  });
+
+  it("embeds the question behind the model's query prefix and the sentences without it", async () => {
+    const embedder = new TopicEmbedder('query: ');
+    await extractiveAnswer(
+      'redis backup',
+      passages,
+      embedder,
+      { denseCandidates: 2, denseWeight: 1 },
+      undefined,
+      [
+        { term: 'backup', weight: 1 },
+        { term: 'redi', weight: 1 },
+      ],
+    );
+    const [question, ...sentences] = embedder.calls[0];
+    expect(question).toBe('query: redis backup');
+    expect(sentences.length).toBeGreaterThan(0);
+    sentences.forEach((sentence) => expect(sentence).not.toMatch(/^query: /));
   });
 
   it('falls back to the question words when the index gave no terms', async () => {

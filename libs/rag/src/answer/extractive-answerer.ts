@@ -1,5 +1,6 @@
 import { splitSentences } from '../chunking/sentence-splitter';
 import { l2Normalize } from '../dense/l2-normalize';
+import { queryTexts } from '../embedding/query-texts';
 import { STOP_WORDS } from '../expansion/tokenize';
 import type { EmbeddingProvider } from '../ports/embedding-provider.port';
 
@@ -606,7 +607,10 @@ export async function extractiveAnswer(
   const top = ranked.slice(0, opts.denseCandidates).filter((s) => s.score > 0);
   if (embedder && top.length > 1 && opts.denseWeight > 0) {
     const [q, ...vectors] = await embedder.embed(
-      [question, ...top.map((s) => (s.context ? `${s.context}: ${s.text}` : s.text))],
+      [
+        ...queryTexts(embedder, [question]),
+        ...top.map((s) => (s.context ? `${s.context}: ${s.text}` : s.text)),
+      ],
       signal,
     );
     top.forEach((s, i) => {

@@ -27,6 +27,16 @@ describe('CoalescingEmbedder', () => {
     expect(inner.calls).toEqual([['ab', 'c']]);
   });
 
+  it("passes on the model's identity and query prefix", () => {
+    const inner = Object.assign(new RecordingEmbedder(), { queryPrefix: 'query: ' });
+    expect(new CoalescingEmbedder(inner, 10)).toMatchObject({
+      modelId: 'fake',
+      dimension: 1,
+      maxInputChars: 100,
+      queryPrefix: 'query: ',
+    });
+  });
+
   it('merges requests made while a call is in flight, and gives each caller its own vectors', async () => {
     const inner = new RecordingEmbedder();
     const embedder = new CoalescingEmbedder(inner, 10);

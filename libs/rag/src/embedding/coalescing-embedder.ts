@@ -16,6 +16,7 @@ export class CoalescingEmbedder implements EmbeddingProvider {
   readonly modelId: string;
   readonly dimension: number;
   readonly maxInputChars: number;
+  readonly queryPrefix?: string;
   private queue: Pending[] = [];
   private running = false;
 
@@ -26,6 +27,7 @@ export class CoalescingEmbedder implements EmbeddingProvider {
     this.modelId = inner.modelId;
     this.dimension = inner.dimension;
     this.maxInputChars = inner.maxInputChars;
+    this.queryPrefix = inner.queryPrefix;
   }
 
   embed(texts: string[], signal?: AbortSignal): Promise<number[][]> {

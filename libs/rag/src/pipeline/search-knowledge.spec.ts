@@ -107,6 +107,27 @@ describe('searchKnowledge', () => {
       expect(result.results[0].provenance.map((p) => p.branch)).toEqual(['original:bm25', 'hyde:dense']);
     });
 
+    it("embeds the query and the variants behind the model's query prefix, the HyDE passage without it", async () => {
+      const embedder = new FakeEmbedder(0, 'query: ');
+      const chunks = new FakeChunkSearch(embedder, {
+        dense: { [`query: ${QUERY}`]: ['a'], [`query: ${VARIANTS[0]}`]: ['b'], [PASSAGE]: ['c'] },
+      });
+      const result = await searchKnowledge(
+        QUERY,
+        { ranker: 'dense', enableQueryExpansion: true, enableHyDE: true, expansionCount: 2, topK: 10 },
+        {
+          chunks,
+          embedder,
+          expander: expanderReplying(JSON.stringify({ queries: VARIANTS })),
+          hyde: hydeReplying(PASSAGE),
+        },
+      );
+      expect(embedder.calls.map((call) => call.text).sort()).toEqual(
+        [`query: ${QUERY}`, `query: ${VARIANTS[0]} | query: ${VARIANTS[1]}`, PASSAGE].sort(),
+      );
+      expect(result.results.map((hit) => hit.chunkId).sort()).toEqual(['a', 'b', 'c']);
+    });
+
     it('leaves zero-weight lists out of the expansion and HyDE branches, keeping them for the original query', async () => {
       const search = ports(
         { lexical: { [QUERY]: ['a'], [VARIANTS[0]]: ['b'], [PASSAGE]: ['c'] }, dense: { [QUERY]: ['d'] } },

@@ -22,7 +22,10 @@ export class FakeEmbedder implements EmbeddingProvider {
   readonly calls: CallLog[] = [];
   private readonly texts: string[] = [];
 
-  constructor(private readonly latencyMs = 0) {}
+  constructor(
+    private readonly latencyMs = 0,
+    readonly queryPrefix?: string,
+  ) {}
 
   async embed(texts: string[], signal?: AbortSignal): Promise<number[][]> {
     const call: CallLog = { what: 'embed', text: texts.join(' | '), startedAt: performance.now() };

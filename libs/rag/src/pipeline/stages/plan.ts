@@ -3,6 +3,7 @@ import type { SearchSettings } from '@lumina/shared';
 import { withoutFramingWords } from '../../answerability/framing-words';
 import type { TermEvidence } from '../../answerability/term-evidence';
 import { l2Normalize } from '../../dense/l2-normalize';
+import { queryTexts } from '../../embedding/query-texts';
 import type { RankedList } from '../../fusion/reciprocal-rank-fusion';
 import type { ChunkFilter, ScoredChunk } from '../../ports/chunk-search.port';
 import { isEvidenceReranker } from '../../rerank/reranker.port';
@@ -128,8 +129,15 @@ export async function generate<T>(
   }
 }
 
-export async function embedMany(run: SearchRun, texts: string[]): Promise<number[][]> {
-  return (await run.ports.embedder.embed(texts, run.signal)).map((vector) => l2Normalize(vector));
+/** Embeds search queries (behind the model's query prefix) or, `as: 'passage'`, a passage such as HyDE's. */
+export async function embedMany(
+  run: SearchRun,
+  texts: string[],
+  as: 'query' | 'passage' = 'query',
+): Promise<number[][]> {
+  const { embedder } = run.ports;
+  const inputs = as === 'query' ? queryTexts(embedder, texts) : texts;
+  return (await embedder.embed(inputs, run.signal)).map((vector) => l2Normalize(vector));
 }
 
 /**
@@ -169,7 +177,8 @@ export function rankLists(
     }
     if (searches(run, name, ranker, 'dense')) {
       jobs.push(
-        (vector ?? embedMany(run, [text]).then((all) => all[0]))
+        // Without a vector it is the HyDE passage: a passage, embedded as the chunks were.
+        (vector ?? embedMany(run, [text], 'passage').then((all) => all[0]))
           .then((v) => chunks.dense(v, run.depth, { ...run.filter, exact: run.opts.exactDense }))
           .then((items) => {
             lists.push(toList(`${name}:dense`, items, weightOf(run, ranker, 'dense')));
