@@ -29,13 +29,21 @@ export class ModelThread {
   constructor(private readonly options: ModelThreadOptions) {}
 
   embed(texts: string[]): Promise<number[][]> {
+    return this.request({ texts });
+  }
+
+  /**
+   * Any message the thread's code reads (it gets `{ id, ...payload }`), answered as rows of `dimension`
+   * numbers; `transfer` hands buffers over instead of copying them.
+   */
+  request(payload: Record<string, unknown>, transfer: ArrayBuffer[] = []): Promise<number[][]> {
     const worker = this.worker ?? this.start();
     const id = this.nextId++;
     return new Promise<number[][]>((resolve, reject) => {
       this.pending.set(id, { resolve, reject });
       // While an answer is awaited the thread keeps the process alive; idle, it never does.
       worker.ref();
-      worker.postMessage({ id, texts });
+      worker.postMessage({ ...payload, id }, transfer);
     });
   }
 
