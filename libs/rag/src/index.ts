@@ -30,11 +30,7 @@ export type {
 export * from './rerank/learned';
 export { toRerankCandidate } from './rerank/rerank-candidate';
 export { LlmListwiseReranker } from './rerank/llm-listwise-reranker';
-export {
-  batchesByLength,
-  encodeCrossEncoderPair,
-  padCrossEncoderBatch,
-} from './rerank/cross-encoder-input';
+export { batchesByLength, encodeCrossEncoderPair, padCrossEncoderBatch } from './rerank/cross-encoder-input';
 export type { CrossEncoderPair, CrossEncoderSpecialTokens } from './rerank/cross-encoder-input';
 export type { LlmListwiseRerankerOptions } from './rerank/llm-listwise-reranker';
 export { parseOrdering } from './rerank/parse-ordering';

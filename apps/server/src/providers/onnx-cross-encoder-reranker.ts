@@ -160,7 +160,10 @@ export class OnnxCrossEncoderReranker implements Reranker {
 
   private loadTokenizer(): LoadedTokenizer {
     if (this.tokenizer) return this.tokenizer;
-    const config = JSON.parse(readFileSync(join(this.dir, 'tokenizer.json'), 'utf8')) as Record<string, unknown>;
+    const config = JSON.parse(readFileSync(join(this.dir, 'tokenizer.json'), 'utf8')) as Record<
+      string,
+      unknown
+    >;
     // The pair is cut and padded here, at the model's own length.
     config.truncation = null;
     config.padding = null;
@@ -172,7 +175,9 @@ export class OnnxCrossEncoderReranker implements Reranker {
     const cls = tokenizer.token_to_id('[CLS]');
     const sep = tokenizer.token_to_id('[SEP]');
     if (cls === undefined || sep === undefined) {
-      throw new Error(`${join(this.dir, 'tokenizer.json')} has no [CLS] or [SEP]: not a BERT-style tokenizer`);
+      throw new Error(
+        `${join(this.dir, 'tokenizer.json')} has no [CLS] or [SEP]: not a BERT-style tokenizer`,
+      );
     }
     this.tokenizer = { tokenizer, special: { cls, sep } };
     return this.tokenizer;

@@ -37,7 +37,13 @@ export function encodeCrossEncoderPair(
       passageKept = budget - half;
     }
   }
-  const ids = [special.cls, ...query.slice(0, queryKept), special.sep, ...passage.slice(0, passageKept), special.sep];
+  const ids = [
+    special.cls,
+    ...query.slice(0, queryKept),
+    special.sep,
+    ...passage.slice(0, passageKept),
+    special.sep,
+  ];
   const typeIds = ids.map((_, i) => (i < queryKept + 2 ? 0 : 1));
   return { ids, typeIds };
 }
