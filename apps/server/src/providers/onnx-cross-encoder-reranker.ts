@@ -63,7 +63,11 @@ export interface OnnxCrossEncoderOptions {
   readonly dir: string;
   /** onnxruntime's threads for one batch. */
   readonly threads?: number;
-  /** Pairs per run of the graph (sorted by length first). */
+  /**
+   * Pairs per run of the graph (sorted by length first). One is cheapest on this CPU build: 2.2 s against
+   * 4.6 s (median) for a SciFact query's 30 passages on a graph of MiniLM-L6's shape in runs of 8, where the
+   * padding and the bigger activations cost more than a run's overhead.
+   */
   readonly batchSize?: number;
   readonly maxTokens?: number;
 }
@@ -102,7 +106,7 @@ export class OnnxCrossEncoderReranker implements Reranker {
   constructor(options: OnnxCrossEncoderOptions) {
     this.dir = resolve(options.dir);
     this.modelId = `cross-encoder:${basename(this.dir)}`;
-    this.batchSize = options.batchSize ?? 8;
+    this.batchSize = options.batchSize ?? 1;
     this.maxTokens = options.maxTokens ?? CROSS_ENCODER_MAX_TOKENS;
     const threadCount = options.threads ?? 1;
     const key = `${this.dir}|${threadCount}`;
