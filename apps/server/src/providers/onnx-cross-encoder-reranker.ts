@@ -1,21 +1,38 @@
 import { createHash } from 'node:crypto';
-import { existsSync, readFileSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { basename, join, resolve } from 'node:path';
-import { Tokenizer } from '@huggingface/tokenizers';
 import { batchesByLength, encodeCrossEncoderPair, padCrossEncoderBatch } from '@lumina/rag';
 import type { CrossEncoderSpecialTokens, Reranker } from '@lumina/rag';
 import { ModelThread } from './model-thread';
 
 /**
- * The thread's code (plain JavaScript): the ONNX graph on onnxruntime's CPU provider, one padded batch of
- * pairs per run; each row's score is its single logit. The pairs are built on the calling thread (word
- * pieces of a search's thirty passages take milliseconds; the graph takes the seconds).
+ * The thread's code (plain JavaScript): the model's own WordPiece tokenizer (tokenizer.json), which gives
+ * each text's word pieces without special tokens; and the ONNX graph on onnxruntime's CPU provider, one
+ * padded batch of pairs per run, each row's score its single logit. The pairs are assembled in between on
+ * the calling thread (`encodeCrossEncoderPair`: array work only), so the CPU work stays on this thread.
  */
 const WORKER_SOURCE = `
 const { parentPort, workerData } = require('node:worker_threads');
+const { existsSync, readFileSync } = require('node:fs');
 const { join } = require('node:path');
+let tokenizer;
 let model;
+function loadTokenizer() {
+  const { Tokenizer } = require(workerData.tokenizers);
+  const config = JSON.parse(readFileSync(join(workerData.dir, 'tokenizer.json'), 'utf8'));
+  // The pair is cut and padded by the caller, at the model's own length.
+  config.truncation = null;
+  config.padding = null;
+  const configFile = join(workerData.dir, 'tokenizer_config.json');
+  const tokenizerConfig = existsSync(configFile) ? JSON.parse(readFileSync(configFile, 'utf8')) : {};
+  const loaded = new Tokenizer(config, tokenizerConfig);
+  const cls = loaded.token_to_id('[CLS]');
+  const sep = loaded.token_to_id('[SEP]');
+  if (cls === undefined || sep === undefined) {
+    throw new Error(join(workerData.dir, 'tokenizer.json') + ' has no [CLS] or [SEP]: not a BERT-style tokenizer');
+  }
+  return { tokenizer: loaded, special: { cls, sep } };
+}
 async function load() {
   const ort = require(workerData.ort);
   const session = await ort.InferenceSession.create(join(workerData.dir, 'model.onnx'), {
@@ -24,6 +41,13 @@ async function load() {
     graphOptimizationLevel: 'all',
   });
   return { ort, session };
+}
+function tokenize(texts) {
+  tokenizer ??= loadTokenizer();
+  return {
+    special: tokenizer.special,
+    pieces: texts.map((text) => tokenizer.tokenizer.encode(text, { add_special_tokens: false }).ids),
+  };
 }
 async function score({ ort, session }, batches) {
   const total = batches.reduce((sum, batch) => sum + batch.rows, 0);
@@ -43,8 +67,12 @@ async function score({ ort, session }, batches) {
   }
   return flat;
 }
-parentPort.on('message', async ({ id, batches }) => {
+parentPort.on('message', async ({ id, texts, batches }) => {
   try {
+    if (texts) {
+      parentPort.postMessage({ id, result: tokenize(texts) });
+      return;
+    }
     // A failed load is forgotten so that the next request tries again.
     model ??= load().catch((error) => { model = undefined; throw error; });
     const flat = await score(await model, batches);
@@ -64,8 +92,8 @@ export interface OnnxCrossEncoderOptions {
   /** onnxruntime's threads for one batch. */
   readonly threads?: number;
   /**
-   * Pairs per run of the graph (sorted by length first). One is cheapest on this CPU build: 2.2 s against
-   * 4.6 s (median) for a SciFact query's 30 passages on a graph of MiniLM-L6's shape in runs of 8, where the
+   * Pairs per run of the graph (sorted by length first). One is cheapest on this CPU build: 2.8 s against
+   * 3.8 s (median) for a SciFact query's 30 passages on a graph of MiniLM-L6's shape in runs of 8, where the
    * padding and the bigger activations cost more than a run's overhead.
    */
   readonly batchSize?: number;
@@ -79,9 +107,10 @@ export interface CrossEncoderStatus {
   readonly loadMs: number | null;
 }
 
-interface LoadedTokenizer {
-  readonly tokenizer: Tokenizer;
+/** The thread's answer to `{ texts }`: each text's word pieces, and the tokenizer's [CLS] and [SEP]. */
+interface TokenizedTexts {
   readonly special: CrossEncoderSpecialTokens;
+  readonly pieces: number[][];
 }
 
 const threads = new Map<string, ModelThread>();
@@ -98,7 +127,6 @@ export class OnnxCrossEncoderReranker implements Reranker {
   private readonly thread: ModelThread;
   private readonly batchSize: number;
   private readonly maxTokens: number;
-  private tokenizer: LoadedTokenizer | undefined;
   /** The first rerank, loading the tokenizer and the graph included. */
   private loadMs: number | null = null;
   private sha256: string | null = null;
@@ -114,7 +142,12 @@ export class OnnxCrossEncoderReranker implements Reranker {
     if (!thread) {
       thread = new ModelThread({
         source: WORKER_SOURCE,
-        workerData: { ort: require.resolve('onnxruntime-node'), dir: this.dir, threads: threadCount },
+        workerData: {
+          ort: require.resolve('onnxruntime-node'),
+          tokenizers: require.resolve('@huggingface/tokenizers'),
+          dir: this.dir,
+          threads: threadCount,
+        },
         dimension: 1,
         label: `the ${this.modelId} reranker`,
       });
@@ -132,13 +165,15 @@ export class OnnxCrossEncoderReranker implements Reranker {
     signal.throwIfAborted();
     const started = performance.now();
     const first = this.loadMs === null;
-    const { tokenizer, special } = this.loadTokenizer();
-    const words = (text: string): number[] => tokenizer.encode(text, { add_special_tokens: false }).ids;
-    const queryIds = words(query);
     // A passage past the window is read by its beginning; cut the text first so a long one costs little.
     const maxChars = this.maxTokens * 8;
-    const pairs = passages.map((passage) =>
-      encodeCrossEncoderPair(queryIds, words(passage.slice(0, maxChars)), this.maxTokens, special),
+    const { special, pieces } = await this.thread.call<TokenizedTexts>({
+      texts: [query, ...passages.map((passage) => passage.slice(0, maxChars))],
+    });
+    signal.throwIfAborted();
+    const [queryPieces, ...passagePieces] = pieces;
+    const pairs = passagePieces.map((ids) =>
+      encodeCrossEncoderPair(queryPieces, ids, this.maxTokens, special),
     );
     const batches = batchesByLength(
       pairs.map((pair) => pair.ids.length),
@@ -160,31 +195,6 @@ export class OnnxCrossEncoderReranker implements Reranker {
       this.sha256 = await fileSha256(join(this.dir, 'model.onnx'));
     }
     return scores;
-  }
-
-  private loadTokenizer(): LoadedTokenizer {
-    if (this.tokenizer) return this.tokenizer;
-    const config = JSON.parse(readFileSync(join(this.dir, 'tokenizer.json'), 'utf8')) as Record<
-      string,
-      unknown
-    >;
-    // The pair is cut and padded here, at the model's own length.
-    config.truncation = null;
-    config.padding = null;
-    const configFile = join(this.dir, 'tokenizer_config.json');
-    const tokenizerConfig = existsSync(configFile)
-      ? (JSON.parse(readFileSync(configFile, 'utf8')) as Record<string, unknown>)
-      : {};
-    const tokenizer = new Tokenizer(config, tokenizerConfig);
-    const cls = tokenizer.token_to_id('[CLS]');
-    const sep = tokenizer.token_to_id('[SEP]');
-    if (cls === undefined || sep === undefined) {
-      throw new Error(
-        `${join(this.dir, 'tokenizer.json')} has no [CLS] or [SEP]: not a BERT-style tokenizer`,
-      );
-    }
-    this.tokenizer = { tokenizer, special: { cls, sep } };
-    return this.tokenizer;
   }
 }
 
