@@ -70,6 +70,8 @@ export function activeRerankerSentence(active: ActiveReranker | null): string {
       return `Reranking now uses the language model (${active.model}).`;
     case 'file':
       return `Reranking now uses the model file ${active.model}.`;
+    case 'cross-encoder':
+      return `Reranking now uses the cross-encoder ${active.model}, in process.`;
     default:
       return `Reranking now uses ${active.model}.`;
   }

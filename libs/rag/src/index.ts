@@ -33,6 +33,8 @@ export type {
 export * from './rerank/learned';
 export { toRerankCandidate } from './rerank/rerank-candidate';
 export { LlmListwiseReranker } from './rerank/llm-listwise-reranker';
+export { batchesByLength, encodeCrossEncoderPair, padCrossEncoderBatch } from './rerank/cross-encoder-input';
+export type { CrossEncoderPair, CrossEncoderSpecialTokens } from './rerank/cross-encoder-input';
 export type { LlmListwiseRerankerOptions } from './rerank/llm-listwise-reranker';
 export { parseOrdering } from './rerank/parse-ordering';
 export {

@@ -5,7 +5,13 @@ export const COMPONENT_STATUSES = ['up', 'down'] as const;
 /** Whether a dependency the server needs answers. */
 export type ComponentStatus = (typeof COMPONENT_STATUSES)[number];
 
-const RERANKER_SOURCES = ['endpoint', 'llm', 'fitted', 'file'] as const satisfies readonly RerankerSource[];
+const RERANKER_SOURCES = [
+  'endpoint',
+  'llm',
+  'fitted',
+  'file',
+  'cross-encoder',
+] as const satisfies readonly RerankerSource[];
 
 /** The database's answer to a probe: its `error` only when it is down. */
 export const databaseHealthSchema = z.object({

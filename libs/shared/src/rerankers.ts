@@ -21,7 +21,8 @@ export const RERANKER_FIT_STATUSES = ['queued', 'fitting', 'ready', 'failed'] as
 export type RerankerFitStatus = (typeof RERANKER_FIT_STATUSES)[number];
 
 /** Which reranker serves `enableRerank` on this server. */
-export const RERANKER_SOURCES = ['endpoint', 'llm', 'fitted', 'file'] as const;
+/** `cross-encoder`: a cross-encoder in process (RERANK_CROSS_ENCODER_DIR). */
+export const RERANKER_SOURCES = ['endpoint', 'llm', 'fitted', 'file', 'cross-encoder'] as const;
 export type RerankerSource = (typeof RERANKER_SOURCES)[number];
 
 const timestamp = z.string().meta({ format: 'date-time' });

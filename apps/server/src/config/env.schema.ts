@@ -158,11 +158,19 @@ export const envSchema = z
     LLM_LOCAL_MAX_TOKENS: positiveInt.max(8192).default(256),
     /**
      * A /v1/rerank-style endpoint (Cohere, Jina, TEI, vLLM), e.g. http://127.0.0.1:8080/v1.
-     * Unset: an LLM listwise reranker when LLM_BASE_URL is set, else no reranker.
+     * Unset: the cross-encoder of RERANK_CROSS_ENCODER_DIR, else an LLM listwise reranker when
+     * LLM_BASE_URL is set, else no reranker.
      */
     RERANK_BASE_URL: optionalUrl,
     RERANK_API_KEY: z.string().optional(),
     RERANK_MODEL: z.string().min(1).optional(),
+    /**
+     * A folder holding a cross-encoder exported to ONNX (`model.onnx`, one relevance logit, with its
+     * `tokenizer.json`), e.g. cross-encoder/ms-marco-MiniLM-L-6-v2: run in process on onnxruntime as the
+     * reranker of `enableRerank` when no RERANK_BASE_URL is set (before the LLM listwise). Its threads are
+     * EMBEDDINGS_THREADS.
+     */
+    RERANK_CROSS_ENCODER_DIR: z.string().min(1).optional(),
     /**
      * A fitted learned-reranker model (JSON written by the rerank eval suite's --fit): the reranker of
      * `enableRerank` when no RERANK_BASE_URL and no LLM is configured. Unset: no offline reranker.

@@ -1,4 +1,4 @@
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { LearnedReranker, LlmListwiseReranker, LTR_MODEL_FORMAT } from '@lumina/rag';
@@ -6,6 +6,7 @@ import type { ChatModel } from '@lumina/rag';
 import { validateEnv } from '../config/env.schema';
 import { createReranker } from './create-reranker';
 import { HttpReranker } from './http-reranker';
+import { OnnxCrossEncoderReranker } from './onnx-cross-encoder-reranker';
 
 const MODEL = {
   format: LTR_MODEL_FORMAT,
@@ -35,6 +36,30 @@ describe('which reranker the environment configures', () => {
     expect(learned).toBeInstanceOf(LearnedReranker);
     expect(learned?.modelId).toBe('ltr:precedence-v1');
     expect(createReranker(env({}), null)).toBeNull();
+  });
+
+  it('the cross-encoder of RERANK_CROSS_ENCODER_DIR after the endpoint and before the LLM listwise', () => {
+    const folder = join(dir, 'ms-marco-cross-encoder');
+    mkdirSync(folder);
+    writeFileSync(join(folder, 'model.onnx'), '');
+    writeFileSync(join(folder, 'tokenizer.json'), '{}');
+    const env = (vars: Record<string, string>) =>
+      validateEnv({ NODE_ENV: 'test', RERANK_CROSS_ENCODER_DIR: folder, RERANK_MODEL_FILE: file, ...vars });
+    expect(createReranker(env({ RERANK_BASE_URL: 'http://127.0.0.1:9/v1' }), chat)).toBeInstanceOf(
+      HttpReranker,
+    );
+    const crossEncoder = createReranker(env({}), chat);
+    expect(crossEncoder).toBeInstanceOf(OnnxCrossEncoderReranker);
+    expect(crossEncoder?.modelId).toBe('cross-encoder:ms-marco-cross-encoder');
+  });
+
+  it('stops, naming the files, when RERANK_CROSS_ENCODER_DIR has no model', () => {
+    const empty = join(dir, 'empty');
+    mkdirSync(empty);
+    writeFileSync(join(empty, 'tokenizer.json'), '{}');
+    expect(() =>
+      createReranker(validateEnv({ NODE_ENV: 'test', RERANK_CROSS_ENCODER_DIR: empty }), null),
+    ).toThrow(/RERANK_CROSS_ENCODER_DIR: .*empty has no model\.onnx$/);
   });
 
   it('stops with the reason when the model file is not a model', () => {

@@ -1,14 +1,19 @@
 import { Worker } from 'node:worker_threads';
 
 interface Pending {
-  resolve(vectors: number[][]): void;
+  resolve(reply: Answer): void;
   reject(error: Error): void;
 }
 
-type Reply = { id: number; flat: Float32Array } | { id: number; error: string };
+/** `flat`: rows of `dimension` numbers; `result`: any other answer the thread's code sends. */
+type Answer = { flat: Float32Array } | { result: unknown };
+type Reply = ({ id: number } & Answer) | { id: number; error: string };
 
 export interface ModelThreadOptions {
-  /** Plain JavaScript (no build step) run with `eval`: answers `{ id, texts }` with `{ id, flat }` or `{ id, error }`. */
+  /**
+   * Plain JavaScript (no build step) run with `eval`: answers `{ id, texts }` (or any message of `request`
+   * and `call`) with `{ id, flat }`, `{ id, result }` or `{ id, error }`.
+   */
   readonly source: string;
   readonly workerData: Record<string, unknown>;
   readonly dimension: number;
@@ -29,13 +34,39 @@ export class ModelThread {
   constructor(private readonly options: ModelThreadOptions) {}
 
   embed(texts: string[]): Promise<number[][]> {
+    return this.request({ texts });
+  }
+
+  /**
+   * Any message the thread's code reads (it gets `{ id, ...payload }`), answered as rows of `dimension`
+   * numbers; `transfer` hands buffers over instead of copying them.
+   */
+  async request(payload: Record<string, unknown>, transfer: ArrayBuffer[] = []): Promise<number[][]> {
+    const answer = await this.send(payload, transfer);
+    if (!('flat' in answer)) throw new Error(`${this.options.label} answered without vectors`);
+    const { dimension } = this.options;
+    const vectors: number[][] = [];
+    for (let offset = 0; offset < answer.flat.length; offset += dimension) {
+      vectors.push(Array.from(answer.flat.subarray(offset, offset + dimension)));
+    }
+    return vectors;
+  }
+
+  /** A message answered with `{ id, result }`: the result as the thread sent it. */
+  async call<T>(payload: Record<string, unknown>): Promise<T> {
+    const answer = await this.send(payload, []);
+    if (!('result' in answer)) throw new Error(`${this.options.label} answered without a result`);
+    return answer.result as T;
+  }
+
+  private send(payload: Record<string, unknown>, transfer: ArrayBuffer[]): Promise<Answer> {
     const worker = this.worker ?? this.start();
     const id = this.nextId++;
-    return new Promise<number[][]>((resolve, reject) => {
+    return new Promise<Answer>((resolve, reject) => {
       this.pending.set(id, { resolve, reject });
       // While an answer is awaited the thread keeps the process alive; idle, it never does.
       worker.ref();
-      worker.postMessage({ id, texts });
+      worker.postMessage({ ...payload, id }, transfer);
     });
   }
 
@@ -51,11 +82,7 @@ export class ModelThread {
         waiting.reject(new Error(`${label} failed: ${reply.error}`));
         return;
       }
-      const vectors: number[][] = [];
-      for (let offset = 0; offset < reply.flat.length; offset += dimension) {
-        vectors.push(Array.from(reply.flat.subarray(offset, offset + dimension)));
-      }
-      waiting.resolve(vectors);
+      waiting.resolve(reply);
     });
     const fail = (error: Error): void => {
       if (this.worker === worker) this.worker = undefined;

@@ -1,6 +1,7 @@
 import type { AnyReranker } from '@lumina/rag';
 import type { RerankerMeasurement } from '@lumina/shared';
 import type { RerankerModelEntity } from './entities/reranker-model.entity';
+import { OnnxCrossEncoderReranker } from '../../providers/onnx-cross-encoder-reranker';
 import { RerankerRegistry } from './reranker-registry.service';
 import type { ActiveModelHead, RerankerModelRepository } from './repositories/reranker-model.repository';
 
@@ -85,5 +86,22 @@ describe('RerankerRegistry: a fitted model serves its own collection', () => {
     expect(registry.current(['support'])).toBe(configured);
     expect(registry.current(['ops', 'support'])).toBe(configured);
     expect(registry.current(['ops'])?.modelId).toBe('ltr:ops-v1');
+  });
+
+  it('names the in-process cross-encoder, which a fitted model measured worse than it does not replace', async () => {
+    const crossEncoder = new OnnxCrossEncoderReranker({ dir: '/models/ms-marco-minilm' });
+    const preferredConfigured = { preferred: 'configured' } as RerankerMeasurement;
+    const registry = new RerankerRegistry(
+      crossEncoder,
+      repository([{ id: 'm-ops', collectionId: 'ops', measurement: preferredConfigured }], ['ops']),
+    );
+    await registry.refresh();
+    expect(registry.configuredCallsModel()).toBe(true);
+    expect(registry.current(['ops'])).toBe(crossEncoder);
+    expect(registry.describe(['ops'])).toEqual({
+      model: 'cross-encoder:ms-marco-minilm',
+      source: 'cross-encoder',
+      rerankerId: null,
+    });
   });
 });

@@ -4,6 +4,7 @@ import { LearnedReranker, LlmListwiseReranker, parseLtrModel } from '@lumina/rag
 import type { AnyReranker } from '@lumina/rag';
 import type { ActiveReranker, RerankerMeasurement, RerankerSource } from '@lumina/shared';
 import { HttpReranker } from '../../providers/http-reranker';
+import { OnnxCrossEncoderReranker } from '../../providers/onnx-cross-encoder-reranker';
 import { InjectReranker } from '../../providers/providers.module';
 import { RerankerModelRepository } from './repositories/reranker-model.repository';
 
@@ -21,7 +22,8 @@ interface FittedReranker {
  * the bank it was fitted on and serves searches of that collection alone (a search of several
  * collections, or of one without an active model, has no fitted model):
  *   1. the collection's active fitted model, when its bank measured it better than the configured reranker;
- *   2. a /v1/rerank endpoint (RERANK_BASE_URL), else the LLM listwise;
+ *   2. a /v1/rerank endpoint (RERANK_BASE_URL), else the cross-encoder of RERANK_CROSS_ENCODER_DIR, else
+ *      the LLM listwise;
  *   3. the collection's active fitted model (offline, once a model exists);
  *   4. the learned model of RERANK_MODEL_FILE;
  *   5. none.
@@ -102,10 +104,13 @@ export class RerankerRegistry implements OnModuleInit, OnModuleDestroy {
     return this.configured;
   }
 
-  /** Whether the configured reranker reads texts (an endpoint or the LLM), not the index's evidence. */
+  /**
+   * Whether the configured reranker reads texts (an endpoint, the LLM or the in-process cross-encoder),
+   * not the index's evidence.
+   */
   configuredCallsModel(): boolean {
     const source = sourceOf(this.configured);
-    return source === 'endpoint' || source === 'llm';
+    return source === 'endpoint' || source === 'llm' || source === 'cross-encoder';
   }
 
   /** What a search of `collectionIds` (absent: every collection) uses. */
@@ -130,5 +135,6 @@ function sourceOf(reranker: AnyReranker | null): RerankerSource | null {
   if (!reranker) return null;
   if (reranker instanceof HttpReranker) return 'endpoint';
   if (reranker instanceof LlmListwiseReranker) return 'llm';
+  if (reranker instanceof OnnxCrossEncoderReranker) return 'cross-encoder';
   return 'file';
 }
