@@ -120,4 +120,16 @@ describe('servingModels: which models serve, for the settings drawer', () => {
         '8,687 done; keyword search covers all of them meanwhile.',
     );
   });
+
+  it('names an in-process cross-encoder as the reranker', () => {
+    const rows = byRole({
+      ...offline,
+      reranker: { configured: true, model: 'cross-encoder:ms-marco-minilm-l6', source: 'cross-encoder' },
+    });
+    expect(rows['Reranker']).toMatchObject({
+      name: 'cross-encoder:ms-marco-minilm-l6',
+      detail: "Served by a cross-encoder in the server's process.",
+      tone: 'good',
+    });
+  });
 });

@@ -119,6 +119,7 @@ const RERANKER_SOURCES: Record<string, string> = {
   llm: 'the LLM, ranking the candidates as a list',
   fitted: 'a model fitted on a question bank',
   file: 'a model file',
+  'cross-encoder': "a cross-encoder in the server's process",
 };
 
 function rerankerRow({ reranker }: HealthReport): ServingModel {
