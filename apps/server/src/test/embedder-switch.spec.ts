@@ -8,7 +8,7 @@ import { openDatabase } from '../database/database-connection';
 import { DatabaseModule } from '../database/database.module';
 import type { Env } from '../config/env.schema';
 import { MINILM_L6_V2_INT8 } from '../providers/local-models/catalogue';
-import { getJson, postJson, sleep, waitForStatus } from './fixtures/ingestion/ingestion-client';
+import { getJson, indexTexts, postJson, sleep, waitForStatus } from './fixtures/ingestion/ingestion-client';
 import type { Json } from './helpers/http';
 import { withRealModel } from './helpers/real-model';
 import { RUNBOOK_CORPUS } from './helpers/seed-documents';
@@ -105,17 +105,7 @@ describeWithMiniLm('a start with another embedder', () => {
 
   it('re-embeds after a change of model and of width, in the background, and back from the cache', async () => {
     server = await restart('hash');
-    const ids: string[] = [];
-    for (const document of RUNBOOK_CORPUS) {
-      const { status, body } = await postJson(`${server.baseUrl}/documents/text`, {
-        title: document.title,
-        text: document.text,
-        format: document.format ?? 'plain',
-      });
-      expect(status).toBe(202);
-      ids.push(body.id);
-    }
-    for (const id of ids) expect((await waitForStatus(server.baseUrl, id)).status).toBe('indexed');
+    await indexTexts(server.baseUrl, RUNBOOK_CORPUS);
     const before = await vectors(server);
     const chunks = before.byModel['hash-512'] ?? 0;
     expect(chunks).toBeGreaterThan(4);

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { DataSource } from 'typeorm';
 import type { Env } from '../config/env.schema';
-import { getJson, postJson, waitForStatus } from './fixtures/ingestion/ingestion-client';
+import { getJson, indexTexts, postJson, waitForStatus } from './fixtures/ingestion/ingestion-client';
 import type { Json } from './helpers/http';
 import { RUNBOOK_CORPUS } from './helpers/seed-documents';
 import { eventOf, eventOrder, postSse } from './helpers/sse-client';
@@ -67,17 +67,7 @@ describe('the server restarted on the same embedded database directory', () => {
 
   it('keeps documents, chunks, vectors, conversations and messages, and searches the same', async () => {
     server = await startTestApp(env);
-    const ids: string[] = [];
-    for (const document of RUNBOOK_CORPUS) {
-      const { status, body } = await postJson(`${server.baseUrl}/documents/text`, {
-        title: document.title,
-        text: document.text,
-        format: document.format ?? 'plain',
-      });
-      expect(status).toBe(202);
-      ids.push(body.id);
-    }
-    for (const id of ids) expect((await waitForStatus(server.baseUrl, id)).status).toBe('indexed');
+    const ids = await indexTexts(server.baseUrl, RUNBOOK_CORPUS);
 
     const first = await postSse(`${server.baseUrl}/chat`, {
       message: 'How do I promote the standby replica?',

@@ -39,18 +39,7 @@ describe('a worker process killed mid-ingestion', () => {
   const workers: WorkerProcess[] = [];
 
   const spawnWorker = (): WorkerProcess => {
-    const worker = startWorker(
-      workerEntry,
-      crashTestWorkerEnv(
-        {
-          databaseUrl: server.connection.url,
-          redisUrl: env.REDIS_URL,
-          queuePrefix: env.QUEUE_PREFIX,
-          uploadDir: uploadDir,
-        },
-        chunking,
-      ),
-    );
+    const worker = startWorker(workerEntry, crashTestWorkerEnv(server, env, uploadDir, chunking));
     workers.push(worker);
     return worker;
   };

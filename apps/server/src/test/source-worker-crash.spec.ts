@@ -41,15 +41,11 @@ describe('a worker process killed mid-sync', () => {
   const spawnWorker = (): WorkerProcess => {
     const worker = startWorker(
       workerEntry,
-      crashTestWorkerEnv(
-        {
-          databaseUrl: server.connection.url,
-          redisUrl: env.REDIS_URL,
-          queuePrefix: env.QUEUE_PREFIX,
-          uploadDir: join(root, '.uploads'),
-        },
-        { SOURCE_SYNC_CONCURRENCY: '1', ...sourceEnv, ...chunking },
-      ),
+      crashTestWorkerEnv(server, env, join(root, '.uploads'), {
+        SOURCE_SYNC_CONCURRENCY: '1',
+        ...sourceEnv,
+        ...chunking,
+      }),
     );
     workers.push(worker);
     return worker;
