@@ -107,6 +107,60 @@ describe('searchKnowledge', () => {
       expect(result.results[0].provenance.map((p) => p.branch)).toEqual(['original:bm25', 'hyde:dense']);
     });
 
+    it('ranks a question in a language the encoder was not trained on by keywords alone, and says so', async () => {
+      const lists = { lexical: { [QUERY]: ['a', 'b'] }, dense: { [QUERY]: ['b', 'c'] } };
+      const detector = (language: string | null) => ({
+        detect: () => language,
+        guess: () => ({ language, scores: {}, reliable: true }),
+      });
+      const options = { weights: { lexical: 1, dense: 0.5 }, denseLanguages: ['en'] };
+      const r = (rank: number, weight = 1) => weight / (60 + rank);
+
+      const german = await searchKnowledge(
+        QUERY,
+        { ranker: 'hybrid', topK: 10 },
+        ports(lists, { languages: detector('de') }),
+        options,
+      );
+      expect(german.language).toBe('de');
+      // The dense list stays in the trace with no weight: the keyword ranking is kept as it is.
+      expect(german.results.map((hit) => [hit.chunkId, hit.score])).toEqual([
+        ['a', r(1)],
+        ['b', r(2)],
+        ['c', 0],
+      ]);
+      expect(german.warnings).toEqual([
+        'The question reads as de, and the embedder (fake-embedder) was trained on en only: the hybrid ranks it by keywords.',
+      ]);
+
+      const english = await searchKnowledge(
+        QUERY,
+        { ranker: 'hybrid', topK: 10 },
+        ports(lists, { languages: detector('en') }),
+        options,
+      );
+      expect(english.language).toBe('en');
+      expect(english.results.map((hit) => hit.chunkId)).toEqual(['b', 'a', 'c']);
+      expect(english.warnings).toEqual([]);
+
+      // Not told (too short), an explicit dense ranker, or no list of languages: the dense list counts.
+      for (const [language, ranker, denseLanguages] of [
+        [null, 'hybrid', ['en']],
+        ['de', 'dense', ['en']],
+        ['de', 'hybrid', null],
+      ] as const) {
+        const result = await searchKnowledge(
+          QUERY,
+          { ranker, topK: 10 },
+          ports(lists, { languages: detector(language) }),
+          { ...options, denseLanguages },
+        );
+        // b leads once its dense rank counts (alone, or fused with its second keyword rank).
+        expect(result.results[0].chunkId).toBe('b');
+        expect(result.warnings).toEqual([]);
+      }
+    });
+
     it("embeds the query and the variants behind the model's query prefix, the HyDE passage without it", async () => {
       const embedder = new FakeEmbedder(0, 'query: ');
       const chunks = new FakeChunkSearch(embedder, {

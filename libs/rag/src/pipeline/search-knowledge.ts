@@ -89,5 +89,6 @@ export async function searchKnowledge(
     },
     // The original query's own ranking may repeat a rerank or threshold warning.
     warnings: [...new Set(run.warnings)],
+    ...(ports.languages ? { language: run.language } : {}),
   };
 }

@@ -8,6 +8,12 @@ export interface SearchOptions {
   hybridDepth: number;
   /** Per-ranker weight in fusion; a weak local embedder gets a small dense weight. */
   weights: { lexical: number; dense: number };
+  /**
+   * The languages (ISO 639-1) the dense encoder was trained on; null: every language. A hybrid search of
+   * a question detected in another language ranks by keywords alone (an English-only encoder's vectors
+   * of German or Chinese text are noise that drags the keyword ranking down), and says so.
+   */
+  denseLanguages: readonly string[] | null;
   /** Deadline of every LLM call (expansion, HyDE, rerank). */
   llmTimeoutMs: number;
   /** Exact (sequential) dense scan instead of HNSW, for evaluation. */
@@ -36,6 +42,7 @@ export const DEFAULT_SEARCH_OPTIONS: Readonly<SearchOptions> = Object.freeze({
   rrfK: 60,
   hybridDepth: 100,
   weights: { lexical: 1, dense: 1 },
+  denseLanguages: null,
   llmTimeoutMs: 15_000,
   exactDense: false,
   feedbackDocuments: 10,

@@ -1,12 +1,20 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
-import type { AnyReranker, EmbeddingProvider, SearchOptions, SearchPorts } from '@lumina/rag';
+import type {
+  AnyReranker,
+  EmbeddingProvider,
+  LanguageDetector,
+  SearchOptions,
+  SearchPorts,
+} from '@lumina/rag';
 import { DataSource } from 'typeorm';
 import { InjectConfig } from '../../config/app-config';
 import type { Env } from '../../config/env.schema';
 import { createEmbedder } from '../../providers/create-embedder';
+import { InjectLanguageDetector } from '../../providers/providers.module';
 import { createEvalSearch } from './eval-search';
 import type { EvalSearch } from './eval-search';
+import { llmSearchPortsFromEnv } from './llm-search-ports';
 import { createSearchPorts } from './search-ports.factory';
 
 /**
@@ -19,6 +27,7 @@ export class EvalSearchFactory {
   constructor(
     @InjectDataSource() private readonly dataSource: DataSource,
     @InjectConfig() private readonly env: Env,
+    @InjectLanguageDetector() private readonly languages: LanguageDetector,
   ) {}
 
   /**
@@ -36,11 +45,15 @@ export class EvalSearchFactory {
       embedder ?? createEmbedder(this.env),
       overrides,
       reranker,
+      this.languages,
     );
   }
 
   /** The ports and options themselves, with these LLM ports (default: the ones the environment configures). */
   ports(extra?: Partial<Omit<SearchPorts, 'chunks' | 'embedder'>>): ReturnType<typeof createSearchPorts> {
-    return createSearchPorts(this.dataSource, this.env, createEmbedder(this.env), extra);
+    return createSearchPorts(this.dataSource, this.env, createEmbedder(this.env), {
+      ...(extra ?? llmSearchPortsFromEnv(this.env)),
+      languages: this.languages,
+    });
   }
 }

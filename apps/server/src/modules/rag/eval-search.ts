@@ -1,5 +1,11 @@
 import { isEvidenceReranker, searchKnowledge } from '@lumina/rag';
-import type { AnyReranker, EmbeddingProvider, SearchOptions, SearchResult } from '@lumina/rag';
+import type {
+  AnyReranker,
+  EmbeddingProvider,
+  LanguageDetector,
+  SearchOptions,
+  SearchResult,
+} from '@lumina/rag';
 import type { SearchSettings } from '@lumina/shared';
 import type { DataSource } from 'typeorm';
 import type { Env } from '../../config/env.schema';
@@ -27,8 +33,10 @@ export function createEvalSearch(
   embedder: EmbeddingProvider,
   overrides: Partial<SearchOptions> = {},
   reranker?: AnyReranker,
+  /** The question's language, for an embedder that reads only some languages (as the API's search). */
+  languages?: LanguageDetector,
 ): EvalSearch {
-  const llm = llmSearchPortsFromEnv(env);
+  const llm = { ...llmSearchPortsFromEnv(env), ...(languages ? { languages } : {}) };
   const built = createSearchPorts(dataSource, env, embedder, reranker ? { ...llm, reranker } : llm);
   const options = { ...built.options, ...overrides };
   return {

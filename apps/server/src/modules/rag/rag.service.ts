@@ -76,7 +76,8 @@ export class RagService {
     );
     result.collectionIds = searched.collectionIds;
     this.metrics.countCollectionSearch(searched.collectionIds);
-    result.language = this.languages.detect(text);
+    // Told inside the search (its ports carry the detector); detected here for ports that lack it.
+    if (result.language === undefined) result.language = this.languages.detect(text);
     // USE-lite is English-only, and its dense list carries no weight in the fusion anyway.
     const denseCrosses = this.embedder.modelId !== LOCAL_EMBEDDING_MODEL && result.settings.ranker !== 'bm25';
     const warning = crossLingualWarning(result.language, corpus, denseCrosses);

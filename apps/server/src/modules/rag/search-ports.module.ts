@@ -1,11 +1,11 @@
 import { Inject, Module } from '@nestjs/common';
 import { getDataSourceToken } from '@nestjs/typeorm';
-import type { ChatModel, EmbeddingProvider } from '@lumina/rag';
+import type { ChatModel, EmbeddingProvider, LanguageDetector } from '@lumina/rag';
 import type { DataSource } from 'typeorm';
 import { APP_CONFIG } from '../../config/app-config';
 import type { Env } from '../../config/env.schema';
 import { SEARCH_DATA_SOURCE } from '../../database/database.module';
-import { EMBEDDER, SEARCH_MODEL } from '../../providers/providers.module';
+import { EMBEDDER, LANGUAGE_DETECTOR, SEARCH_MODEL } from '../../providers/providers.module';
 import { llmSearchPorts } from './llm-search-ports';
 import { createSearchPorts } from './search-ports.factory';
 
@@ -23,15 +23,29 @@ export type AppSearchPorts = Pick<ReturnType<typeof createSearchPorts>, 'ports' 
   providers: [
     {
       provide: SEARCH_PORTS,
-      inject: [getDataSourceToken(), APP_CONFIG, EMBEDDER, SEARCH_MODEL, SEARCH_DATA_SOURCE],
+      inject: [
+        getDataSourceToken(),
+        APP_CONFIG,
+        EMBEDDER,
+        SEARCH_MODEL,
+        SEARCH_DATA_SOURCE,
+        LANGUAGE_DETECTOR,
+      ],
       useFactory: (
         dataSource: DataSource,
         env: Env,
         embedder: EmbeddingProvider,
         model: ChatModel | null,
         searchDataSource: DataSource,
+        languages: LanguageDetector,
       ): AppSearchPorts =>
-        createSearchPorts(dataSource, env, embedder, llmSearchPorts(model, null), searchDataSource),
+        createSearchPorts(
+          dataSource,
+          env,
+          embedder,
+          { ...llmSearchPorts(model, null), languages },
+          searchDataSource,
+        ),
     },
   ],
   exports: [SEARCH_PORTS],

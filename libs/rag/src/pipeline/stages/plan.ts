@@ -37,6 +37,8 @@ export interface SearchRun {
   /** The query is embedded (a dense or hybrid ranker, a similarity threshold, or a reranker that weighs
    *  the query's cosine to each candidate). */
   needsQueryVector: boolean;
+  /** The question's language (ISO 639-1) as the detector tells it; null: not told, or no detector. */
+  language: string | null;
   /** Term evidence read this search, by chunk ids: the adaptive decision and the answerability decision
    *  often ask for the same top passages. */
   evidence: Map<string, Promise<TermEvidence>>;
@@ -51,7 +53,9 @@ export function planSearch(
   signal: AbortSignal | undefined,
 ): SearchRun {
   const settings = resolveSettings(requested);
-  const opts: SearchOptions = { ...DEFAULT_SEARCH_OPTIONS, ...options };
+  const measured: SearchOptions = { ...DEFAULT_SEARCH_OPTIONS, ...options };
+  const language = ports.languages?.detect(query) ?? null;
+  const { opts, warning } = routeByLanguage(measured, settings.ranker, language, ports.embedder.modelId);
   const now = ports.now ?? (() => performance.now());
   return {
     query,
@@ -61,7 +65,7 @@ export function planSearch(
     signal,
     now,
     started: now(),
-    warnings: [],
+    warnings: warning ? [warning] : [],
     perBranch: {},
     llm: { ms: 0 },
     filter: {
@@ -73,7 +77,35 @@ export function planSearch(
       settings.ranker !== 'bm25' ||
       settings.minScore > 0 ||
       (settings.enableRerank && rerankerNeedsQueryVector(ports.reranker)),
+    language,
     evidence: new Map(),
+  };
+}
+
+/**
+ * A hybrid search of a question in a language the dense encoder was not trained on ranks by keywords
+ * alone: the dense list keeps its place in the trace with no weight. An explicit dense ranker is left as
+ * asked. Measured on XQuAD with all-MiniLM-L6-v2 (English only), equal fusion lost 0.045 nDCG@10 in
+ * German, 0.086 in Spanish and 0.227 in Chinese against BM25.
+ */
+export function routeByLanguage(
+  opts: SearchOptions,
+  ranker: Ranker,
+  language: string | null,
+  encoder: string,
+): { opts: SearchOptions; warning: string | null } {
+  const foreign =
+    ranker === 'hybrid' &&
+    opts.denseLanguages !== null &&
+    language !== null &&
+    !opts.denseLanguages.includes(language) &&
+    opts.weights.dense > 0;
+  if (!foreign) return { opts, warning: null };
+  return {
+    opts: { ...opts, weights: { ...opts.weights, dense: 0 } },
+    warning:
+      `The question reads as ${language}, and the embedder (${encoder}) was trained on ` +
+      `${opts.denseLanguages!.join(', ')} only: the hybrid ranks it by keywords.`,
   };
 }
 
