@@ -19,7 +19,13 @@ export type { LlmQueryExpanderOptions } from './expansion/llm-query-expander';
 export { LlmHydeGenerator } from './expansion/llm-hyde-generator';
 export type { LlmHydeGeneratorOptions } from './expansion/llm-hyde-generator';
 export { parseVariants } from './expansion/parse-variants';
-export { EXPANSION_PROMPT_VERSION, expansionMessages } from './expansion/prompts/expansion.prompt';
+export type { ParseVariantsOptions } from './expansion/parse-variants';
+export {
+  EXPANSION_LINES_PROMPT_VERSION,
+  EXPANSION_PROMPT_VERSION,
+  expansionLinesMessages,
+  expansionMessages,
+} from './expansion/prompts/expansion.prompt';
 export { HYDE_PROMPT_VERSION, hydeMessages } from './expansion/prompts/hyde.prompt';
 export { isEvidenceReranker } from './rerank/reranker.port';
 export type {

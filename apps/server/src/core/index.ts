@@ -34,7 +34,7 @@ export { DocxParser } from '../modules/ingestion/parsers/docx.parser';
 export type { ParsedText } from '../modules/ingestion/parsers/document-parser';
 export { HtmlParser } from '../modules/ingestion/parsers/html.parser';
 export { PdfParser } from '../modules/ingestion/parsers/pdf.parser';
-export { llmSearchPorts } from '../modules/rag/llm-search-ports';
+export { llmExpander, llmSearchPorts } from '../modules/rag/llm-search-ports';
 export { denseSearchSql } from '../modules/rag/repositories/sql/dense-search.sql';
 export { BM25_MAX_QUERY_TERMS, BM25_SEARCH_SQL } from '../modules/rag/repositories/sql/bm25-search.sql';
 export { SqlChunkSearch } from '../modules/rag/repositories/sql-chunk-search';

@@ -1,4 +1,4 @@
-import { CompletionError, LlmHydeGenerator } from '@lumina/rag';
+import { CompletionError, LlmHydeGenerator, LlmQueryExpander } from '@lumina/rag';
 import { withRealModel } from '../test/helpers/real-model';
 import { LocalChatModel } from './local-chat-model';
 import { SMOLLM2_135M_INSTRUCT } from './local-models/catalogue';
@@ -105,5 +105,26 @@ describeWithModel('LocalChatModel with SmolLM2-135M-Instruct (the real model fro
     );
     expect(hyde.modelId).toBe('local/smollm2-135m-instruct-q4/hyde-v1');
     expect(passage.split(/\s+/).length).toBeGreaterThan(10);
+  });
+
+  it('holds an answer to the lines asked for (a grammar), and the expander reads variants from them', async () => {
+    const answer = await model.complete({
+      messages: [{ role: 'user', content: 'List ten colours, one per line.' }],
+      lines: 2,
+      maxTokens: 96,
+    });
+    // At most the two lines asked for (fewer when the second repeats the first), though ten were asked.
+    expect(answer.text.trim()).not.toBe('');
+    const lines = answer.text.trim().split('\n');
+    expect(lines.length).toBeLessThanOrEqual(2);
+    const expander = new LlmQueryExpander(model, { format: 'lines' });
+    const variants = await expander.expand(
+      'Does vitamin D supplementation reduce fractures in older adults?',
+      3,
+      new AbortController().signal,
+    );
+    expect(expander.modelId).toBe('local/smollm2-135m-instruct-q4/expansion-lines-v1');
+    expect(variants.length).toBeGreaterThanOrEqual(1);
+    expect(variants.length).toBeLessThanOrEqual(3);
   });
 });

@@ -29,7 +29,18 @@ async function load() {
   const sequences = [];
   for (let i = 0; i < workerData.sequences; i++) sequences.push(context.getSequence());
   parentPort.postMessage({ type: 'loaded', ms: Date.now() - started, contextSize: context.contextSize });
-  return { llamaCpp, model, sequences, waiting: [] };
+  return { llamaCpp, model, sequences, waiting: [], grammars: new Map() };
+}
+function linesGrammar(s, count) {
+  // Exactly \`count\` non-empty lines, then the answer ends: a small model otherwise repeats its last
+  // line up to the token limit. Built once per count.
+  let grammar = s.grammars.get(count);
+  if (!grammar) {
+    const rule = Array.from({ length: count }, () => 'line').join(' ');
+    grammar = s.model.llama.createGrammar({ grammar: 'root ::= ' + rule + '\\nline ::= [^\\\\n]{4,200} "\\\\n"' });
+    s.grammars.set(count, grammar);
+  }
+  return grammar;
 }
 function acquire(s) {
   const sequence = s.sequences.pop();
@@ -54,6 +65,24 @@ function history(messages) {
   }
   return { items, prompt: last };
 }
+function repeatWatch() {
+  const stop = new AbortController();
+  const lines = new Set();
+  let pending = '';
+  return {
+    signal: stop.signal,
+    add(chunk) {
+      pending += chunk;
+      let end;
+      while ((end = pending.indexOf('\\n')) >= 0) {
+        const line = pending.slice(0, end).trim().toLowerCase();
+        pending = pending.slice(end + 1);
+        if (line && lines.has(line)) stop.abort();
+        lines.add(line);
+      }
+    },
+  };
+}
 async function run(s, request) {
   const controller = new AbortController();
   running.set(request.id, controller);
@@ -65,11 +94,20 @@ async function run(s, request) {
     session = new s.llamaCpp.LlamaChatSession({ contextSequence: sequence, autoDisposeSequence: false });
     const { items, prompt } = history(request.messages);
     session.setChatHistory(items);
+    const grammar = request.lines ? await linesGrammar(s, request.lines) : undefined;
+    // Lines: once a line repeats an earlier one, the rest would repeat too (temperature 0), so the
+    // answer stops there with what it has.
+    const repeated = request.lines ? repeatWatch() : undefined;
     const text = await session.prompt(prompt, {
+      grammar,
       maxTokens: request.maxTokens,
       temperature: request.temperature,
-      signal: controller.signal,
-      onTextChunk: request.stream ? (chunk) => parentPort.postMessage({ type: 'token', id: request.id, text: chunk }) : undefined,
+      signal: repeated ? AbortSignal.any([controller.signal, repeated.signal]) : controller.signal,
+      stopOnAbortSignal: repeated !== undefined,
+      onTextChunk: (chunk) => {
+        repeated?.add(chunk);
+        if (request.stream) parentPort.postMessage({ type: 'token', id: request.id, text: chunk });
+      },
     });
     const after = sequence.tokenMeter.getState();
     parentPort.postMessage({
@@ -166,7 +204,8 @@ export interface LocalChatModelStatus {
  * its own, CPU only, with no download and no build at run time: the prebuilt binary of the npm package
  * and the file in MODELS_DIR. A request's `json` flag is not enforced with a grammar: llama.cpp's generic
  * JSON grammar made one 200-token request of this model run for more than ten minutes, and the callers
- * parse loosely anyway. It implements the ChatModel port, so the LLM expander and HyDE generator
+ * parse loosely anyway. A request's `lines` is: a grammar of that many short lines (cheap, unlike the
+ * JSON one) ends the answer after the last line, and it ends early at a line that repeats an earlier one. It implements the ChatModel port, so the LLM expander and HyDE generator
  * use it exactly as they use an endpoint; their output checks (distinct variants, a non-empty passage)
  * and the search's fallback to the other branches apply unchanged.
  */
@@ -268,6 +307,7 @@ export class LocalChatModel implements ChatModel {
       messages: request.messages,
       temperature: request.temperature ?? 0,
       maxTokens: Math.min(request.maxTokens ?? this.options.maxTokens, this.options.maxTokens),
+      lines: request.lines,
       stream,
     });
     try {

@@ -75,10 +75,10 @@ describeWithModel('POST /rag/search with the local LLM (LLM_PROVIDER=local, the 
     } else {
       expect(body.warnings.join(' ')).toMatch(/HyDE failed: .+/);
     }
-    // The small model's rewrites are checked like any model's: up to three distinct variants, none the
-    // query itself, or a warning that says why they were refused while the other branches carry on.
+    // The small model is asked for one rewrite per line (after example exchanges), held to three lines;
+    // its rewrites are checked like any model's: up to three distinct variants, none the query itself, or a warning that says why they were refused while the other branches carry on.
     if (body.expansions) {
-      expect(body.expansions).toMatchObject({ source: 'llm', model: `${MODEL}/expansion-v1` });
+      expect(body.expansions).toMatchObject({ source: 'llm', model: `${MODEL}/expansion-lines-v1` });
       const variants = body.expansions.variants as string[];
       expect(variants.length).toBeGreaterThanOrEqual(1);
       expect(variants.length).toBeLessThanOrEqual(3);

@@ -1,7 +1,7 @@
 import { FakeChatModel } from '../testing/fake-chat-model';
 import { LlmHydeGenerator, cleanPassage } from './llm-hyde-generator';
 import { LlmQueryExpander } from './llm-query-expander';
-import { EXPANSION_PROMPT_VERSION } from './prompts/expansion.prompt';
+import { EXPANSION_LINES_PROMPT_VERSION, EXPANSION_PROMPT_VERSION } from './prompts/expansion.prompt';
 import { HYDE_PROMPT_VERSION } from './prompts/hyde.prompt';
 
 const signal = new AbortController().signal;
@@ -18,6 +18,40 @@ describe('LlmQueryExpander', () => {
     expect(prompt).toContain('replica failover');
     expect(prompt).toMatch(/exactly 3 different search queries/);
     expect(expander.modelId).toBe(`fake-llm/${EXPANSION_PROMPT_VERSION}`);
+  });
+
+  it('with the lines format: example exchanges, one rewrite per line, N lines and a short budget', async () => {
+    const chat = new FakeChatModel(
+      'replica failover\npromote the standby replica\npromote the standby replica\n',
+    );
+    const expander = new LlmQueryExpander(chat, { format: 'lines' });
+    await expect(expander.expand('replica failover', 3, signal)).resolves.toEqual([
+      'promote the standby replica',
+    ]);
+    const [request] = chat.requests;
+    expect(request.lines).toBe(3);
+    expect(request.maxTokens).toBe(96);
+    expect(request.json).toBeUndefined();
+    expect(request.messages.map((m) => m.role)).toEqual([
+      'system',
+      'user',
+      'assistant',
+      'user',
+      'assistant',
+      'user',
+    ]);
+    expect(request.messages[0].content).toMatch(/Write 3 different search queries .* one per line/);
+    for (const example of [request.messages[2], request.messages[4]]) {
+      expect(example.content.split('\n')).toHaveLength(3);
+    }
+    expect(request.messages[5].content).toBe('Search query: replica failover');
+    expect(expander.modelId).toBe(`fake-llm/${EXPANSION_LINES_PROMPT_VERSION}`);
+  });
+
+  it('the JSON format sends no line count', async () => {
+    const chat = new FakeChatModel('["a b"]');
+    await new LlmQueryExpander(chat).expand('replica failover', 2, signal);
+    expect(chat.requests[0].lines).toBeUndefined();
   });
 
   it('turns malformed output into an error (the search reports it as a warning)', async () => {

@@ -80,6 +80,30 @@ describe('parseVariants', () => {
     expect(() => parseVariants(output, 3, query)).toThrow(/the model's/);
   });
 
+  describe('with bareLines (one query per line was asked for)', () => {
+    it('takes bare lines whatever their number, drops repeats and the query, keeps at most N', () => {
+      const output = [query, 'promote the standby replica', 'promote the standby replica', ''].join('\n');
+      expect(parseVariants(output, 3, query, { bareLines: true })).toEqual(['promote the standby replica']);
+      const many = ['a one', 'b two', 'c three', 'd four'].join('\n');
+      expect(parseVariants(many, 3, query, { bareLines: true })).toEqual(['a one', 'b two', 'c three']);
+    });
+
+    it('still reads a numbered list or JSON first, and skips heading lines', () => {
+      expect(parseVariants('1. a one\n2. b two', 3, query, { bareLines: true })).toEqual(['a one', 'b two']);
+      expect(parseVariants('["a one"]', 3, query, { bareLines: true })).toEqual(['a one']);
+      expect(parseVariants('Queries:\nswitch primary database', 3, query, { bareLines: true })).toEqual([
+        'switch primary database',
+      ]);
+    });
+
+    it('throws when no line differs from the query', () => {
+      expect(() => parseVariants(`${query}\n${query}.`, 3, query, { bareLines: true })).toThrow(
+        /differs from the original/,
+      );
+      expect(() => parseVariants('  \n', 3, query, { bareLines: true })).toThrow(/not a list of queries/);
+    });
+  });
+
   it('does not take prose lines for bare variants when one is asked for', () => {
     expect(() => parseVariants('Sure, I can do that.', 1, query)).toThrow();
   });

@@ -11,6 +11,15 @@ const LIST_LINE = /^\s*(?:\d{1,2}[.):]|\(\d{1,2}\)|[-*•–]|q\d{1,2}[.):])\s+(
 const LABEL = /^(?:variant|query|rewrite|alternative|version|question)\s*\d*\s*[:.\-–]\s*/i;
 const MAX_VARIANT_CHARS = 500;
 
+export interface ParseVariantsOptions {
+  /**
+   * One query per line was asked for: bare lines are queries whatever their number (the last may be cut
+   * by the token limit, or repeat an earlier one). Otherwise bare lines count only when there are
+   * exactly `count` of them.
+   */
+  bareLines?: boolean;
+}
+
 /**
  * The query variants in a model's answer to the expansion prompt: a JSON array or object, or a
  * numbered or bulleted list (also bare lines when there are exactly `count` of them). Variants are
@@ -18,9 +27,15 @@ const MAX_VARIANT_CHARS = 500;
  * dropped, and at most `count` are kept — fewer if the model gave fewer usable ones. Throws, saying
  * what it got, when the answer holds no usable variant.
  */
-export function parseVariants(output: string, count: number, query = ''): string[] {
+export function parseVariants(
+  output: string,
+  count: number,
+  query = '',
+  options: ParseVariantsOptions = {},
+): string[] {
   const text = cleanModelOutput(output);
-  const candidates = fromJson(text) ?? fromList(text) ?? fromBareLines(text, count);
+  const candidates =
+    fromJson(text) ?? fromList(text) ?? fromBareLines(text, options.bareLines ? undefined : count);
   if (!candidates) {
     throw new Error(`the model's answer is not a list of queries: ${excerpt(output)}`);
   }
@@ -100,12 +115,19 @@ function fromList(text: string): string[] | undefined {
   return items.length ? items : undefined;
 }
 
-/** Bare lines, one query each, only when their number is exactly what was asked for (≥ 2). */
-function fromBareLines(text: string, count: number): string[] | undefined {
+/**
+ * Bare lines, one query each: with `count`, only when their number is exactly that (≥ 2); without, any
+ * number of them. A line ending in a colon is a heading, not a query.
+ */
+function fromBareLines(text: string, count: number | undefined): string[] | undefined {
   const lines = text
     .split('\n')
     .map((line) => line.trim())
     .filter(Boolean);
+  if (count === undefined) {
+    const queries = lines.filter((line) => !line.endsWith(':'));
+    return queries.length ? queries : undefined;
+  }
   if (count < 2 || lines.length !== count || lines.some((line) => line.endsWith(':'))) return undefined;
   return lines;
 }

@@ -10,6 +10,11 @@ export interface CompletionRequest {
   maxTokens?: number;
   /** Ask for a JSON object answer where the endpoint supports it. */
   json?: boolean;
+  /**
+   * The answer is this many short lines of text (one query variant each). A local model enforces it with
+   * a grammar and stops after the last line; endpoints ignore it (the prompt asks for the form anyway).
+   */
+  lines?: number;
   signal?: AbortSignal;
 }
 

