@@ -10,17 +10,6 @@ import { EMBEDDING_STORAGES, resizeEmbeddingColumnSql } from './pgvector';
 import type { EmbeddingStorage } from './pgvector';
 import { EMBEDDING_COLUMN_SQL } from './schema-check.sql';
 
-/** What a start with another embedder than the stored vectors' did. */
-export interface EmbedderSwitch {
-  /** The model the vectors came from (null: none was recorded). */
-  from: string | null;
-  to: string;
-  /** The column's width before and after, when it changed. */
-  resized: { from: number; to: number } | null;
-  /** Whether chunks now wait for the re-embed job. */
-  reembedPending: boolean;
-}
-
 /**
  * Makes the database's vectors the configured embedder's, at the start of the process that runs the
  * migrations. When the vectors come from another model, they are dropped, in one transaction: the column
@@ -29,20 +18,19 @@ export interface EmbedderSwitch {
  * passages would be noise). The state row then says a re-embed is pending; the ingestion reconciler
  * queues the job, which takes vectors from the embedding cache where it has them (switching back to a
  * model used before computes nothing) and reports its progress in the same row. Keyword search is
- * untouched meanwhile; the dense branch ranks the chunks already re-embedded. Returns null when nothing
- * changed.
+ * untouched meanwhile; the dense branch ranks the chunks already re-embedded.
  */
 export async function adoptEmbedder(
   dataSource: DataSource,
   target: { model: string; dimension: number },
-): Promise<EmbedderSwitch | null> {
-  return dataSource.transaction(async (manager) => {
+): Promise<void> {
+  await dataSource.transaction(async (manager) => {
     const [state]: { model: string | null }[] = await manager.query(LOCK_EMBEDDER_STATE_SQL);
     const [column]: { type: string; dimension: number }[] = await manager.query(EMBEDDING_COLUMN_SQL);
-    if (!state || !column) return null;
+    if (!state || !column) return;
     const from = state.model;
     const resize = column.dimension !== target.dimension;
-    if (!resize && from === target.model) return null;
+    if (!resize && from === target.model) return;
     if (resize) {
       // Keep the stored type (vector or halfvec): EMBEDDING_STORAGE's own check and remedy come after.
       const storage = (
@@ -57,12 +45,6 @@ export async function adoptEmbedder(
       target.model,
     ]);
     await manager.query(ADOPT_EMBEDDER_SQL, [target.model, lacking]);
-    const change: EmbedderSwitch = {
-      from,
-      to: target.model,
-      resized: resize ? { from: column.dimension, to: target.dimension } : null,
-      reembedPending: lacking,
-    };
     if (from !== null || resize) {
       new Logger('EmbedderSwitch').warn(
         `The chunks' vectors came from ${from ?? 'an unrecorded model'}` +
@@ -73,6 +55,5 @@ export async function adoptEmbedder(
             : 'No chunk needed a new vector.'),
       );
     }
-    return change;
   });
 }

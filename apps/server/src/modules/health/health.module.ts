@@ -1,4 +1,5 @@
 import { Module } from '@nestjs/common';
+import { EmbedderStateRepository } from '../ingestion/repositories/embedder-state.repository';
 import { RerankerCoreModule } from '../reranker/reranker-core.module';
 import { HealthController } from './health.controller';
 import { HealthService } from './health.service';
@@ -7,7 +8,7 @@ import { DatabaseProbeRepository } from './repositories/database-probe.repositor
 @Module({
   imports: [RerankerCoreModule],
   controllers: [HealthController],
-  providers: [HealthService, DatabaseProbeRepository],
+  providers: [HealthService, DatabaseProbeRepository, EmbedderStateRepository],
   exports: [HealthService],
 })
 export class HealthModule {}

@@ -19,6 +19,7 @@ import {
   InjectSearchModel,
 } from '../../providers/providers.module';
 import { RerankerRegistry } from '../reranker/reranker-registry.service';
+import { EmbedderStateRepository } from '../ingestion/repositories/embedder-state.repository';
 import { DatabaseProbeRepository } from './repositories/database-probe.repository';
 
 const CHECK_TIMEOUT_MS = 2_000;
@@ -34,6 +35,7 @@ export class HealthService {
     @InjectEmbedder() private readonly embedder: EmbeddingProvider,
     @InjectSearchModel() private readonly searchModel: ChatModel | null,
     @InjectLocalChatModel() private readonly local: LocalChatModelSetup,
+    private readonly embedderState: EmbedderStateRepository,
   ) {}
 
   live(): LivenessReport {
@@ -92,7 +94,7 @@ export class HealthService {
   private async reembedding(): Promise<{ done: number; total: number } | null> {
     let progress: { done: number; total: number } | null = null;
     await probe(async () => {
-      progress = await this.database.reembedding(this.embedder.modelId);
+      progress = await this.embedderState.reembedding(this.embedder.modelId);
     });
     return progress;
   }

@@ -76,11 +76,9 @@ export class RagService {
     );
     result.collectionIds = searched.collectionIds;
     this.metrics.countCollectionSearch(searched.collectionIds);
-    // Told inside the search (its ports carry the detector); detected here for ports that lack it.
-    if (result.language === undefined) result.language = this.languages.detect(text);
     // USE-lite is English-only, and its dense list carries no weight in the fusion anyway.
     const denseCrosses = this.embedder.modelId !== LOCAL_EMBEDDING_MODEL && result.settings.ranker !== 'bm25';
-    const warning = crossLingualWarning(result.language, corpus, denseCrosses);
+    const warning = crossLingualWarning(result.language ?? null, corpus, denseCrosses);
     if (warning) result.warnings.push(warning);
     this.logTrace(result);
     return result;

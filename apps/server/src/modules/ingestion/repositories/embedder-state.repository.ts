@@ -26,6 +26,13 @@ export class EmbedderStateRepository {
     return rows[0] ?? null;
   }
 
+  /** The re-embedding of `model`'s vectors while one is pending after a switch; null otherwise. */
+  async reembedding(model: string): Promise<{ done: number; total: number } | null> {
+    const state = await this.read();
+    if (!state?.reembedPending || state.model !== model) return null;
+    return { done: state.reembedDone, total: state.reembedTotal };
+  }
+
   async progress(model: string, done: number, total: number): Promise<void> {
     await this.manager.query(REEMBED_PROGRESS_SQL, [model, done, total]);
   }
