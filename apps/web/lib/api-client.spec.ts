@@ -47,7 +47,7 @@ function healthReport(status: 'ok' | 'degraded') {
         : { status: 'down', latencyMs: 2000, error: 'no answer within 2000 ms' },
     llm: { configured: false, model: null, search: { source: 'offline', model: null }, local: null },
     reranker: { configured: false, model: null, source: null },
-    embedder: { model: 'use-lite-512', dimension: 512, reembedding: null },
+    embedder: { model: 'use-lite-512', dimension: 512, reembedding: null, fallback: null },
     documentLanguages: {},
     uptimeSeconds: 12,
   };

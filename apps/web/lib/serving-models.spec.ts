@@ -7,7 +7,7 @@ const offline: HealthReport = {
   redis: { status: 'up', latencyMs: 1 },
   llm: { configured: false, model: null, search: { source: 'offline', model: null }, local: null },
   reranker: { configured: false, model: null, source: null },
-  embedder: { model: 'use-lite-512', dimension: 512, reembedding: null },
+  embedder: { model: 'use-lite-512', dimension: 512, reembedding: null, fallback: null },
   documentLanguages: {},
   uptimeSeconds: 1,
 };
@@ -43,7 +43,7 @@ describe('servingModels: which models serve, for the settings drawer', () => {
           sequences: 2,
         },
       },
-      embedder: { model: 'all-minilm-l6-v2-int8', dimension: 384, reembedding: null },
+      embedder: { model: 'all-minilm-l6-v2-int8', dimension: 384, reembedding: null, fallback: null },
     });
     expect(rows['Query variants and HyDE']).toMatchObject({ name: 'smollm2-135m-instruct-q4', tone: 'good' });
     expect(rows['Query variants and HyDE']?.detail).toBe(
@@ -95,7 +95,12 @@ describe('servingModels: which models serve, for the settings drawer', () => {
         local: null,
       },
       reranker: { configured: true, model: 'rerank:bge-reranker-base', source: 'endpoint' },
-      embedder: { model: 'openai:text-embedding-3-small', dimension: 1536, reembedding: null },
+      embedder: {
+        model: 'openai:text-embedding-3-small',
+        dimension: 1536,
+        reembedding: null,
+        fallback: null,
+      },
     });
     expect(rows['Answers']).toMatchObject({ name: 'gpt-4o-mini', tone: 'good' });
     expect(rows['Query variants and HyDE']).toMatchObject({ name: 'gpt-4o-mini', tone: 'good' });
@@ -112,12 +117,29 @@ describe('servingModels: which models serve, for the settings drawer', () => {
   it('shows a re-embedding under way after a change of embedder', () => {
     const rows = byRole({
       ...offline,
-      embedder: { model: 'all-minilm-l6-v2-int8', dimension: 384, reembedding: { done: 1200, total: 8687 } },
+      embedder: {
+        model: 'all-minilm-l6-v2-int8',
+        dimension: 384,
+        reembedding: { done: 1200, total: 8687 },
+        fallback: null,
+      },
     });
     expect(rows['Embeddings']).toMatchObject({ name: 'all-MiniLM-L6-v2', tone: 'warn' });
     expect(rows['Embeddings']?.detail).toBe(
       "384-d, run by the server's process. Re-embedding the passages after a change of embedder: 1,200 of " +
         '8,687 done; keyword search covers all of them meanwhile.',
+    );
+  });
+
+  it('says when the default sentence encoder is missing, what serves instead and how to mend it', () => {
+    const fallback =
+      'all-minilm-l6-v2-int8 is not in /srv/models/all-minilm-l6-v2-int8 with its pinned sha256 (run npm run ' +
+      'models:fetch, then restart): dense search runs on Universal Sentence Encoder lite, too weak to move ' +
+      'the hybrid ranking, so keywords carry it';
+    const rows = byRole({ ...offline, embedder: { ...offline.embedder, fallback } });
+    expect(rows['Embeddings']).toMatchObject({ name: 'Universal Sentence Encoder lite', tone: 'warn' });
+    expect(rows['Embeddings']?.detail).toBe(
+      `512-d, offline; a weak encoder, so keywords carry the hybrid ranking. The default encoder is missing: ${fallback}.`,
     );
   });
 

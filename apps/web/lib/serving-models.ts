@@ -26,6 +26,10 @@ function shortSha(sha256: string | null): string {
 
 function embedderRow(report: HealthReport): ServingModel {
   const row = embedderModelRow(report);
+  const fallback = report.embedder.fallback;
+  if (fallback) {
+    return { ...row, detail: `${row.detail} The default encoder is missing: ${fallback}.`, tone: 'warn' };
+  }
   const progress = report.embedder.reembedding;
   if (!progress) return row;
   const count = (n: number) => n.toLocaleString('en-US');

@@ -77,6 +77,11 @@ export const healthReportSchema = z.object({
     model: z.string(),
     dimension: z.number(),
     reembedding: z.object({ done: z.number(), total: z.number() }).nullable(),
+    /**
+     * Set when the default (EMBEDDINGS_PROVIDER=auto) could not run the in-process sentence encoder: why,
+     * what serves instead and how to mend it. Null when the embedder is the one asked for.
+     */
+    fallback: z.string().nullable(),
   }),
   /**
    * How many documents hold each language (ISO 639-1, given or detected); empty when the database does

@@ -1,12 +1,14 @@
 import { EnvValidationError, ENV_KEYS, validateEnv } from './env.schema';
 
 describe('env schema', () => {
-  it('runs offline with no variables set: embedded database, local embedder, local Redis', () => {
-    const env = validateEnv({});
+  it('runs offline with no variables set: embedded database, an in-process embedder, local Redis', () => {
+    const env = validateEnv({ MODELS_DIR: '/nonexistent/lumina-models' });
     expect(env.DATABASE_URL).toBeUndefined();
     expect(env.PGLITE_DATA_DIR).toBe('./.data/pglite');
     expect(env.REDIS_URL).toBe('redis://127.0.0.1:6379');
+    // auto, with no models fetched: USE-lite, and why (the models' case is in embedder-choice.spec.ts).
     expect(env.EMBEDDINGS_PROVIDER).toBe('local');
+    expect(env.embeddingsFallback).toMatch(/not in \/nonexistent\/lumina-models\/all-minilm-l6-v2-int8/);
     expect(env.BM25_K1).toBe(0.9);
     expect(env.BM25_B).toBe(0.4);
     expect(env.WORKERS_IN_PROCESS).toBe(true);
@@ -30,6 +32,19 @@ describe('env schema', () => {
     expect(() => validateEnv({ EMBEDDINGS_PROVIDER: 'openai' })).toThrow(
       /EMBEDDINGS_BASE_URL: is required when EMBEDDINGS_PROVIDER=openai/,
     );
+  });
+
+  it('takes an embeddings endpoint by default when one is set, and asks for its model and width', () => {
+    expect(() => validateEnv({ EMBEDDINGS_BASE_URL: 'http://127.0.0.1:9/v1' })).toThrow(
+      /EMBEDDINGS_MODEL: is required when EMBEDDINGS_BASE_URL is set/,
+    );
+    const env = validateEnv({
+      EMBEDDINGS_BASE_URL: 'http://127.0.0.1:9/v1',
+      EMBEDDINGS_MODEL: 'bge-m3',
+      EMBEDDINGS_DIMENSIONS: '1024',
+    });
+    expect(env.EMBEDDINGS_PROVIDER).toBe('openai');
+    expect(env.embeddingsFallback).toBeUndefined();
   });
 
   it('never echoes a secret value', () => {

@@ -2,6 +2,8 @@ import { homedir } from 'node:os';
 import { join } from 'node:path';
 import { z } from 'zod';
 import { DOCUMENT_LANGUAGES } from '@lumina/shared';
+import { chooseEmbedder } from '../providers/embedder-choice';
+import type { EmbeddingsProviderName } from '../providers/embedder-choice';
 import { LOCAL_CHAT_MODELS } from '../providers/local-models/catalogue';
 
 const booleanFromString = z
@@ -69,11 +71,13 @@ export const envSchema = z
     INGESTION_PARSE_MEMORY_MB: positiveInt.min(64).max(16384).default(1024),
 
     /**
-     * `local`: Universal Sentence Encoder lite, shipped in an npm package. `minilm`: all-MiniLM-L6-v2 on
-     * onnxruntime, in process, from MODELS_DIR (`npm run models:fetch`). `hash`: a deterministic stand-in
-     * that costs nothing (benchmarks of the pipeline only).
+     * `auto` (default): an embeddings endpoint when EMBEDDINGS_BASE_URL is set, else all-MiniLM-L6-v2 when
+     * its files are in MODELS_DIR, else Universal Sentence Encoder lite, saying why on /health (resolved once,
+     * by validateEnv). `local`: Universal Sentence Encoder lite, shipped in an npm package. `minilm`:
+     * all-MiniLM-L6-v2 on onnxruntime, in process, from MODELS_DIR (`npm run models:fetch`). `hash`: a
+     * deterministic stand-in that costs nothing (benchmarks of the pipeline only).
      */
-    EMBEDDINGS_PROVIDER: z.enum(['local', 'minilm', 'openai', 'hash']).default('local'),
+    EMBEDDINGS_PROVIDER: z.enum(['auto', 'local', 'minilm', 'openai', 'hash']).default('auto'),
     /** onnxruntime's threads for one batch of an in-process ONNX model. */
     EMBEDDINGS_THREADS: positiveInt.max(64).default(1),
     EMBEDDINGS_BASE_URL: optionalUrl,
@@ -279,13 +283,19 @@ export const envSchema = z
     RATE_LIMIT_WRITES_PER_MINUTE: positiveInt.max(1_000_000).default(600),
   })
   .superRefine((env, ctx) => {
-    if (env.EMBEDDINGS_PROVIDER === 'openai') {
+    const endpoint =
+      env.EMBEDDINGS_PROVIDER === 'openai' ||
+      (env.EMBEDDINGS_PROVIDER === 'auto' && env.EMBEDDINGS_BASE_URL !== undefined);
+    if (endpoint) {
       for (const key of ['EMBEDDINGS_BASE_URL', 'EMBEDDINGS_MODEL', 'EMBEDDINGS_DIMENSIONS'] as const) {
         if (env[key] === undefined) {
           ctx.addIssue({
             code: z.ZodIssueCode.custom,
             path: [key],
-            message: `is required when EMBEDDINGS_PROVIDER=openai`,
+            message:
+              env.EMBEDDINGS_PROVIDER === 'openai'
+                ? 'is required when EMBEDDINGS_PROVIDER=openai'
+                : 'is required when EMBEDDINGS_BASE_URL is set (an embeddings endpoint)',
           });
         }
       }
@@ -314,7 +324,14 @@ export const envSchema = z
     }
   });
 
-export type Env = z.infer<typeof envSchema>;
+/**
+ * The validated environment, with EMBEDDINGS_PROVIDER resolved (never `auto`) and, when `auto` could not
+ * take the in-process sentence encoder, why (`embeddingsFallback`).
+ */
+export type Env = Omit<z.infer<typeof envSchema>, 'EMBEDDINGS_PROVIDER'> & {
+  EMBEDDINGS_PROVIDER: EmbeddingsProviderName;
+  readonly embeddingsFallback?: string;
+};
 
 /** Names of every variable the schema knows (used to check docker-compose and the README). */
 export const ENV_KEYS = Object.keys(envSchema._def.schema.shape) as (keyof Env)[];
@@ -355,7 +372,12 @@ export function validateEnv(input: Record<string, string | undefined>): Env {
       })),
     );
   }
-  return result.data;
+  const choice = chooseEmbedder(result.data);
+  return {
+    ...result.data,
+    EMBEDDINGS_PROVIDER: choice.provider,
+    ...(choice.fallback === null ? {} : { embeddingsFallback: choice.fallback }),
+  };
 }
 
 function redact(key: string, value: string | undefined): string {

@@ -116,7 +116,12 @@ describeWithMiniLm('a start with another embedder', () => {
     // Same width, another model: its vectors can't be compared with the new model's, so they go.
     server = await restart('local');
     const health = await reembedded(server, 'use-lite-512', chunks);
-    expect(health.embedder).toEqual({ model: 'use-lite-512', dimension: 512, reembedding: null });
+    expect(health.embedder).toEqual({
+      model: 'use-lite-512',
+      dimension: 512,
+      reembedding: null,
+      fallback: null,
+    });
     expect(await vectors(server)).toEqual({ width: 512, byModel: { 'use-lite-512': chunks } });
     expect(await search('bm25', 'how do I promote the standby replica')).toEqual(keywords);
     expect(await search('dense', 'promote the standby replica')).toContain('Database runbook');

@@ -1,3 +1,6 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { startTestApp } from './helpers/test-app';
 import type { TestApp } from './helpers/test-app';
 import { testEnv } from './helpers/test-env';
@@ -24,7 +27,7 @@ describe(`GET /health over HTTP (${TEST_BACKEND}, real Redis)`, () => {
       database: { status: 'up', driver: TEST_BACKEND },
       redis: { status: 'up' },
       llm: { configured: false, model: null, search: { source: 'offline', model: null }, local: null },
-      embedder: { model: 'use-lite-512', dimension: 512, reembedding: null },
+      embedder: { model: 'use-lite-512', dimension: 512, reembedding: null, fallback: null },
       documentLanguages: expect.any(Object),
     });
   });
@@ -61,6 +64,30 @@ describe(`GET /health over HTTP (${TEST_BACKEND}, real Redis)`, () => {
     const response = await fetch(`${server.baseUrl}/no-such-route`);
     expect(response.status).toBe(404);
     expect((await readJson(response)).message).toMatch(/Cannot GET/);
+  });
+});
+
+describe(`GET /health with the default embedder and no models fetched (${TEST_BACKEND})`, () => {
+  let server: TestApp;
+  let modelsDir: string;
+
+  beforeAll(async () => {
+    modelsDir = mkdtempSync(join(tmpdir(), 'lumina-no-models-'));
+    server = await startTestApp(testEnv({ EMBEDDINGS_PROVIDER: 'auto', MODELS_DIR: modelsDir }));
+  });
+
+  afterAll(async () => {
+    await server.close();
+    rmSync(modelsDir, { recursive: true, force: true });
+  });
+
+  it('starts on USE-lite and says why, where it looked and how to mend it', async () => {
+    const body = (await readJson(await fetch(`${server.baseUrl}/health`))) as {
+      embedder: { model: string; fallback: string | null };
+    };
+    expect(body.embedder.model).toBe('use-lite-512');
+    expect(body.embedder.fallback).toContain(join(modelsDir, 'all-minilm-l6-v2-int8'));
+    expect(body.embedder.fallback).toMatch(/run npm run models:fetch, then restart/);
   });
 });
 

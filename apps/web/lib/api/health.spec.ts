@@ -9,7 +9,7 @@ const base: HealthReport = {
   redis: { status: 'up', latencyMs: 1 },
   llm: { configured: false, model: null, search: { source: 'offline', model: null }, local: null },
   reranker: { configured: false, model: null, source: null },
-  embedder: { model: 'use-lite-512', dimension: 512, reembedding: null },
+  embedder: { model: 'use-lite-512', dimension: 512, reembedding: null, fallback: null },
   documentLanguages: { en: 3 },
   uptimeSeconds: 12,
 };

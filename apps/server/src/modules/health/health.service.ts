@@ -19,6 +19,8 @@ import {
   InjectSearchModel,
 } from '../../providers/providers.module';
 import { RerankerRegistry } from '../reranker/reranker-registry.service';
+import { InjectConfig } from '../../config/app-config';
+import type { Env } from '../../config/env.schema';
 import { EmbedderStateRepository } from '../ingestion/repositories/embedder-state.repository';
 import { DatabaseProbeRepository } from './repositories/database-probe.repository';
 
@@ -36,6 +38,7 @@ export class HealthService {
     @InjectSearchModel() private readonly searchModel: ChatModel | null,
     @InjectLocalChatModel() private readonly local: LocalChatModelSetup,
     private readonly embedderState: EmbedderStateRepository,
+    @InjectConfig() private readonly env: Env,
   ) {}
 
   live(): LivenessReport {
@@ -75,6 +78,7 @@ export class HealthService {
         model: this.embedder.modelId,
         dimension: this.embedder.dimension,
         reembedding: detailed && database.status === 'up' ? await this.reembedding() : null,
+        fallback: this.env.embeddingsFallback ?? null,
       },
       documentLanguages: detailed && database.status === 'up' ? await this.languageCounts() : {},
       uptimeSeconds: Math.round(process.uptime()),
