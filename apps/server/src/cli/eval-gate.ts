@@ -6,6 +6,8 @@ import type { GateBaseline, GateFitted } from '@lumina/eval';
 import type { Env } from '../config/env.schema';
 import { loadEnv } from '../config/load-env';
 import { nodeDatasetFiles } from '../files/node-dataset-files';
+import { MINILM_L6_V2_INT8 } from '../providers/local-models/catalogue';
+import { modelState } from '../providers/local-models/model-files';
 import { RetrievalGate } from '../modules/evaluation/suites/retrieval-gate.service';
 import { parseFlags } from './cli-args';
 import { withEvalDatabase } from './command-context';
@@ -16,7 +18,8 @@ import { STDERR_PROGRESS } from './progress';
  * documents, seeded distractors), indexed from scratch with the app's code, ranked with each ranker the
  * baseline names (BM25, hybrid). With the baseline's `fit`, it first fits the learned reranker on a seeded
  * subset of the train split (never a gated query) and also holds BM25 reranked by it (`bm25+ltr`, over the
- * app's candidateK). Fails (exit 1) when an nDCG@10 falls below the committed baseline minus its tolerance.
+ * app's candidateK). The baseline names the embedder it was measured with (`embedder`, default USE-lite), and
+ * the gate runs with it whatever EMBEDDINGS_PROVIDER says. Fails (exit 1) when an nDCG@10 falls below the committed baseline minus its tolerance.
  *   --dataset <scifact dir>   the SciFact gate (default: EVAL_DATASET_DIR)
  *   --xquad <xquad dir>       the XQuAD gates instead: Chinese, German and Hindi, BM25 (default:
  *                             XQUAD_DATASET_DIR with --suite xquad); the folder holds xquad-zh/, xquad-de/, xquad-hi/
@@ -78,12 +81,13 @@ function readBaseline(path: string): GateBaseline {
 
 /** One gate: true when every ranker holds its baseline (or the baseline was rewritten). */
 async function runGate(
-  env: Env,
+  baseEnv: Env,
   datasetDir: string,
   baselinePath: string,
   update: boolean,
 ): Promise<boolean> {
   const baseline = readBaseline(baselinePath);
+  const env = gateEnv(baseEnv, baseline);
   const datasetName = basename(resolve(datasetDir));
   if (datasetName !== baseline.dataset) {
     throw new Error(`the baseline is for ${baseline.dataset}, the dataset folder is ${datasetName}`);
@@ -93,7 +97,8 @@ async function runGate(
     baseline.subset,
   );
   console.error(
-    `gate subset: ${dataset.queries.size} queries, ${dataset.corpus.size} documents (seed ${baseline.subset.seed})`,
+    `gate subset: ${dataset.queries.size} queries, ${dataset.corpus.size} documents (seed ${baseline.subset.seed}), ` +
+      `embedder ${env.EMBEDDINGS_PROVIDER}`,
   );
   let fitted: GateFitted | null = null;
   if (baseline.fit) {
@@ -122,6 +127,21 @@ async function runGate(
   const verdict = gateVerdict(datasetName, baseline, measured);
   console.log(verdict.lines.join('\n'));
   return verdict.passed;
+}
+
+/** The environment with the embedder the baseline was measured with; its files must be there. */
+function gateEnv(env: Env, baseline: GateBaseline): Env {
+  const embedder = baseline.embedder ?? 'local';
+  if (embedder === 'minilm') {
+    const state = modelState(env.MODELS_DIR, MINILM_L6_V2_INT8);
+    if (!state.ready) {
+      throw new Error(
+        `the ${baseline.dataset} gate was measured with ${MINILM_L6_V2_INT8.id}, which is not in ${state.dir}: ` +
+          'run npm run models:fetch',
+      );
+    }
+  }
+  return { ...env, EMBEDDINGS_PROVIDER: embedder, embeddingsFallback: undefined };
 }
 
 /** Runs `work` on the gate's service, in a core context over a throwaway in-memory database. */

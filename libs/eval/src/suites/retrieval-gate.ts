@@ -52,8 +52,16 @@ export interface GateBaseline {
   chunking: { unit: 'chunk'; maxChars: number; overlapChars: number };
   tolerance: number;
   fit?: GateFit;
+  /**
+   * The in-process embedder the figures were measured with (an EMBEDDINGS_PROVIDER value): the gate runs
+   * with it whatever the environment says, so a machine's default cannot move a floor. Default `local`.
+   */
+  embedder?: GateEmbedder;
   ndcgAt10: Partial<Record<GateRanker, number>>;
 }
+
+/** The embedders a gate can name: the ones that run in process, with no endpoint. */
+export type GateEmbedder = 'local' | 'minilm' | 'hash';
 
 /** The rankers the baseline names, BM25 first, then the learned one whenever the baseline fits it. */
 export function gateRankers(baseline: GateBaseline): GateRanker[] {
