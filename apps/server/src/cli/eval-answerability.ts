@@ -14,6 +14,8 @@ import {
   parseAnswerabilityModel,
 } from '@lumina/rag';
 import type { AnswerabilityModel, ExtractiveOptions } from '@lumina/rag';
+import { RANKERS } from '@lumina/shared';
+import type { Ranker, SearchSettings } from '@lumina/shared';
 import { loadEnv } from '../config/load-env';
 import { withCoreContext } from '../core/core-context';
 import { AnswerabilitySuite } from '../modules/evaluation/suites/answerability-suite.service';
@@ -27,10 +29,10 @@ export const ANSWERABILITY_USAGE = `usage:
   npm run eval -- --suite answerability [--dataset <beir-dir> --split test --leave-gold-out 0.5 --seed 1]
                   [--docs <docs-gold-dir> --docs-split test] [--model <model.json>]
                   [--fit <model.json> --target 0.03 --l2 1 --version <name> [--fit-from <probe-report.json>]]
-                  [--limit-queries N] [--extractive '{"maxSentences":2}']
+                  [--limit-queries N] [--extractive '{"maxSentences":2}'] [--ranker bm25|dense|hybrid]
                   [--json <report.json>] [--db-dir .data/eval/answerability] [--gate <bounds.json>]
 
-Asks every question the way the chat does at default settings, offline: the app's search, the
+Asks every question the way the chat does at default settings (--ranker changes the ranker), offline: the app's search, the
 answerability decision, the extractive answer. Prints false refusals (in-scope refused), false answers
 (out-of-scope answered) with 95% intervals, the AUC of the answerability score and answer support (the
 answer cites a gold document and, in a docs set, quotes the gold sentence). A BEIR split becomes
@@ -40,7 +42,7 @@ and writes it; ANSWERABILITY_MODEL_FILE makes the server use it. --fit-from fits
 report written by a run with --model off (every feature recorded) instead of asking again.`;
 
 const FLAGS = flags({
-  string: 'dataset docs model fit version limit-queries json fit-from gate extractive',
+  string: 'dataset docs model fit version limit-queries json fit-from gate extractive ranker',
   boolean: 'help',
   defaults: {
     split: 'test',
@@ -72,6 +74,12 @@ export async function runAnswerabilityCli(argv: string[]): Promise<void> {
   // Extractive answerer options to try (e.g. '{"relativeFloor":0.8}'), on train splits only.
   const extractive = values.extractive ? (JSON.parse(values.extractive) as Partial<ExtractiveOptions>) : {};
   const chunking = envChunking(env);
+  const settings: Partial<SearchSettings> = {};
+  if (values.ranker !== undefined) {
+    if (!RANKERS.includes(values.ranker as Ranker))
+      throw new UsageError(`--ranker must be one of ${RANKERS.join(', ')}`);
+    settings.ranker = values.ranker as Ranker;
+  }
   // Each source in its own embedded database, reused by later runs.
   const evaluate = async (model: AnswerabilityModel) => {
     const runs: AnswerabilitySourceRun[] = [];
@@ -80,7 +88,7 @@ export async function runAnswerabilityCli(argv: string[]): Promise<void> {
       const own = { ...env, DATABASE_URL: undefined, PGLITE_DATA_DIR: dbDir };
       runs.push(
         await withCoreContext(own, (app) =>
-          app.get(AnswerabilitySuite).run(source, chunking, model, STDERR_PROGRESS, extractive),
+          app.get(AnswerabilitySuite).run(source, chunking, model, STDERR_PROGRESS, extractive, settings),
         ),
       );
     }

@@ -11,6 +11,8 @@ import {
 } from '@lumina/eval';
 import type { ConversationCase } from '@lumina/eval';
 import { DEFAULT_FOLLOW_UP_RULE } from '@lumina/rag';
+import { RANKERS } from '@lumina/shared';
+import type { Ranker, SearchSettings } from '@lumina/shared';
 import { loadEnv } from '../config/load-env';
 import { withCoreContext } from '../core/core-context';
 import { ConversationSuite } from '../modules/evaluation/suites/conversation-suite.service';
@@ -21,7 +23,7 @@ import { STDERR_PROGRESS } from './progress';
 
 export const CONVERSATIONS_USAGE = `usage:
   npm run eval -- --suite conversations --docs <docs-gold-dir> [--split test|train|all]
-                  [--json <report.json>] [--db-dir .data/eval/conversations]
+                  [--json <report.json>] [--db-dir .data/eval/conversations] [--ranker bm25|dense|hybrid]
 
 The multi-turn gold set (<docs-gold-dir>/conversations.jsonl): topic switches (an unrelated question
 asked second) and follow-ups that need the earlier turn. Each second question is searched alone, with the
@@ -29,10 +31,10 @@ earlier question added, and the way the chat does offline (alone first; a questi
 searched with the earlier question too, and the follow-up rule picks which search leads). Prints, for the
 chat and for always / never adding the earlier turn: switches keeping the top passage they get alone,
 out-of-scope switches keeping their refusal, follow-ups reaching a passage that holds the gold quote; then
-the best rule on this split (choose it on train).`;
+the best rule on this split (choose it on train). Default settings; --ranker changes the ranker.`;
 
 const FLAGS = flags({
-  string: 'docs json',
+  string: 'docs json ranker',
   boolean: 'help',
   defaults: { split: 'test', 'db-dir': '.data/eval/conversations' },
 });
@@ -51,10 +53,16 @@ export async function runConversationsCli(argv: string[]): Promise<void> {
     .filter((c) => split === 'all' || c.split === split);
   const source = loadDocsGold(values.docs, 'all');
   const chunking = envChunking(env);
+  const settings: Partial<SearchSettings> = {};
+  if (values.ranker !== undefined) {
+    if (!RANKERS.includes(values.ranker as Ranker))
+      throw new UsageError(`--ranker must be one of ${RANKERS.join(', ')}`);
+    settings.ranker = values.ranker as Ranker;
+  }
   const dbDir = `${values['db-dir']}/${source.name}-${chunking.maxChars}-${chunking.overlapChars}`;
   const own = { ...env, DATABASE_URL: undefined, PGLITE_DATA_DIR: dbDir, PGLITE_PORT: 0 };
   const measures = await withCoreContext(own, (app) =>
-    app.get(ConversationSuite).run(source, cases, chunking, STDERR_PROGRESS),
+    app.get(ConversationSuite).run(source, cases, chunking, STDERR_PROGRESS, settings),
   );
   console.log(`docs gold conversations, ${split}: ${cases.length}`);
   console.log(

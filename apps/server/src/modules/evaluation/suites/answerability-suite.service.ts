@@ -7,12 +7,14 @@ import { offlineAnswerOf } from '@lumina/rag';
 import { BeirCorpusIndexer } from '../../ingestion/beir-corpus-indexer.service';
 import { EvalSearchFactory } from '../../rag/eval-search.factory';
 import { searchRefused } from '@lumina/eval';
+import { DEFAULT_SETTINGS } from '@lumina/shared';
+import type { SearchSettings } from '@lumina/shared';
 import type { SuiteProgress } from './suite-progress';
 
 /**
  * The answerability suite on one source: index it (reusing what the database holds) and ask every
- * question the way the chat does at default settings: the app's search with `model` deciding, then the
- * offline answer.
+ * question the way the chat does at default settings (or `settings` over them): the app's search with
+ * `model` deciding, then the offline answer.
  */
 @Injectable()
 export class AnswerabilitySuite {
@@ -27,16 +29,19 @@ export class AnswerabilitySuite {
     model: AnswerabilityModel,
     progress: SuiteProgress,
     extractive: Partial<ExtractiveOptions> = {},
+    settings: Partial<SearchSettings> = {},
   ): Promise<AnswerabilitySourceRun> {
-    await this.indexer.index(source, source.name, chunking, null, progress.stage, source.format);
     const search = this.searches.create({ answerabilityModel: model });
+    // Vectors only when the ranker reads them (BM25, the default, does not).
+    const embedder = (settings.ranker ?? DEFAULT_SETTINGS.ranker) === 'bm25' ? null : search.embedder;
+    await this.indexer.index(source, source.name, chunking, embedder, progress.stage, source.format);
     const items: AnswerabilityItemResult[] = [];
     const searchMs: number[] = [];
     const answerMs: number[] = [];
     const report = progress.stage(`asking ${source.name}`);
     for (const question of source.questions) {
       const t0 = performance.now();
-      const result = await search.search(question.text, {});
+      const result = await search.search(question.text, settings);
       searchMs.push(performance.now() - t0);
       let refused = searchRefused(result);
       let answer: Awaited<ReturnType<typeof offlineAnswerOf>> | null = null;

@@ -17,6 +17,8 @@ import {
 } from '@lumina/rag';
 import type { AnswerOutcome, ChunkingSettings, HistoryTurn, SearchResult } from '@lumina/rag';
 import { BeirCorpusIndexer } from '../../ingestion/beir-corpus-indexer.service';
+import { DEFAULT_SETTINGS } from '@lumina/shared';
+import type { SearchSettings } from '@lumina/shared';
 import { EvalSearchFactory } from '../../rag/eval-search.factory';
 import type { SuiteProgress } from './suite-progress';
 
@@ -25,8 +27,8 @@ import type { SuiteProgress } from './suite-progress';
  * way the offline chat does (generateAnswer, no language model) and keep that answer as the chat keeps it
  * (its text and its cited passages), then search the second question alone, with the earlier question
  * added, the way the chat does (searchFollowUp, the chat's code), and as each candidate follow-up rule
- * would combine the searches (combineFollowUp), at default settings. The gold passage is one holding the
- * question's verbatim quote.
+ * would combine the searches (combineFollowUp), at default settings (or `settings` over them). The gold
+ * passage is one holding the question's verbatim quote.
  */
 @Injectable()
 export class ConversationSuite {
@@ -40,10 +42,13 @@ export class ConversationSuite {
     cases: readonly ConversationCase[],
     chunking: ChunkingSettings,
     progress: SuiteProgress,
+    settings: Partial<SearchSettings> = {},
   ): Promise<ConversationMeasure[]> {
-    await this.indexer.index(source, source.name, chunking, null, progress.stage, source.format);
     const search = this.searches.create();
-    const ask = (query: string) => search.search(query, {});
+    // Vectors only when the ranker reads them (BM25, the default, does not).
+    const embedder = (settings.ranker ?? DEFAULT_SETTINGS.ranker) === 'bm25' ? null : search.embedder;
+    await this.indexer.index(source, source.name, chunking, embedder, progress.stage, source.format);
+    const ask = (query: string) => search.search(query, settings);
     const deps = { search: (query: string) => ask(query), chatModel: null, embedder: search.embedder };
     const questions = new Map(source.questions.map((q) => [q.id, q]));
     const rules = candidateRules(DEFAULT_FOLLOW_UP_RULE);
@@ -53,7 +58,7 @@ export class ConversationSuite {
       const gold = questions.get(item.question);
       if (!gold) throw new Error(`conversation ${item.id}: unknown question ${item.question}`);
       const [earlier, question] = item.turns;
-      const first = await generateAnswer({ question: earlier, history: [], settings: {} }, deps);
+      const first = await generateAnswer({ question: earlier, history: [], settings }, deps);
       const history: HistoryTurn[] = [
         { role: 'user', content: earlier },
         { role: 'assistant', content: first.text, citedPassages: citedPassages(first) },
@@ -71,8 +76,8 @@ export class ConversationSuite {
       const chat = await searchFollowUp(question, history, ask);
       // The chat's whole answer path (the search above, then the answer), against the question asked alone.
       const [answered, answeredAlone] = await Promise.all([
-        generateAnswer({ question, history, settings: {} }, deps),
-        generateAnswer({ question, history: [], settings: {} }, deps),
+        generateAnswer({ question, history, settings }, deps),
+        generateAnswer({ question, history: [], settings }, deps),
       ]);
       const alone = chat.alone;
       const withContext =
