@@ -161,6 +161,50 @@ describe('searchKnowledge', () => {
       }
     });
 
+    it('keeps the encoder when every searched document is in its languages: the detector misread a short question', async () => {
+      const lists = { lexical: { [QUERY]: ['a', 'b'] }, dense: { [QUERY]: ['b', 'c'] } };
+      const detector = (language: string) => ({
+        detect: () => language,
+        guess: () => ({ language, scores: {}, reliable: true }),
+      });
+      const options = { weights: { lexical: 1, dense: 0.5 }, denseLanguages: ['en'] };
+      const withCorpus = (language: string, corpus: string[]) => {
+        const search = ports(lists, { languages: detector(language) });
+        const asked: unknown[] = [];
+        const chunks = Object.assign(search.chunks, {
+          corpusLanguages: async (filter?: unknown) => {
+            asked.push(filter);
+            return corpus;
+          },
+        });
+        return { search: { ...search, chunks }, asked };
+      };
+
+      // "Uric Acid From Meat and Sugar" reads as Tagalog; every document is English.
+      const misread = withCorpus('tl', ['en']);
+      const kept = await searchKnowledge(QUERY, { ranker: 'hybrid', topK: 10 }, misread.search, options);
+      expect(kept.language).toBe('tl');
+      expect(kept.results[0].chunkId).toBe('b');
+      expect(kept.warnings).toEqual([]);
+      expect(misread.asked).toHaveLength(1);
+
+      // A German question over documents some of which are German: keywords alone.
+      const german = withCorpus('de', ['de', 'en']);
+      const routed = await searchKnowledge(QUERY, { ranker: 'hybrid', topK: 10 }, german.search, options);
+      expect(routed.results.map((hit) => hit.chunkId)).toEqual(['a', 'b', 'c']);
+      expect(routed.warnings).toHaveLength(1);
+
+      // Hindi documents, a Hindi question read as Marathi: still keywords alone.
+      const marathi = withCorpus('mr', ['hi']);
+      const hindi = await searchKnowledge(QUERY, { ranker: 'hybrid', topK: 10 }, marathi.search, options);
+      expect(hindi.results.map((hit) => hit.chunkId)).toEqual(['a', 'b', 'c']);
+
+      // An English question never asks the corpus.
+      const english = withCorpus('en', ['en']);
+      await searchKnowledge(QUERY, { ranker: 'hybrid', topK: 10 }, english.search, options);
+      expect(english.asked).toEqual([]);
+    });
+
     it("embeds the query and the variants behind the model's query prefix, the HyDE passage without it", async () => {
       const embedder = new FakeEmbedder(0, 'query: ');
       const chunks = new FakeChunkSearch(embedder, {

@@ -7,7 +7,7 @@ import type { SearchPorts } from './search-ports';
 import type { SearchResult } from './search-result';
 import { decideOnHits, assembleHits } from './stages/assemble';
 import { runBranches } from './stages/branches';
-import { planSearch, round } from './stages/plan';
+import { planSearch, round, routeLanguage } from './stages/plan';
 import { rerank } from './stages/rerank';
 import { applyThreshold } from './stages/threshold';
 
@@ -31,7 +31,7 @@ export async function searchKnowledge(
   options: Partial<SearchOptions> = {},
   signal?: AbortSignal,
 ): Promise<SearchResult> {
-  const run = planSearch(query, requested, ports, options, signal);
+  const run = await routeLanguage(planSearch(query, requested, ports, options, signal));
   const { settings, now } = run;
   const branches = await runBranches(run);
   const records = new Map<string, ChunkRecord>();

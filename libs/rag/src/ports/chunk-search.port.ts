@@ -50,6 +50,11 @@ export interface ChunkSearch {
    */
   termEvidence?(query: string, chunkIds: string[], filter?: ChunkFilter): Promise<TermEvidence>;
   /**
+   * The languages (ISO 639-1) the searched documents are in, given or detected. Optional: without it a
+   * question's detected language is taken at its word when the search routes by language.
+   */
+  corpusLanguages?(filter?: ChunkFilter): Promise<string[]>;
+  /**
    * The learned reranker's evidence: the query's lexemes (df, position in the query), and for each chunk
    * (one entry per id asked, in that order) its length, the positions of the query's lexemes in its
    * indexed text, and their counts in its document's title and its heading path. Optional: without it

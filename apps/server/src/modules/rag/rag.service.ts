@@ -10,7 +10,7 @@ import type {
 } from '@lumina/rag';
 import type { SearchSettings } from '@lumina/shared';
 import { DataSource } from 'typeorm';
-import { LOCAL_EMBEDDING_MODEL } from '../../providers/embedding-dimension';
+import { denseLanguagesFor } from './fusion-weights';
 import { InjectEmbedder, InjectLanguageDetector } from '../../providers/providers.module';
 import { RerankerRegistry } from '../reranker/reranker-registry.service';
 import { corpusLanguages } from './repositories/text-search-configs';
@@ -76,8 +76,9 @@ export class RagService {
     );
     result.collectionIds = searched.collectionIds;
     this.metrics.countCollectionSearch(searched.collectionIds);
-    // USE-lite is English-only, and its dense list carries no weight in the fusion anyway.
-    const denseCrosses = this.embedder.modelId !== LOCAL_EMBEDDING_MODEL && result.settings.ranker !== 'bm25';
+    // An encoder trained on some languages only (USE-lite, all-MiniLM-L6-v2: English) crosses none.
+    const denseCrosses =
+      denseLanguagesFor(this.embedder.modelId) === null && result.settings.ranker !== 'bm25';
     const warning = crossLingualWarning(result.language ?? null, corpus, denseCrosses);
     if (warning) result.warnings.push(warning);
     this.logTrace(result);

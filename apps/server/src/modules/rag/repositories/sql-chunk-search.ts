@@ -22,7 +22,7 @@ import {
   PASSAGE_TERMS_SQL,
   QUERY_TERM_STATS_SQL,
 } from './sql/term-evidence.sql';
-import { corpusTextConfigs } from './text-search-configs';
+import { corpusLanguages, corpusTextConfigs } from './text-search-configs';
 
 export interface SqlChunkSearchOptions {
   k1: number;
@@ -136,6 +136,11 @@ export class SqlChunkSearch implements ChunkSearch {
     return rows
       .map((row) => ({ chunkId: row.chunkId, score: Number(row.score) }))
       .sort((a, b) => b.score - a.score || (a.chunkId < b.chunkId ? -1 : 1));
+  }
+
+  /** The searched collections' document languages (the language stage asks for a foreign-looking question). */
+  corpusLanguages(filter: ChunkFilter = {}): Promise<string[]> {
+    return corpusLanguages(this.dataSource, filter.collectionIds ?? null);
   }
 
   async fetch(chunkIds: string[]): Promise<ChunkRecord[]> {
