@@ -136,9 +136,13 @@ async function main(argv: string[]): Promise<void> {
     }
     ratios.push(seen.both! / seen.hyde!);
     overlap.push(seen.both! / (seen.hyde! + seen.expansion!));
-    process.stderr.write(`\r${i + 1}/${queries.length}`);
+    // One line a query: a run stopped early still leaves its figures.
+    process.stderr.write(
+      `${i + 1}/${queries.length}: HyDE ${seen.hyde!.toFixed(0)} ms, expansion ${seen.expansion!.toFixed(0)} ms, ` +
+        `both ${seen.both!.toFixed(0)} ms, both ÷ HyDE ${ratios[ratios.length - 1].toFixed(2)}, ` +
+        `tokens HyDE ${tokens.hyde.slice(-2).join('/')}, expansion ${tokens.expansion.slice(-2).join('/')}\n`,
+    );
   }
-  process.stderr.write('\n');
   const sortedRatios = [...ratios].sort((a, b) => a - b);
   console.log(`HyDE alone:       ${summary(times.hyde)}`);
   console.log(`expansion alone:  ${summary(times.expansion)}`);
