@@ -1,5 +1,7 @@
 import { parseArgs } from 'node:util';
 import type { ParseArgsConfig } from 'node:util';
+import { RANKERS } from '@lumina/shared';
+import type { Ranker } from '@lumina/shared';
 
 /** A command-line mistake: the command prints the message and its usage, and exits with 2. */
 export class UsageError extends Error {}
@@ -40,6 +42,13 @@ export function parseFlags<const F extends Flags, const P extends boolean = fals
   allowPositionals?: P,
 ) {
   return parseArgs({ args: argv, options: flags, allowPositionals });
+}
+
+/** The value of --ranker, one of the search's rankers. */
+export function rankerOf(value: string): Ranker {
+  if (!RANKERS.includes(value as Ranker))
+    throw new UsageError(`--ranker must be one of ${RANKERS.join(', ')}`);
+  return value as Ranker;
 }
 
 export function positiveInt(value: string, flag: string): number {

@@ -14,14 +14,13 @@ import {
   parseAnswerabilityModel,
 } from '@lumina/rag';
 import type { AnswerabilityModel, ExtractiveOptions } from '@lumina/rag';
-import { RANKERS } from '@lumina/shared';
-import type { Ranker, SearchSettings } from '@lumina/shared';
+import type { SearchSettings } from '@lumina/shared';
 import { loadEnv } from '../config/load-env';
 import { withCoreContext } from '../core/core-context';
 import { AnswerabilitySuite } from '../modules/evaluation/suites/answerability-suite.service';
 import { answerabilityModelFor } from '../modules/rag/answerability-model.loader';
 import { loadDocsGold } from './answerability/docs-gold';
-import { flags, parseFlags, positiveInt, UsageError } from './cli-args';
+import { flags, parseFlags, positiveInt, rankerOf, UsageError } from './cli-args';
 import { envChunking, loadEvalDataset, queryLimitOf, writeReport } from './command-context';
 import { STDERR_PROGRESS } from './progress';
 
@@ -74,12 +73,8 @@ export async function runAnswerabilityCli(argv: string[]): Promise<void> {
   // Extractive answerer options to try (e.g. '{"relativeFloor":0.8}'), on train splits only.
   const extractive = values.extractive ? (JSON.parse(values.extractive) as Partial<ExtractiveOptions>) : {};
   const chunking = envChunking(env);
-  const settings: Partial<SearchSettings> = {};
-  if (values.ranker !== undefined) {
-    if (!RANKERS.includes(values.ranker as Ranker))
-      throw new UsageError(`--ranker must be one of ${RANKERS.join(', ')}`);
-    settings.ranker = values.ranker as Ranker;
-  }
+  const settings: Partial<SearchSettings> =
+    values.ranker === undefined ? {} : { ranker: rankerOf(values.ranker) };
   // Each source in its own embedded database, reused by later runs.
   const evaluate = async (model: AnswerabilityModel) => {
     const runs: AnswerabilitySourceRun[] = [];

@@ -1,8 +1,6 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { readBeirQueries } from '@lumina/eval';
-import { RANKERS } from '@lumina/shared';
-import type { Ranker } from '@lumina/shared';
 import type { Env } from '../config/env.schema';
 import { loadEnv } from '../config/load-env';
 import { nodeDatasetFiles } from '../files/node-dataset-files';
@@ -16,7 +14,7 @@ import {
   formatAnswersReport,
 } from '@lumina/eval';
 import type { AnswersReport } from '@lumina/eval';
-import { flags, fraction, integerAtLeast, parseFlags, UsageError } from './cli-args';
+import { flags, fraction, integerAtLeast, parseFlags, rankerOf, UsageError } from './cli-args';
 import { datasetDirOf, evalDbDir, loadEvalDataset, withEvalDatabase, writeReport } from './command-context';
 import { STDERR_PROGRESS } from './progress';
 
@@ -62,8 +60,7 @@ export async function runAnswersCli(
     const judgeModel = values['judge-model'];
     if (!judgeModel) throw new UsageError('--judge-model is required: the model that grades the answers');
     if (!env.LLM_BASE_URL) throw new UsageError('the judge needs an LLM endpoint: set LLM_BASE_URL');
-    const ranker = values.ranker as Ranker;
-    if (!RANKERS.includes(ranker)) throw new UsageError(`--ranker must be one of ${RANKERS.join(', ')}`);
+    const ranker = rankerOf(values.ranker);
     const baseline = values.baseline ? readReport(values.baseline) : undefined;
     // Fail before spending a single token on a run that could not be compared.
     if (baseline)

@@ -11,13 +11,12 @@ import {
 } from '@lumina/eval';
 import type { ConversationCase } from '@lumina/eval';
 import { DEFAULT_FOLLOW_UP_RULE } from '@lumina/rag';
-import { RANKERS } from '@lumina/shared';
-import type { Ranker, SearchSettings } from '@lumina/shared';
+import type { SearchSettings } from '@lumina/shared';
 import { loadEnv } from '../config/load-env';
 import { withCoreContext } from '../core/core-context';
 import { ConversationSuite } from '../modules/evaluation/suites/conversation-suite.service';
 import { loadDocsGold } from './answerability/docs-gold';
-import { flags, parseFlags, UsageError } from './cli-args';
+import { flags, parseFlags, rankerOf, UsageError } from './cli-args';
 import { envChunking, writeReport } from './command-context';
 import { STDERR_PROGRESS } from './progress';
 
@@ -53,12 +52,8 @@ export async function runConversationsCli(argv: string[]): Promise<void> {
     .filter((c) => split === 'all' || c.split === split);
   const source = loadDocsGold(values.docs, 'all');
   const chunking = envChunking(env);
-  const settings: Partial<SearchSettings> = {};
-  if (values.ranker !== undefined) {
-    if (!RANKERS.includes(values.ranker as Ranker))
-      throw new UsageError(`--ranker must be one of ${RANKERS.join(', ')}`);
-    settings.ranker = values.ranker as Ranker;
-  }
+  const settings: Partial<SearchSettings> =
+    values.ranker === undefined ? {} : { ranker: rankerOf(values.ranker) };
   const dbDir = `${values['db-dir']}/${source.name}-${chunking.maxChars}-${chunking.overlapChars}`;
   const own = { ...env, DATABASE_URL: undefined, PGLITE_DATA_DIR: dbDir, PGLITE_PORT: 0 };
   const measures = await withCoreContext(own, (app) =>

@@ -2,10 +2,16 @@ import { readFileSync } from 'node:fs';
 import { compareReports, formatComparison, formatReport } from '@lumina/eval';
 import type { RetrievalReport } from '@lumina/eval';
 import type { ChunkingSettings } from '@lumina/rag';
-import { RANKERS } from '@lumina/shared';
-import type { Ranker } from '@lumina/shared';
 import { loadEnv } from '../config/load-env';
-import { flags, nonNegativeInt, nonNegativeNumber, parseFlags, positiveInt, UsageError } from './cli-args';
+import {
+  flags,
+  nonNegativeInt,
+  nonNegativeNumber,
+  parseFlags,
+  positiveInt,
+  rankerOf,
+  UsageError,
+} from './cli-args';
 import { datasetDirOf, loadEvalDataset, queryLimitOf, writeReport } from './command-context';
 import { evaluateBeir } from './evaluate-beir';
 
@@ -46,8 +52,7 @@ export async function runRetrievalCli(argv: string[]): Promise<void> {
   const loaded = loadEnv();
   const env = values['rerank-model'] ? { ...loaded, RERANK_MODEL_FILE: values['rerank-model'] } : loaded;
   const datasetDir = datasetDirOf(values.dataset, env);
-  const ranker = values.ranker as Ranker;
-  if (!RANKERS.includes(ranker)) throw new UsageError(`--ranker must be one of ${RANKERS.join(', ')}`);
+  const ranker = rankerOf(values.ranker);
   if (values.unit !== 'chunk' && values.unit !== 'document')
     throw new UsageError('--unit must be chunk or document');
   const chunking: ChunkingSettings = {

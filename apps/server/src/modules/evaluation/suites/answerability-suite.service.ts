@@ -7,8 +7,8 @@ import { offlineAnswerOf } from '@lumina/rag';
 import { BeirCorpusIndexer } from '../../ingestion/beir-corpus-indexer.service';
 import { EvalSearchFactory } from '../../rag/eval-search.factory';
 import { searchRefused } from '@lumina/eval';
-import { DEFAULT_SETTINGS } from '@lumina/shared';
 import type { SearchSettings } from '@lumina/shared';
+import { searchReadsVectors } from './search-reads-vectors';
 import type { SuiteProgress } from './suite-progress';
 
 /**
@@ -32,8 +32,7 @@ export class AnswerabilitySuite {
     settings: Partial<SearchSettings> = {},
   ): Promise<AnswerabilitySourceRun> {
     const search = this.searches.create({ answerabilityModel: model });
-    // Vectors only when the ranker reads them (BM25, the default, does not).
-    const embedder = (settings.ranker ?? DEFAULT_SETTINGS.ranker) === 'bm25' ? null : search.embedder;
+    const embedder = searchReadsVectors(settings) ? search.embedder : null;
     await this.indexer.index(source, source.name, chunking, embedder, progress.stage, source.format);
     const items: AnswerabilityItemResult[] = [];
     const searchMs: number[] = [];

@@ -13,6 +13,7 @@ import { createChatModel } from '../../../providers/create-chat-model';
 import { generateAnswer } from '@lumina/rag';
 import { BeirCorpusIndexer } from '../../ingestion/beir-corpus-indexer.service';
 import { EvalSearchFactory } from '../../rag/eval-search.factory';
+import { searchReadsVectors } from './search-reads-vectors';
 import type { SuiteProgress } from './suite-progress';
 
 export interface AnswersSuiteInput {
@@ -51,7 +52,7 @@ export class AnswersSuite {
     const started = Date.now();
 
     const search = this.searches.create();
-    const needsVectors = settings.ranker !== 'bm25' || settings.minScore > 0;
+    const needsVectors = searchReadsVectors(settings);
     const indexed = await this.indexer.index(
       input.dataset,
       input.datasetName,

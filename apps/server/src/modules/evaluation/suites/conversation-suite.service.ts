@@ -17,9 +17,9 @@ import {
 } from '@lumina/rag';
 import type { AnswerOutcome, ChunkingSettings, HistoryTurn, SearchResult } from '@lumina/rag';
 import { BeirCorpusIndexer } from '../../ingestion/beir-corpus-indexer.service';
-import { DEFAULT_SETTINGS } from '@lumina/shared';
 import type { SearchSettings } from '@lumina/shared';
 import { EvalSearchFactory } from '../../rag/eval-search.factory';
+import { searchReadsVectors } from './search-reads-vectors';
 import type { SuiteProgress } from './suite-progress';
 
 /**
@@ -45,8 +45,7 @@ export class ConversationSuite {
     settings: Partial<SearchSettings> = {},
   ): Promise<ConversationMeasure[]> {
     const search = this.searches.create();
-    // Vectors only when the ranker reads them (BM25, the default, does not).
-    const embedder = (settings.ranker ?? DEFAULT_SETTINGS.ranker) === 'bm25' ? null : search.embedder;
+    const embedder = searchReadsVectors(settings) ? search.embedder : null;
     await this.indexer.index(source, source.name, chunking, embedder, progress.stage, source.format);
     const ask = (query: string) => search.search(query, settings);
     const deps = { search: (query: string) => ask(query), chatModel: null, embedder: search.embedder };
