@@ -1,3 +1,4 @@
+import { EventEmitter } from 'node:events';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -15,6 +16,43 @@ async function until(condition: () => boolean, timeoutMs: number, what: string):
     await new Promise((resolve) => setTimeout(resolve, 50));
   }
 }
+
+function refused(): Error {
+  return Object.assign(new Error('connect ECONNREFUSED 127.0.0.1:6379'), { code: 'ECONNREFUSED' });
+}
+
+/** The events of a worker's two connections in the order a restarted Redis can deliver them. */
+describe('RedisOutageLog, two connections of one owner', () => {
+  it("takes the blocking connection's late refusal after the main one is back for catching up, not a new outage", async () => {
+    const main = { status: 'connecting' };
+    const backend = Object.assign(new EventEmitter(), { client: Promise.resolve(main) });
+    const owner = { closing: undefined, getBackend: () => backend };
+    const logger = { warn: jest.fn(), log: jest.fn(), error: jest.fn() };
+    const outages = new RedisOutageLog('ingestion worker', logger);
+
+    outages.record(owner, refused());
+    outages.record(owner, refused());
+    await backend.client;
+    expect(logger.warn).toHaveBeenCalledTimes(1);
+
+    // The main connection is ready; the blocking one's attempt, started before Redis listened, is refused.
+    main.status = 'ready';
+    backend.emit('ready');
+    outages.record(owner, refused());
+    backend.emit('ready');
+    expect(logger.warn).toHaveBeenCalledTimes(1);
+    expect(logger.log.mock.calls).toEqual([['ingestion worker: Redis connection back']]);
+
+    // Redis goes away again: the main connection reconnects, and that is the second outage.
+    main.status = 'connecting';
+    outages.record(owner, refused());
+    outages.record(owner, refused());
+    expect(logger.warn).toHaveBeenCalledTimes(2);
+    main.status = 'ready';
+    backend.emit('ready');
+    expect(logger.log).toHaveBeenCalledTimes(2);
+  });
+});
 
 /**
  * A real BullMQ worker whose private redis-server is down at start, comes up, dies and comes back: its

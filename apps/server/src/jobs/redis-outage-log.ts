@@ -1,6 +1,5 @@
 import type { Logger } from '@nestjs/common';
 import { isNotConnectionError } from 'bullmq';
-import type { IQueueBackend } from 'bullmq';
 
 /** Socket errors ioredis reports while it reconnects (refused, reset, timed out, host not resolvable). */
 const CONNECTION_ERROR_CODES = new Set([
@@ -17,7 +16,11 @@ const CONNECTION_ERROR_CODES = new Set([
 /** What the log needs of a BullMQ Worker, Queue or QueueEvents. */
 export interface RedisClientOwner {
   closing: Promise<void> | undefined;
-  getBackend(): Pick<IQueueBackend, 'on'>;
+  /** The Redis backend: its events come from every connection it owns; `client` is the main one. */
+  getBackend(): {
+    on(event: 'ready', listener: () => void): unknown;
+    readonly client?: Promise<{ readonly status: string }>;
+  };
 }
 
 /**
@@ -28,28 +31,41 @@ export interface RedisClientOwner {
 export class RedisOutageLog {
   private down = false;
   private watchingReady = false;
+  private mainClient: { readonly status: string } | undefined;
 
   constructor(
     private readonly label: string,
     private readonly logger: Pick<Logger, 'warn' | 'log' | 'error'>,
   ) {}
 
-  /** An error of a BullMQ worker, queue or queue-event reader (a processor's `@OnWorkerEvent('error')`). */
+  /**
+   * An error of a BullMQ worker, queue or queue-event reader (a processor's `@OnWorkerEvent('error')`).
+   * A worker has two connections (its main one and the blocking one) and reports the errors and the
+   * 'ready' of both as its own: when Redis comes back, the blocking connection's last refused attempt can
+   * arrive after the main one is ready again. While the main connection is ready, such an error is a
+   * connection catching up, not a new outage.
+   */
   record(owner: RedisClientOwner, error: Error): void {
     if (!this.watchingReady) {
       this.watchingReady = true;
-      owner.getBackend().on('ready', () => this.ready());
+      const backend = owner.getBackend();
+      backend.on('ready', () => this.ready());
+      backend.client?.then((client) => (this.mainClient = client)).catch(() => undefined);
     }
-    this.error(error, owner.closing !== undefined);
+    const catchingUp = this.mainClient?.status === 'ready';
+    this.error(error, owner.closing !== undefined || catchingUp);
   }
 
-  /** An error of any Redis connection; while it is `closing`, a lost connection is expected. */
-  error(error: Error, closing = false): void {
+  /**
+   * An error of any Redis connection. A lost connection is `expected` while its owner is closing, or
+   * while another of the owner's connections is ready.
+   */
+  error(error: Error, expected = false): void {
     if (!isConnectionError(error)) {
       this.logger.error(`${this.label}: ${error.message}`, error.stack);
       return;
     }
-    if (this.down || closing) return;
+    if (this.down || expected) return;
     this.down = true;
     this.logger.warn(`${this.label}: Redis connection lost (${error.message}); retrying`);
   }
