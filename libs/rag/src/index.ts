@@ -49,7 +49,7 @@ export {
 } from './rerank/prompts/listwise-rerank.prompt';
 export { searchKnowledge } from './pipeline/search-knowledge';
 export type { SearchPorts } from './pipeline/search-knowledge';
-export { DEFAULT_SEARCH_OPTIONS } from './pipeline/search-options';
+export { answerabilityModelOf, DEFAULT_SEARCH_OPTIONS } from './pipeline/search-options';
 export type { SearchOptions } from './pipeline/search-options';
 export type {
   BranchProvenance,

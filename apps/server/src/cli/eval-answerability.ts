@@ -18,7 +18,6 @@ import type { SearchSettings } from '@lumina/shared';
 import { loadEnv } from '../config/load-env';
 import { withCoreContext } from '../core/core-context';
 import { AnswerabilitySuite } from '../modules/evaluation/suites/answerability-suite.service';
-import { answerabilityModelFor } from '../modules/rag/answerability-model.loader';
 import { loadDocsGold } from './answerability/docs-gold';
 import { flags, parseFlags, positiveInt, rankerOf, UsageError } from './cli-args';
 import { envChunking, loadEvalDataset, queryLimitOf, writeReport } from './command-context';
@@ -76,7 +75,7 @@ export async function runAnswerabilityCli(argv: string[]): Promise<void> {
   const settings: Partial<SearchSettings> =
     values.ranker === undefined ? {} : { ranker: rankerOf(values.ranker) };
   // Each source in its own embedded database, reused by later runs.
-  const evaluate = async (model: AnswerabilityModel) => {
+  const evaluate = async (model: AnswerabilityModel | null) => {
     const runs: AnswerabilitySourceRun[] = [];
     for (const source of sources) {
       const dbDir = `${values['db-dir']}/${source.name}-${chunking.maxChars}-${chunking.overlapChars}`;
@@ -111,7 +110,9 @@ export async function runAnswerabilityCli(argv: string[]): Promise<void> {
       ? featureProbeModel()
       : values.model
         ? parseAnswerabilityModel(JSON.parse(readFileSync(values.model, 'utf8')))
-        : (answerabilityModelFor(env) ?? featureProbeModel());
+        : env.ANSWERABILITY_MODEL_FILE === 'off'
+          ? featureProbeModel()
+          : null; // the app's models: the environment's file, or the ones shipped per ranker and embedder
   const runs = await evaluate(model);
   for (const run of runs) console.log(formatAnswerabilityRun(run));
   if (values.json) writeReport(values.json, runs);

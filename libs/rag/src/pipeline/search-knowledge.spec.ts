@@ -647,6 +647,31 @@ describe('searchKnowledge', () => {
       expect(asked).toEqual(['a,b,c']);
     });
 
+    it("decides a hybrid search with the model fitted on the hybrid's searches, unless it ranks by keywords alone", async () => {
+      const lists = {
+        lexical: { [QUERY]: ['a', 'b'] },
+        dense: { [QUERY]: ['b', 'c'] },
+        termEvidence: evidence,
+      };
+      const detector = (language: string) => ({
+        detect: () => language,
+        guess: () => ({ language, scores: {}, reliable: true }),
+      });
+      const options = {
+        weights: { lexical: 1, dense: 0.5 },
+        denseLanguages: ['en'],
+        answerabilityModel: { ...featureProbeModel(), version: 'fitted-on-bm25' },
+        answerabilityModelsByRanker: { hybrid: { ...featureProbeModel(), version: 'fitted-on-hybrid' } },
+      };
+      const asked = async (ranker: 'bm25' | 'hybrid', language: string) =>
+        (await searchKnowledge(QUERY, { ranker }, ports(lists, { languages: detector(language) }), options))
+          .answerability?.modelVersion;
+      expect(await asked('hybrid', 'en')).toBe('fitted-on-hybrid');
+      expect(await asked('bm25', 'en')).toBe('fitted-on-bm25');
+      // Routed to keywords (the encoder reads English only): the search is BM25's, and so is the model.
+      expect(await asked('hybrid', 'de')).toBe('fitted-on-bm25');
+    });
+
     it('decides answerability on the original query alone: expansion and HyDE only reorder', async () => {
       // Only 'd' holds the query's words, and only the variants and the HyDE passage find it.
       const onlyD = (_query: string, chunkIds: string[]): TermEvidence => ({

@@ -1,3 +1,4 @@
+import type { Ranker } from '@lumina/shared';
 import type { AnswerabilityModel } from '../answerability/answerability-model';
 import type { ExpansionPolicy } from '../expansion/expansion-policy';
 /** Pipeline settings that are not per request: chosen per embedder by measurement, not by users. */
@@ -22,6 +23,11 @@ export interface SearchOptions {
   feedbackDocuments: number;
   /** The fitted answerability model; null: no decision (every question is answered). */
   answerabilityModel: AnswerabilityModel | null;
+  /**
+   * Models fitted on one ranker's searches with this embedder, used instead of `answerabilityModel` when
+   * the search ranks that way and reads vectors (a hybrid whose dense list has no weight ranks as BM25).
+   */
+  answerabilityModelsByRanker: Readonly<Partial<Record<Ranker, AnswerabilityModel>>>;
   /** Top passages whose words the answerability features read (and the adaptive decision). */
   answerabilityPassages: number;
   /** The fitted adaptive-expansion policy; null: adaptive branches always run (with a warning). */
@@ -47,8 +53,15 @@ export const DEFAULT_SEARCH_OPTIONS: Readonly<SearchOptions> = Object.freeze({
   exactDense: false,
   feedbackDocuments: 10,
   answerabilityModel: null,
+  answerabilityModelsByRanker: {},
   answerabilityPassages: 3,
   expansionPolicy: null,
   measuredWorse: [],
   collectionIds: null,
 });
+
+/** The answerability model a search with `ranker` decides with under `opts`. */
+export function answerabilityModelOf(opts: SearchOptions, ranker: Ranker): AnswerabilityModel | null {
+  const readsVectors = ranker === 'dense' || (ranker === 'hybrid' && opts.weights.dense > 0);
+  return (readsVectors ? opts.answerabilityModelsByRanker[ranker] : undefined) ?? opts.answerabilityModel;
+}

@@ -2,7 +2,7 @@ import type { EmbeddingProvider, SearchOptions, SearchPorts } from '@lumina/rag'
 import type { DataSource } from 'typeorm';
 import type { Env } from '../../config/env.schema';
 import { CachedEmbedder } from '../../providers/cached-embedder';
-import { answerabilityModelFor } from './answerability-model.loader';
+import { answerabilityModelsFor } from './answerability-model.loader';
 import { expansionPolicyFor } from './expansion-policy.loader';
 import { denseLanguagesFor, fusionWeightsFor } from './fusion-weights';
 import { llmSearchPortsFromEnv } from './llm-search-ports';
@@ -38,7 +38,7 @@ export function createSearchPorts(
       weights: fusionWeightsFor(cached.modelId),
       denseLanguages: denseLanguagesFor(cached.modelId),
       llmTimeoutMs: env.LLM_TIMEOUT_MS,
-      answerabilityModel: answerabilityModelFor(env),
+      ...answerabilityModelsFor(env, cached.modelId),
       expansionPolicy: expansionPolicyFor(env),
     },
     embedder: cached,

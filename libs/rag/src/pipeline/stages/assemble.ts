@@ -3,6 +3,7 @@ import { answerabilityFeatures, weightedQueryTerms } from '../../answerability/a
 import { decideAnswerability } from '../../answerability/answerability-model';
 import type { FusedItem, RankedList } from '../../fusion/reciprocal-rank-fusion';
 import type { ChunkRecord } from '../../ports/chunk-search.port';
+import { answerabilityModelOf } from '../search-options';
 import type { SearchHit } from '../search-result';
 import { reason, round, termEvidenceFor } from './plan';
 import type { SearchRun } from './plan';
@@ -59,7 +60,7 @@ export async function decideOnHits(
   lists: RankedList[],
 ): Promise<{ verdict: AnswerabilityVerdict | null; ms: number }> {
   const t0 = run.now();
-  const model = run.opts.answerabilityModel;
+  const model = answerabilityModelOf(run.opts, run.settings.ranker);
   const { chunks } = run.ports;
   let verdict: AnswerabilityVerdict | null = null;
   if (model && chunks.termEvidence && results.length > 0) {

@@ -14,7 +14,7 @@ import type { SuiteProgress } from './suite-progress';
 /**
  * The answerability suite on one source: index it (reusing what the database holds) and ask every
  * question the way the chat does at default settings (or `settings` over them): the app's search with
- * `model` deciding, then the offline answer.
+ * `model` deciding (null: the app's models, per ranker and embedder), then the offline answer.
  */
 @Injectable()
 export class AnswerabilitySuite {
@@ -26,12 +26,15 @@ export class AnswerabilitySuite {
   async run(
     source: AnswerabilitySource,
     chunking: ChunkingSettings,
-    model: AnswerabilityModel,
+    model: AnswerabilityModel | null,
     progress: SuiteProgress,
     extractive: Partial<ExtractiveOptions> = {},
     settings: Partial<SearchSettings> = {},
   ): Promise<AnswerabilitySourceRun> {
-    const search = this.searches.create({ answerabilityModel: model });
+    const search = this.searches.create(
+      model ? { answerabilityModel: model, answerabilityModelsByRanker: {} } : {},
+    );
+    const versions = new Set<string>();
     const embedder = searchReadsVectors(settings) ? search.embedder : null;
     await this.indexer.index(source, source.name, chunking, embedder, progress.stage, source.format);
     const items: AnswerabilityItemResult[] = [];
@@ -42,6 +45,7 @@ export class AnswerabilitySuite {
       const t0 = performance.now();
       const result = await search.search(question.text, settings);
       searchMs.push(performance.now() - t0);
+      if (result.answerability) versions.add(result.answerability.modelVersion);
       let refused = searchRefused(result);
       let answer: Awaited<ReturnType<typeof offlineAnswerOf>> | null = null;
       if (!refused) {
@@ -78,10 +82,11 @@ export class AnswerabilitySuite {
       });
       report(items.length, source.questions.length);
     }
+    const modelVersion = model?.version ?? ([...versions].join(' + ') || 'none');
     return {
       source: source.name,
-      modelVersion: model.version,
-      metrics: answerMetrics(items, model.version, 'extractive'),
+      modelVersion,
+      metrics: answerMetrics(items, modelVersion, 'extractive'),
       timings: { searchP50: medianMs(searchMs), answerP50: medianMs(answerMs) },
       items,
     };
