@@ -95,6 +95,19 @@ describe('reciprocalRankFusion', () => {
     ]);
   });
 
+  it('with weightedOnly, leaves out what only weight 0 lists found, unless no list carries weight', () => {
+    const lists = [
+      { name: 'bm25', items: items('a', 'b') },
+      { name: 'shadow', items: items('b', 'z'), weight: 0 },
+    ];
+    expect(reciprocalRankFusion(lists, { weightedOnly: true }).map((item) => item.id)).toEqual(['a', 'b']);
+    const unweighted = [{ name: 'shadow', items: items('b', 'z'), weight: 0 }];
+    expect(reciprocalRankFusion(unweighted, { weightedOnly: true }).map((item) => item.id)).toEqual([
+      'b',
+      'z',
+    ]);
+  });
+
   it('does not let weight 0 lists break ties', () => {
     const fused = reciprocalRankFusion([
       { name: 'one', items: items('x', 'a') },

@@ -30,6 +30,12 @@ export interface ReciprocalRankFusionOptions {
   k?: number;
   /** Maximum number of fused items to return. */
   limit?: number;
+  /**
+   * Leave out items that only lists with weight 0 hold (they would all score 0, after every other item):
+   * such a list then adds provenance to what the weighted lists found, never passages of its own. Ignored
+   * when no list carries weight.
+   */
+  weightedOnly?: boolean;
 }
 
 /** The constant from Cormack, Clarke & Büttcher (2009). */
@@ -96,7 +102,11 @@ export function reciprocalRankFusion(
     });
   }
 
-  const fused = [...byId.values()].map((entry) => ({
+  const anyWeighted = lists.some((list) => (list.weight ?? 1) > 0);
+  const entries = [...byId.values()].filter(
+    (entry) => !options.weightedOnly || !anyWeighted || entry.contributions.length > 0,
+  );
+  const fused = entries.map((entry) => ({
     ...entry,
     // Summing in a fixed (ascending) order makes equal sets of contributions produce bit-identical scores.
     score: [...entry.contributions].sort((a, b) => a - b).reduce((sum, value) => sum + value, 0),

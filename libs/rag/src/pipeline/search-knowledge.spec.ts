@@ -123,11 +123,11 @@ describe('searchKnowledge', () => {
         options,
       );
       expect(german.language).toBe('de');
-      // The dense list stays in the trace with no weight: the keyword ranking is kept as it is.
+      // The dense list stays in the trace with no weight: the keyword ranking is kept as it is, and what
+      // only the dense list found is not a passage.
       expect(german.results.map((hit) => [hit.chunkId, hit.score])).toEqual([
         ['a', r(1)],
         ['b', r(2)],
-        ['c', 0],
       ]);
       expect(german.warnings).toEqual([
         'The question reads as de, and the embedder (fake-embedder) was trained on en only: the hybrid ranks it by keywords.',
@@ -191,13 +191,13 @@ describe('searchKnowledge', () => {
       // A German question over documents some of which are German: keywords alone.
       const german = withCorpus('de', ['de', 'en']);
       const routed = await searchKnowledge(QUERY, { ranker: 'hybrid', topK: 10 }, german.search, options);
-      expect(routed.results.map((hit) => hit.chunkId)).toEqual(['a', 'b', 'c']);
+      expect(routed.results.map((hit) => hit.chunkId)).toEqual(['a', 'b']);
       expect(routed.warnings).toHaveLength(1);
 
       // Hindi documents, a Hindi question read as Marathi: still keywords alone.
       const marathi = withCorpus('mr', ['hi']);
       const hindi = await searchKnowledge(QUERY, { ranker: 'hybrid', topK: 10 }, marathi.search, options);
-      expect(hindi.results.map((hit) => hit.chunkId)).toEqual(['a', 'b', 'c']);
+      expect(hindi.results.map((hit) => hit.chunkId)).toEqual(['a', 'b']);
 
       // An English question never asks the corpus.
       const english = withCorpus('en', ['en']);
@@ -228,7 +228,10 @@ describe('searchKnowledge', () => {
 
     it('leaves zero-weight lists out of the expansion and HyDE branches, keeping them for the original query', async () => {
       const search = ports(
-        { lexical: { [QUERY]: ['a'], [VARIANTS[0]]: ['b'], [PASSAGE]: ['c'] }, dense: { [QUERY]: ['d'] } },
+        {
+          lexical: { [QUERY]: ['a'], [VARIANTS[0]]: ['b'], [PASSAGE]: ['c'] },
+          dense: { [QUERY]: ['d', 'a'] },
+        },
         {
           expander: expanderReplying(JSON.stringify({ queries: [VARIANTS[0]] })),
           hyde: hydeReplying(PASSAGE),
@@ -242,11 +245,12 @@ describe('searchKnowledge', () => {
       );
       expect(search.chunks.calls.filter((c) => c.what === 'dense').map((c) => c.text)).toEqual([QUERY]);
       expect(search.embedder.calls.map((c) => c.text)).toEqual([QUERY]);
-      expect(result.results.map((hit) => hit.chunkId)).toEqual(['a', 'b', 'c', 'd']);
-      expect(result.results[3]).toMatchObject({
-        score: 0,
-        provenance: [{ branch: 'original:dense', rank: 1 }],
-      });
+      // The dense list adds provenance to what the weighted lists found, never a passage of its own.
+      expect(result.results.map((hit) => hit.chunkId)).toEqual(['a', 'b', 'c']);
+      expect(result.results[0].provenance).toEqual([
+        expect.objectContaining({ branch: 'original:bm25', rank: 1 }),
+        expect.objectContaining({ branch: 'original:dense', rank: 2 }),
+      ]);
     });
 
     it('keeps the first N distinct variants and warns when the model gave fewer than asked', async () => {

@@ -39,7 +39,7 @@ export async function searchKnowledge(
   /** Fuse these lists, then rerank, threshold and assemble the top K hits. */
   const rank = async (lists: RankedList[]) => {
     const fuseStart = now();
-    const fused = reciprocalRankFusion(lists, { k: run.opts.rrfK });
+    const fused = reciprocalRankFusion(lists, { k: run.opts.rrfK, weightedOnly: true });
     const fuseMs = now() - fuseStart;
     const pool = fused.slice(0, Math.max(settings.candidateK, settings.topK));
     const missing = pool.map((c) => c.id).filter((id) => !records.has(id));
