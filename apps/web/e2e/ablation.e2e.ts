@@ -6,6 +6,7 @@
  * phone layout (cards), and "Use these settings" writing the best combination into the drawer's store.
  */
 import path from 'node:path';
+import { DEFAULT_SETTINGS } from '@lumina/shared';
 import type { ChunkView, Page as ApiPage, QuestionBank } from '@lumina/shared';
 import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
 import { apiJson, emptyLibrary, llmRequests, resetLlm, seedDocument } from './support/api';
@@ -31,7 +32,12 @@ const IN_SCOPE: [string, string][] = [
 ];
 const OUT_OF_SCOPE = 'What is the boiling point of mercury?';
 
-const DEFAULTS = { ranker: 'bm25', enableQueryExpansion: false, enableHyDE: false, enableRerank: false };
+const DEFAULTS = {
+  ranker: DEFAULT_SETTINGS.ranker,
+  enableQueryExpansion: false,
+  enableHyDE: false,
+  enableRerank: false,
+};
 
 describeWhenServerHas(['startAblation', 'getAblation', 'listBankAblations'], 'ablation view', () => {
   let browser: Browser;

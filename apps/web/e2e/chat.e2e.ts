@@ -5,6 +5,7 @@
  * an error as a sentence with Retry; conversations.
  */
 import path from 'node:path';
+import { DEFAULT_SETTINGS } from '@lumina/shared';
 import type { ChatAskRequest } from '@lumina/shared';
 import type { Browser, BrowserContext, Page, Request } from 'playwright-core';
 import { emptyLibrary, llmRequests, resetLlm, seedDocument } from './support/api';
@@ -159,7 +160,7 @@ describeWhenServerHas(['chat', 'uploadDocuments'], 'chat', () => {
       enableQueryExpansion: true,
       enableHyDE: true,
       expansionCount: 3,
-      ranker: 'bm25',
+      ranker: DEFAULT_SETTINGS.ranker,
       topK: 6,
     });
     expect(await chat.waitForAnswer()).toBe('done');

@@ -24,7 +24,7 @@ describe('evaluation runs as a person reads them', () => {
 
   it('lists the settings a run searched with', () => {
     expect(settingsFacts({ ...DEFAULT_SETTINGS, documentIds: [] })).toEqual([
-      { label: 'Ranker', value: 'BM25 (keywords)' },
+      { label: 'Ranker', value: 'Hybrid (BM25 + dense, fused)' },
       { label: 'Passages', value: 'top 6 of 30 candidates per branch' },
       { label: 'Query expansion', value: 'off' },
       { label: 'HyDE', value: 'off' },

@@ -34,13 +34,13 @@ describe('settings store', () => {
   it('merges partial updates over earlier overrides and over the defaults', () => {
     const store = createSettingsStore({ storage: memoryStorage() });
     store.getState().updateSettings({ enableHyDE: true });
-    store.getState().updateSettings({ ranker: 'hybrid', topK: 10 });
+    store.getState().updateSettings({ ranker: 'bm25', topK: 10 });
 
-    expect(store.getState().overrides).toEqual({ enableHyDE: true, ranker: 'hybrid', topK: 10 });
+    expect(store.getState().overrides).toEqual({ enableHyDE: true, ranker: 'bm25', topK: 10 });
     expect(getEffectiveSettings(store)).toEqual({
       ...DEFAULT_SETTINGS,
       enableHyDE: true,
-      ranker: 'hybrid',
+      ranker: 'bm25',
       topK: 10,
     });
   });

@@ -33,7 +33,7 @@ export type SearchSettings = z.infer<typeof searchSettingsSchema>;
 export const DEFAULT_SETTINGS: Readonly<SearchSettings> = Object.freeze({
   enableQueryExpansion: false,
   enableHyDE: false,
-  ranker: 'bm25',
+  ranker: 'hybrid',
   enableRerank: false,
   topK: 6,
   candidateK: 30,

@@ -93,7 +93,7 @@ describe('LLM endpoint down (connection refused)', () => {
     expect(body.warnings[2]).toMatch(/rerank/i);
     expect(body.expansions).toBeNull();
     expect(body.hyde).toBeNull();
-    expect(branchesOf(body)).toEqual(new Set(['original:bm25']));
+    expect(branchesOf(body)).toEqual(new Set(['original:bm25', 'original:dense']));
     expect(body.results[0].documentTitle).toBe('Database runbook');
   });
 
@@ -151,7 +151,7 @@ describe('LLM endpoint slow or answering garbage', () => {
     expect(ms).toBeLessThan(2 * LLM_TIMEOUT_MS + 1500);
     expect(body.warnings).toHaveLength(3);
     for (const warning of body.warnings) expect(warning).toMatch(new RegExp(`${LLM_TIMEOUT_MS} ms`));
-    expect(branchesOf(body)).toEqual(new Set(['original:bm25']));
+    expect(branchesOf(body)).toEqual(new Set(['original:bm25', 'original:dense']));
   });
 
   it.each([

@@ -159,7 +159,7 @@ describe('POST /rag/search with an LLM (scripted OpenAI-compatible server)', () 
     script();
     const { body } = await search({
       query: QUERY,
-      settings: { enableQueryExpansion: true, enableHyDE: true, topK: 30 },
+      settings: { ranker: 'bm25', enableQueryExpansion: true, enableHyDE: true, topK: 30 },
     });
     expect(body.expansions).toEqual({
       source: 'llm',
@@ -180,7 +180,7 @@ describe('POST /rag/search with an LLM (scripted OpenAI-compatible server)', () 
       ...VARIANTS.map((variant, i) => [`variant-${i + 1}`, variant]),
       ['hyde', PASSAGE],
     ]) {
-      const alone = await search({ query: text, settings: { topK: 30 } });
+      const alone = await search({ query: text, settings: { ranker: 'bm25', topK: 30 } });
       lists.push({
         name: `${name}:bm25`,
         items: alone.body.results.map((r: Json) => ({ id: r.chunkId, score: r.provenance[0].score })),
@@ -271,7 +271,9 @@ describe('POST /rag/search with an LLM (scripted OpenAI-compatible server)', () 
     ]);
     expect(llm.requests.filter((request) => kindOf(request) === 'expansion')).toHaveLength(2);
     expect(body.expansions).toBeNull();
-    expect(branchesOf(body)).toEqual(new Set(['original:bm25', 'hyde:bm25']));
+    // The default hybrid over the local encoder: its dense list has weight 0, so only the original query
+    // searches it (for provenance); the HyDE passage searches BM25 alone.
+    expect(branchesOf(body)).toEqual(new Set(['original:bm25', 'original:dense', 'hyde:bm25']));
   });
 
   it.each([

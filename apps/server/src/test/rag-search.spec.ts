@@ -37,7 +37,7 @@ describe('POST /rag/search (embedded PGlite, local embedder)', () => {
   it('ranks with BM25 and returns passages with heading paths and provenance', async () => {
     const { status, body } = await search({
       query: 'how to promote the standby replica',
-      settings: { topK: 3 },
+      settings: { ranker: 'bm25', topK: 3 },
     });
     expect(status).toBe(200);
     expect(body.results.length).toBeGreaterThan(0);

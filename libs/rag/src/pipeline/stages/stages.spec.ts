@@ -36,7 +36,9 @@ describe('the plan stage', () => {
     expect(run.depth).toBe(50);
     expect(run.filter).toEqual({ documentIds: ['d1'] });
     expect(run.needsQueryVector).toBe(true);
-    expect(planSearch('q', { topK: 40, candidateK: 30 }, ports(), {}, undefined)).toMatchObject({
+    expect(
+      planSearch('q', { ranker: 'bm25', topK: 40, candidateK: 30 }, ports(), {}, undefined),
+    ).toMatchObject({
       depth: 40,
       filter: {},
       needsQueryVector: false,
@@ -60,7 +62,7 @@ describe('the plan stage', () => {
 
 describe('the branches stage', () => {
   it('returns the original lists and no traces when no enhancement is on', async () => {
-    const run = planSearch('q', {}, ports({ lexical: { q: ['a', 'b'] } }), {}, undefined);
+    const run = planSearch('q', { ranker: 'bm25' }, ports({ lexical: { q: ['a', 'b'] } }), {}, undefined);
     const outcome = await runBranches(run);
     expect(outcome.lists.map((l) => [l.name, l.items.map((i) => i.id)])).toEqual([
       ['original:bm25', ['a', 'b']],
