@@ -8,12 +8,13 @@ import {
 } from '@lumina/eval';
 import type { AnswerabilitySource, AnswerabilitySourceRun, AnswerGate } from '@lumina/eval';
 import {
+  ANSWERABILITY_FEATURES,
   DEFAULT_FIT_OPTIONS,
   featureProbeModel,
   fitAnswerabilityModel,
   parseAnswerabilityModel,
 } from '@lumina/rag';
-import type { AnswerabilityModel, ExtractiveOptions } from '@lumina/rag';
+import type { AnswerabilityFeature, AnswerabilityModel, ExtractiveOptions } from '@lumina/rag';
 import type { SearchSettings } from '@lumina/shared';
 import { loadEnv } from '../config/load-env';
 import { withCoreContext } from '../core/core-context';
@@ -26,7 +27,8 @@ import { STDERR_PROGRESS } from './progress';
 export const ANSWERABILITY_USAGE = `usage:
   npm run eval -- --suite answerability [--dataset <beir-dir> --split test --leave-gold-out 0.5 --seed 1]
                   [--docs <docs-gold-dir> --docs-split test] [--model <model.json>]
-                  [--fit <model.json> --target 0.03 --l2 1 --version <name> [--fit-from <probe-report.json>]]
+                  [--fit <model.json> --target 0.03 --l2 1 --version <name> [--fit-from <probe-report.json>]
+                   [--features idfMassInCorpus,...,denseTop1]]
                   [--limit-queries N] [--extractive '{"maxSentences":2}'] [--ranker bm25|dense|hybrid]
                   [--json <report.json>] [--db-dir .data/eval/answerability] [--gate <bounds.json>]
 
@@ -37,10 +39,12 @@ answer cites a gold document and, in a docs set, quotes the gold sentence). A BE
 answerable and unanswerable questions by leaving the gold out: a seeded share of the judged questions
 lose their judged documents from the index. --fit fits a model on the sources given (use TRAIN splits)
 and writes it; ANSWERABILITY_MODEL_FILE makes the server use it. --fit-from fits on the features of a
-report written by a run with --model off (every feature recorded) instead of asking again.`;
+report written by a run with --model off (every feature recorded) instead of asking again. --features
+names the features fitted (default: the lexical ones; denseTop1, the best passage's cosine, only means
+something for a ranker that reads vectors).`;
 
 const FLAGS = flags({
-  string: 'dataset docs model fit version limit-queries json fit-from gate extractive ranker',
+  string: 'dataset docs model fit version limit-queries json fit-from gate extractive ranker features',
   boolean: 'help',
   defaults: {
     split: 'test',
@@ -95,6 +99,7 @@ export async function runAnswerabilityCli(argv: string[]): Promise<void> {
       : await evaluate(featureProbeModel());
     const model = fitAnswerabilityModel(probe.flatMap(samplesOf), {
       ...DEFAULT_FIT_OPTIONS,
+      ...(values.features ? { features: featuresOf(values.features) } : {}),
       version: values.version ?? `answerability-${new Date().toISOString().slice(0, 10)}`,
       target: Number(values.target),
       l2: Number(values.l2),
@@ -121,4 +126,14 @@ export async function runAnswerabilityCli(argv: string[]): Promise<void> {
     if (failures.length > 0) throw new Error(`answerability gate failed:\n  ${failures.join('\n  ')}`);
     console.log(`answerability gate passed (${values.gate})`);
   }
+}
+
+function featuresOf(list: string): AnswerabilityFeature[] {
+  const names = list.split(',').map((name) => name.trim());
+  const unknown = names.filter((name) => !(ANSWERABILITY_FEATURES as readonly string[]).includes(name));
+  if (unknown.length > 0 || names.length === 0)
+    throw new UsageError(
+      `--features: unknown ${unknown.join(', ')}; known: ${ANSWERABILITY_FEATURES.join(', ')}`,
+    );
+  return names as AnswerabilityFeature[];
 }

@@ -77,7 +77,7 @@ export async function decideOnHits(
           context: [hit.documentTitle, ...hit.headingPath].filter(Boolean).join(' › '),
         })),
         branchTops: lists.map((list) => list.items.slice(0, 3).map((item) => item.id)),
-        denseSimilarities: results[0].similarity === null ? undefined : [results[0].similarity],
+        denseSimilarities: topCosine(results[0], lists),
       });
       verdict = decideAnswerability(model, features, weightedQueryTerms(evidence));
     } catch (error) {
@@ -87,4 +87,17 @@ export async function decideOnHits(
     }
   }
   return { verdict, ms: round(run.now() - t0) };
+}
+
+/**
+ * The best passage's cosine to the question: its similarity when a threshold computed it, else the score
+ * the original query's dense list gave it; a passage that list did not reach is at most as close as the
+ * list's last. Undefined when no dense list was searched.
+ */
+export function topCosine(hit: SearchHit, lists: readonly RankedList[]): [number] | undefined {
+  if (hit.similarity !== null) return [hit.similarity];
+  const dense = lists.find((list) => list.name === 'original:dense');
+  const last = dense?.items[dense.items.length - 1];
+  if (!dense || !last) return undefined;
+  return [dense.items.find((item) => item.id === hit.chunkId)?.score ?? last.score];
 }

@@ -3,7 +3,7 @@ import type { Reranker } from '../../rerank/reranker.port';
 import type { SearchPorts } from '../search-ports';
 import { FakeChunkSearch, FakeEmbedder } from '../../testing/fake-search-ports';
 import type { FakeChunkSearchOptions } from '../../testing/fake-search-ports';
-import { assembleHits } from './assemble';
+import { assembleHits, topCosine } from './assemble';
 import { runBranches } from './branches';
 import { planSearch, searches } from './plan';
 import { rerank } from './rerank';
@@ -162,5 +162,24 @@ describe('the assemble stage', () => {
         rerank: { model: 'm' },
       }),
     ]);
+  });
+
+  it("reads the best passage's cosine from its similarity, else from the original query's dense list", () => {
+    const hit = (chunkId: string, similarity: number | null) =>
+      ({ chunkId, similarity }) as Parameters<typeof topCosine>[0];
+    const dense = {
+      name: 'original:dense',
+      items: [
+        { id: 'b', score: 0.62 },
+        { id: 'a', score: 0.55 },
+        { id: 'c', score: 0.4 },
+      ],
+    };
+    const lists = [{ name: 'original:bm25', items: [{ id: 'a', score: 9 }] }, dense];
+    expect(topCosine(hit('a', 0.58), lists)).toEqual([0.58]);
+    expect(topCosine(hit('a', null), lists)).toEqual([0.55]);
+    // Not in the dense list: at most as close as its last passage.
+    expect(topCosine(hit('z', null), lists)).toEqual([0.4]);
+    expect(topCosine(hit('a', null), [lists[0]])).toBeUndefined();
   });
 });
