@@ -1,3 +1,4 @@
+import { availableParallelism } from 'node:os';
 import { EnvValidationError, ENV_KEYS, validateEnv } from './env.schema';
 
 describe('env schema', () => {
@@ -12,6 +13,9 @@ describe('env schema', () => {
     expect(env.BM25_K1).toBe(0.9);
     expect(env.BM25_B).toBe(0.4);
     expect(env.WORKERS_IN_PROCESS).toBe(true);
+    // The local model leaves one core to the rest of the server.
+    expect(env.LLM_THREADS).toBe(Math.max(1, availableParallelism() - 1));
+    expect(validateEnv({ MODELS_DIR: '/nonexistent/lumina-models', LLM_THREADS: '3' }).LLM_THREADS).toBe(3);
   });
 
   it('names every bad variable in one readable error', () => {

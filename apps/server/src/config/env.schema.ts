@@ -1,4 +1,4 @@
-import { homedir } from 'node:os';
+import { availableParallelism, homedir } from 'node:os';
 import { join } from 'node:path';
 import { z } from 'zod';
 import { DOCUMENT_LANGUAGES } from '@lumina/shared';
@@ -149,8 +149,13 @@ export const envSchema = z
     LLM_LOCAL_MODEL: z
       .enum(LOCAL_CHAT_MODELS.map((spec) => spec.id) as [string, ...string[]])
       .default(LOCAL_CHAT_MODELS[0].id),
-    /** llama.cpp's threads for the local model (all its requests share them). */
-    LLM_THREADS: positiveInt.max(64).default(2),
+    /**
+     * llama.cpp's threads for the local model (all its requests share them). Default: one fewer than the
+     * machine's cores (at least 1). With as many threads as cores, llama.cpp's threads wait on each other
+     * whenever anything else runs: on two cores with one busy, a HyDE passage took 11.0 s at 2 threads and
+     * 1.3 s at 1 (p50, `bench:llm`, same run).
+     */
+    LLM_THREADS: positiveInt.max(64).default(() => Math.max(1, availableParallelism() - 1)),
     /**
      * Requests the local model answers side by side, as parallel sequences of one context (one copy of the
      * weights): expansion and HyDE of one search need 2.

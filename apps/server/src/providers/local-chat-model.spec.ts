@@ -6,9 +6,11 @@ import { modelState } from './local-models/model-files';
 
 const { describe: describeWithModel, modelsDir: MODELS_DIR } = withRealModel(SMOLLM2_135M_INSTRUCT);
 
+// One llama.cpp thread: these tests run beside another test lane on two cores, where two threads that
+// wait on each other took 105 s of a 120 s deadline for one HyDE passage.
 const options = {
   modelsDir: MODELS_DIR,
-  threads: 2,
+  threads: 1,
   sequences: 2,
   contextSize: 1024,
   maxTokens: 256,
