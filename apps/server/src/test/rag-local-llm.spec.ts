@@ -1,3 +1,4 @@
+import { availableParallelism } from 'node:os';
 import { DataSource } from 'typeorm';
 import { withRealModel } from './helpers/real-model';
 import { SMOLLM2_135M_INSTRUCT } from '../providers/local-models/catalogue';
@@ -43,7 +44,8 @@ describeWithModel('POST /rag/search with the local LLM (LLM_PROVIDER=local, the 
         description: SMOLLM2_135M_INSTRUCT.description,
         sha256: SMOLLM2_135M_INSTRUCT.wheels[0].files[0].sha256,
         loadMs: null,
-        threads: 2,
+        // LLM_THREADS' default: one fewer than the cores.
+        threads: Math.max(1, availableParallelism() - 1),
         sequences: 2,
       },
     });
