@@ -13,6 +13,7 @@ import { startTestApp } from './helpers/test-app';
 import type { TestApp } from './helpers/test-app';
 import { testEnv } from './helpers/test-env';
 import { nodeDatasetFiles } from '../files/node-dataset-files';
+import { LOCAL_EMBEDDING_MODEL } from '../providers/embedding-dimension';
 
 /** A tiny BEIR dataset: eight passages about running services, six judged queries (one judged twice). */
 const CORPUS = [
@@ -145,6 +146,8 @@ describe('question-bank evaluation runs (queue, PGlite, libs/eval)', () => {
     expect(run.status).toBe('completed');
     expect(run.error).toBeNull();
     expect(cliReport.queries).toBe(6);
+    // The report names the encoder its dense list read (the test environment's USE-lite).
+    expect(cliReport.settings.embedder).toBe(LOCAL_EMBEDDING_MODEL);
     expect(run.scoredItems).toBe(cliReport.queries);
     for (const metric of REPORT_METRICS) {
       expect({ metric, value: run.metrics[metric] }).toEqual({ metric, value: cliReport.metrics[metric] });

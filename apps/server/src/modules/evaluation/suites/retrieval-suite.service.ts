@@ -92,6 +92,8 @@ export class RetrievalSuite {
         settings: {
           ...settings,
           chunking,
+          // Which encoder the dense list read: a report of MiniLM and one of USE-lite look alike otherwise.
+          embedder: search.embedder.modelId,
           weights: search.options.weights,
           exactDense: search.options.exactDense ?? false,
           ...(run.rerank ? { reranker: search.rerankerId } : {}),
