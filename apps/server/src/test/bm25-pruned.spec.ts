@@ -14,8 +14,10 @@ import { testEnv } from './helpers/test-env';
 const K1 = 0.9;
 const B = 0.4;
 const TOP_K = 10;
-/** Generated queries per class, per phase (before and after the writes). */
-const PER_CLASS = 120;
+/** Generated queries per class, per phase (before and after the writes): 1,000 a class in all. */
+const PER_CLASS = 500;
+/** In the second phase, a document is added or deleted after every this many queries. */
+const WRITE_EVERY = 50;
 /** SciFact documents indexed (every test query is searched over them). */
 const SCIFACT_DOCUMENTS = 1500;
 /** NFCorpus documents indexed (every dev query is searched over them). */
@@ -28,7 +30,8 @@ const NFCORPUS_DIR = DATASETS.NFCORPUS_DATASET_DIR;
 /**
  * The pruned BM25 top-k (MaxScore over the stored term bounds) against the exhaustive statement: the same
  * chunks in the same order with the same scores, for generated queries of every class over a Zipfian
- * corpus (before and after deletes, new documents and a move to another collection), with document and
+ * corpus (1,000 queries a class: before and after deletes, new documents and a move to another collection,
+ * with a document added or deleted every 50 queries of the second half), with document and
  * collection filters, and for the SciFact test queries (EVAL_DATASET_DIR) and the NFCorpus dev queries
  * (NFCORPUS_DATASET_DIR) when those name the datasets. Pruning is
  * forced on (no small-query shortcut, few seed chunks) so these small corpora take the pruned path.
@@ -170,8 +173,31 @@ describe(`BM25 pruned top-k equals the exhaustive search (${TEST_BACKEND})`, () 
       `SELECT id FROM documents WHERE collection_id = $1 ORDER BY id LIMIT 30`,
       [defaults],
     );
+    const extra = generateSyntheticCorpus({ chunks: 1500, dimension: 2, queries: 0, seed: 9 });
+    let writes = 0;
+    // Writes between the queries too: statistics and bounds move while the searches run.
+    const write = async () => {
+      writes += 1;
+      if (writes % 2 === 1) {
+        const document = extra.documents[writes % extra.documents.length];
+        await seedDocuments(db.dataSource, null, [
+          {
+            title: `${document.title} (written between queries)`,
+            text: extra.texts
+              .slice(document.firstChunk, document.firstChunk + document.chunkCount)
+              .join('\n\n'),
+          },
+        ]);
+      } else {
+        await db.dataSource.query(
+          `DELETE FROM documents WHERE id = (SELECT id FROM documents WHERE collection_id = $1 ORDER BY id DESC LIMIT 1)`,
+          [defaults],
+        );
+      }
+    };
     for (const [, queries] of Object.entries(after)) {
       for (const [i, query] of queries.entries()) {
+        if (i > 0 && i % WRITE_EVERY === 0) await write();
         await compare(query);
         if (i % 10 === 0) {
           await compare(query, { collectionIds: [defaults] });
@@ -180,6 +206,8 @@ describe(`BM25 pruned top-k equals the exhaustive search (${TEST_BACKEND})`, () 
         }
       }
     }
+    expect(writes).toBeGreaterThan(50);
+    await expectSafeBounds(db);
     // The pruned path was taken, and read fewer postings than the exhaustive one.
     expect(counts.pruned).toBeGreaterThan((counts.pruned + counts.exhaustive) / 3);
     expect(counts.postings).toBeLessThan(counts.totalPostings);
