@@ -1,3 +1,6 @@
+// Global styles first: every component's own stylesheet comes after them and may refine them.
+import './globals.css';
+import './shared.css';
 import type { Metadata, Viewport } from 'next';
 import Link from 'next/link';
 import type { ReactNode } from 'react';
@@ -9,7 +12,6 @@ import { MenuToggle } from '../components/ui/menu-toggle';
 import { TopNav } from '../components/ui/top-nav';
 import { ApiProvider } from '../hooks/use-api-client';
 import { readWebEnv } from '../lib/env';
-import './globals.css';
 
 /** Rendered per request so LUMINA_API_URL is read at run time, not frozen into the build. */
 export const dynamic = 'force-dynamic';

@@ -9,6 +9,7 @@ import { REASON_LABELS, ratingSummary, reasonsFor } from '../../lib/feedback';
 import { chatStore } from '../../store/chat.store';
 import { ThumbIcon } from '../ui/thumb-icon';
 import type { AssistantTurn, TurnFeedback } from '../../store/chat.store';
+import './chat.css';
 
 export interface AnswerFeedbackProps {
   turn: AssistantTurn;

@@ -5,6 +5,8 @@ import { headingsAfterTitle } from '@lumina/shared';
 import type { Citation, RetrievedPassage } from '@lumina/shared';
 import { formatPages, resolveMarker } from '../../lib/citations';
 import { parseMarkdown, renderBlocks } from '../../lib/markdown';
+import './chat.css';
+import './answer-text.css';
 
 export interface AnswerTextProps {
   text: string;

@@ -2,6 +2,7 @@
 
 import { explainVerdict, verdictSentence } from '../../lib/answerability';
 import type { AnswerabilityVerdict } from '@lumina/shared';
+import './chat.css';
 
 function signed(value: number): string {
   return `${value > 0 ? '+' : value < 0 ? '−' : ''}${Math.abs(value).toFixed(2)}`;

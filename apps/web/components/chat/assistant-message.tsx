@@ -12,6 +12,7 @@ import { RetrievalPanel } from './retrieval-panel';
 import { useState } from 'react';
 import { formatPages } from '../../lib/citations';
 import { answerWithSources, formatDuration } from '../../lib/answer-copy';
+import './chat.css';
 
 export interface AssistantMessageProps {
   turn: AssistantTurn;

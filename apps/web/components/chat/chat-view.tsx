@@ -27,6 +27,7 @@ import { CollectionSwitcher } from './collection-switcher';
 import { Composer } from './composer';
 import { ConversationList } from './conversation-list';
 import { MessageList } from './message-list';
+import './chat.css';
 
 const DRAWER_ID = 'retrieval-settings';
 

@@ -7,6 +7,8 @@ import { useApiClient } from '../../hooks/use-api-client';
 import type { Citation, RetrievedPassage } from '@lumina/shared';
 import { citedRanges, formatPages, passageOffsets, type PassageOffsets } from '../../lib/citations';
 import { renderPassage } from '../../lib/markdown';
+import './chat.css';
+import './answer-text.css';
 
 export interface OpenCitation {
   marker: number;

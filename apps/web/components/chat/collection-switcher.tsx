@@ -6,6 +6,7 @@ import { useCollections } from '../../hooks/use-collections';
 import { selectionLabel, writableCollections } from '../../lib/collections';
 import { plural } from '../../lib/format';
 import { useCollectionsStore } from '../../store/collections.store';
+import './chat.css';
 
 export interface CollectionSwitcherProps {
   /** While an answer streams the pick cannot change (it applies to the next question). */

@@ -1,6 +1,7 @@
 'use client';
 
 import { useRef, useState, type FormEvent, type KeyboardEvent } from 'react';
+import './chat.css';
 
 export interface ComposerProps {
   busy: boolean;

@@ -4,6 +4,7 @@ import { useEffect, useState } from 'react';
 import type { Conversation } from '@lumina/shared';
 import { formatRelative } from '../../lib/format';
 import { useChatStore } from '../../store/chat.store';
+import './chat.css';
 
 export interface ConversationListProps {
   /** False when the server has no conversation endpoints. */

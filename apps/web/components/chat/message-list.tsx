@@ -4,6 +4,7 @@ import Link from 'next/link';
 import { useEffect, useRef, useState } from 'react';
 import { useChatStore, type AssistantTurn, type UserTurn } from '../../store/chat.store';
 import { AssistantMessage } from './assistant-message';
+import './chat.css';
 
 export interface MessageListProps {
   busy: boolean;

@@ -15,6 +15,7 @@ import { parseBranch, timingLabel } from '../../lib/branches';
 import { AnswerabilityFacts } from './answerability-facts';
 import { formatPages } from '../../lib/citations';
 import { HeadingTrail } from '../ui/heading-trail';
+import './chat.css';
 
 export interface RetrievalPanelProps {
   retrieval: ChatRetrievalEvent;

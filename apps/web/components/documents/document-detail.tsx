@@ -15,6 +15,7 @@ import { ErrorNotice } from '../ui/error-notice';
 import { Notice } from '../ui/notice';
 import { Pagination } from '../ui/pagination';
 import { DocumentStatusCell } from './document-status';
+import './documents.css';
 
 const CHUNK_PAGE_SIZE = 20;
 

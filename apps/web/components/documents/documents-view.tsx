@@ -21,6 +21,7 @@ import { Notice } from '../ui/notice';
 import { Pagination } from '../ui/pagination';
 import { DocumentStatusCell } from './document-status';
 import { UploadDropzone } from './upload-dropzone';
+import './documents.css';
 
 const PAGE_SIZE = 20;
 const PARALLEL_UPLOADS = 3;

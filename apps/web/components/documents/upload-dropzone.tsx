@@ -1,6 +1,7 @@
 'use client';
 
 import { useRef, useState, type DragEvent } from 'react';
+import './documents.css';
 
 export const ACCEPTED_EXTENSIONS = [
   '.txt',

@@ -2,6 +2,7 @@
 
 import { answerFigures, compareAnswerFigures, formatDifference } from '../../lib/answer-figures';
 import type { AnswerMetrics } from '@lumina/shared';
+import './evals.css';
 
 /** A run's answer figures: false refusals, false answers, AUC, answer support, and who decided. */
 export function AnswerFigures({ answers }: { answers: AnswerMetrics | null }) {

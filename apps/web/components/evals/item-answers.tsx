@@ -4,6 +4,8 @@ import { useState } from 'react';
 import { itemOutcome } from '../../lib/answer-figures';
 import type { EvalItemResult } from '@lumina/shared';
 import { renderMarkdown } from '../../lib/markdown';
+import './evals.css';
+import '../chat/answer-text.css';
 
 const PAGE = 50;
 

@@ -7,6 +7,7 @@ import { formatMetric } from '../../lib/format';
 import { Notice } from '../ui/notice';
 import { AnswerFiguresComparison } from './answer-figures';
 import { ItemComparisonChart } from './item-comparison-chart';
+import './evals.css';
 
 function pValue(value: number): string {
   return value < 0.001 ? '<0.001' : value.toFixed(3);

@@ -12,6 +12,7 @@ import { ErrorNotice } from '../ui/error-notice';
 import { Notice } from '../ui/notice';
 import { AnswerFigures } from './answer-figures';
 import { ItemAnswers } from './item-answers';
+import './evals.css';
 
 /** One evaluation run: its retrieval metrics, its answer figures and, per question, what happened. */
 export function RunDetail({ id }: { id: string }) {

@@ -13,6 +13,7 @@ import {
   YAxis,
 } from 'recharts';
 import { dailyPoints, dailyTotals, percent } from '../../lib/feedback';
+import './feedback.css';
 
 export interface FeedbackChartProps {
   days: readonly FeedbackDay[];

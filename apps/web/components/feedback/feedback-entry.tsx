@@ -13,6 +13,7 @@ import { StoredTrace } from '../chat/retrieval-panel';
 import { ItemForm } from '../question-banks/item-form';
 import { settingsLine } from '../settings/settings-summary';
 import { ThumbIcon } from '../ui/thumb-icon';
+import './feedback.css';
 
 export interface FeedbackEntryCardProps {
   entry: FeedbackEntry;

@@ -17,6 +17,7 @@ import { Notice } from '../ui/notice';
 import { Pagination } from '../ui/pagination';
 import { FeedbackChart } from './feedback-chart';
 import { BankChoice, FeedbackEntryCard } from './feedback-entry';
+import './feedback.css';
 
 const PAGE_SIZE = 10;
 const CHART_DAYS = ['7', '30', '90'] as const;

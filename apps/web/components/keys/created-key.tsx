@@ -6,6 +6,7 @@ import { useApiClient } from '../../hooks/use-api-client';
 import { connectSnippets } from '../../lib/connect-snippets';
 import { grantLabels, keyReachLabel, roleLabel, SHOWN_ONCE_NOTE } from '../../lib/keys';
 import { Notice } from '../ui/notice';
+import './keys.css';
 
 export interface CreatedKeyProps {
   created: CreatedApiKey;

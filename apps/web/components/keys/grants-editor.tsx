@@ -8,6 +8,7 @@ import {
   setGrantChoice,
   type GrantsDraft,
 } from '../../lib/keys';
+import './keys.css';
 
 export interface GrantsEditorProps {
   /** Makes the radio names and ids unique on the page. */

@@ -37,6 +37,7 @@ import { Notice } from '../ui/notice';
 import { Pagination } from '../ui/pagination';
 import { CreatedKey } from './created-key';
 import { GrantsEditor } from './grants-editor';
+import './keys.css';
 
 const PAGE_SIZE = 20;
 const COLUMNS = 8;

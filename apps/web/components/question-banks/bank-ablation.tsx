@@ -20,6 +20,7 @@ import { AblationChart } from '../evals/ablation-chart';
 import { DataTable } from '../ui/data-table';
 import { ErrorNotice } from '../ui/error-notice';
 import { ProgressBar } from '../ui/progress-bar';
+import './question-banks.css';
 
 /**
  * "Run the ablation": evaluates the bank under every combination of ranker, expansion, HyDE and rerank

@@ -17,6 +17,7 @@ import { BankImportExport } from './bank-import-export';
 import { BankItems } from './bank-items';
 import { BankRerankers } from './bank-rerankers';
 import { useTemplates } from './use-templates';
+import './question-banks.css';
 
 /** One question bank: its questions, import/export, generation, evaluation and a learned reranker. */
 export function BankDetail({ id }: { id: string }) {

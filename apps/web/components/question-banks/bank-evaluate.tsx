@@ -13,6 +13,7 @@ import { AnswerFigures } from '../evals/answer-figures';
 import { SettingsDrawer } from '../settings/settings-drawer';
 import { SettingsSummary } from '../settings/settings-summary';
 import { ErrorNotice } from '../ui/error-notice';
+import './question-banks.css';
 
 const HEADLINE_METRICS = ['hit@1', 'hit@5', 'mrr@10', 'ndcg@10'];
 

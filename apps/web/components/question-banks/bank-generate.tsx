@@ -8,6 +8,7 @@ import { useApiClient } from '../../hooks/use-api-client';
 import type { GenerationJobStatus, QuestionTemplate } from '@lumina/shared';
 import { ErrorNotice } from '../ui/error-notice';
 import { ProgressBar } from '../ui/progress-bar';
+import './question-banks.css';
 
 export interface BankGenerateProps {
   bankId: string;

@@ -6,6 +6,7 @@ import { useApiClient } from '../../hooks/use-api-client';
 import type { ImportFormat, ImportReport, ImportRequest } from '@lumina/shared';
 import { saveTextFile } from '../../lib/download';
 import { ErrorNotice } from '../ui/error-notice';
+import './question-banks.css';
 
 export interface BankImportExportProps {
   bankId: string;

@@ -13,6 +13,7 @@ import { DataTable } from '../ui/data-table';
 import { ErrorNotice } from '../ui/error-notice';
 import { Pagination } from '../ui/pagination';
 import { ItemForm } from './item-form';
+import './question-banks.css';
 
 const PAGE_SIZE = 10;
 

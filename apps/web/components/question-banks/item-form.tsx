@@ -20,6 +20,7 @@ import {
 import { passageSourceLabel } from '../../lib/source-labels';
 import { Notice } from '../ui/notice';
 import { SourcePicker } from './source-picker';
+import './question-banks.css';
 
 export interface ItemFormProps {
   initial?: ItemDraft;

@@ -13,6 +13,7 @@ import {
 } from '../../lib/rerankers';
 import { ConfirmButton } from '../ui/confirm-button';
 import { DataTable } from '../ui/data-table';
+import './question-banks.css';
 
 export interface RerankerListProps {
   models: RerankerModelSummary[];

@@ -8,6 +8,7 @@ import { hasSourceLine, type PickedSource } from '../../lib/item-form';
 import { formatPages } from '../../lib/citations';
 import { passageLabel, passageSourceLabel } from '../../lib/source-labels';
 import { ErrorNotice } from '../ui/error-notice';
+import './question-banks.css';
 
 /** A quick lexical search: no model calls, so results follow the typing. */
 const PICKER_SETTINGS: SearchSettings = {

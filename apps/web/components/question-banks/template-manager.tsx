@@ -11,6 +11,7 @@ import { useAction } from '../../hooks/use-action';
 import { useApiClient } from '../../hooks/use-api-client';
 import { ConfirmButton } from '../ui/confirm-button';
 import { ErrorNotice } from '../ui/error-notice';
+import './question-banks.css';
 
 const DEFAULT_PROMPT =
   'Write one question that the passage below answers, in {{language}}.\n\nDocument: {{title}}\nSection: {{heading}}\n\n{{passage}}';

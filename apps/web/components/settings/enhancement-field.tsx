@@ -2,6 +2,7 @@
 
 import type { EnhancementMode } from '@lumina/shared';
 import type { ReactNode } from 'react';
+import './settings.css';
 
 const MODES: { mode: EnhancementMode; key: string; label: string }[] = [
   { mode: false, key: 'off', label: 'Off' },

@@ -4,6 +4,7 @@ import type { BankEnhancementWarnings, Enhancement } from '@lumina/shared';
 import { useApiClient } from '../../hooks/use-api-client';
 import { useResource } from '../../hooks/use-resource';
 import { enhancementWarningSentences } from '../../lib/ablation';
+import './settings.css';
 
 /**
  * Where the banks' latest ablations measured enhancements worse than off: read once for the drawer.

@@ -1,6 +1,7 @@
 'use client';
 
 import { RANKERS, type Ranker } from '@lumina/shared';
+import './settings.css';
 
 const DESCRIPTIONS: Record<Ranker, { label: string; hint: string }> = {
   dense: { label: 'Dense', hint: 'Matches meaning with vector similarity.' },

@@ -2,6 +2,7 @@
 
 import { useEffect, useRef } from 'react';
 import { SettingsForm } from './settings-form';
+import './settings.css';
 
 export interface SettingsDrawerProps {
   id: string;

@@ -14,6 +14,7 @@ import { RankerField } from './ranker-field';
 import { ServingModels } from './serving-models';
 import { ThresholdField } from './threshold-field';
 import { ToggleField } from './toggle-field';
+import './settings.css';
 
 /** Every retrieval setting. Changes apply at once; only the differences from the defaults are kept. */
 export function SettingsForm() {

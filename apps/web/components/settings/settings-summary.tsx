@@ -2,6 +2,7 @@
 
 import type { SearchSettings } from '@lumina/shared';
 import { useEffectiveSettings } from '../../store/settings.store';
+import './settings.css';
 
 /** One line naming the settings a request will carry: "BM25 · top 6 of 30 · expansion ×3 · HyDE". */
 export function SettingsSummary() {

@@ -1,5 +1,6 @@
 'use client';
 
+import './settings.css';
 export interface ThresholdFieldProps {
   id: string;
   label: string;

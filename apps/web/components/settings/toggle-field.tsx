@@ -1,6 +1,7 @@
 'use client';
 
 import type { ReactNode } from 'react';
+import './settings.css';
 
 export interface ToggleFieldProps {
   id: string;

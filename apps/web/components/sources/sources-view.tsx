@@ -24,6 +24,7 @@ import {
 import { ConfirmButton } from '../ui/confirm-button';
 import { ErrorNotice } from '../ui/error-notice';
 import { Notice } from '../ui/notice';
+import './sources.css';
 
 function messageOf(error: unknown, fallback: string): string {
   return isApiError(error) ? error.message : fallback;

@@ -1,6 +1,7 @@
 'use client';
 
 import { useState } from 'react';
+import './ui.css';
 
 export interface ConfirmButtonProps {
   /** Visible label, e.g. "Delete". */

@@ -2,6 +2,7 @@
 
 import { usePathname } from 'next/navigation';
 import { useEffect, useRef, useState } from 'react';
+import './ui.css';
 
 /**
  * On a phone the header is one line (brand, status dots, Menu); the navigation and sign-in open under

@@ -1,6 +1,7 @@
 'use client';
 
 import type { Page } from '@lumina/shared';
+import './ui.css';
 
 export interface PaginationProps {
   /** What is paged, for the screen reader label: "Documents pages". */

@@ -7,6 +7,7 @@ import { useApiClient } from '../../hooks/use-api-client';
 import { useIdentity } from '../../hooks/use-identity';
 import { useCredentials } from '../../store/credentials.store';
 import { keepIdentity } from '../../store/identity.store';
+import './ui.css';
 
 /**
  * "Sign in": the API key every request carries (servers with ADMIN_API_KEY need one). A key is checked

@@ -1,3 +1,5 @@
+import './ui.css';
+
 /** A thumb up or down drawn inline (no emoji font needed), sized to the text. */
 export function ThumbIcon({ direction }: { direction: 'up' | 'down' }) {
   return (

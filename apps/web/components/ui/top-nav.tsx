@@ -4,6 +4,7 @@ import Link from 'next/link';
 import { usePathname } from 'next/navigation';
 import { useApiClient } from '../../hooks/use-api-client';
 import { useIdentity } from '../../hooks/use-identity';
+import './ui.css';
 
 const LINKS = [
   { href: '/', label: 'Chat' },
