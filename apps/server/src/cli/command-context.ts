@@ -33,11 +33,6 @@ export async function loadEvalDataset(dir: string, split: string, limit?: number
   return { name: basename(resolve(dir)), dataset, queries: selectQueriesWithQrels(dataset).slice(0, limit) };
 }
 
-/** The chunking the environment configures (CHUNK_MAX_CHARS / CHUNK_OVERLAP_CHARS). */
-export function envChunking(env: Env) {
-  return { unit: 'chunk' as const, maxChars: env.CHUNK_MAX_CHARS, overlapChars: env.CHUNK_OVERLAP_CHARS };
-}
-
 /** The embedded database the eval commands share for a dataset chunked this way, reused by later runs. */
 export function evalDbDir(datasetName: string, chunking: { maxChars: number; overlapChars: number }): string {
   return `.data/eval/${datasetName}-chunk-${chunking.maxChars}-${chunking.overlapChars}`;

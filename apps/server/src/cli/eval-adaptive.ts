@@ -12,14 +12,8 @@ import { AdaptiveExpansionSuite } from '../modules/evaluation/suites/adaptive-ex
 import type { Arm, Branch } from '../modules/evaluation/suites/adaptive-expansion-suite.service';
 import { expansionPolicyFor } from '../modules/rag/expansion-policy.loader';
 import { flags, nonNegativeInt, nonNegativeNumber, parseFlags, positiveInt, UsageError } from './cli-args';
-import {
-  datasetDirOf,
-  envChunking,
-  evalDbDir,
-  loadEvalDataset,
-  queryLimitOf,
-  withEvalDatabase,
-} from './command-context';
+import { envChunking } from '../config/env-chunking';
+import { datasetDirOf, evalDbDir, loadEvalDataset, queryLimitOf, withEvalDatabase } from './command-context';
 import { STDERR_PROGRESS } from './progress';
 
 export const ADAPTIVE_USAGE = `usage:

@@ -21,7 +21,8 @@ import { withCoreContext } from '../core/core-context';
 import { AnswerabilitySuite } from '../modules/evaluation/suites/answerability-suite.service';
 import { loadDocsGold } from './answerability/docs-gold';
 import { flags, parseFlags, positiveInt, rankerOf, UsageError } from './cli-args';
-import { envChunking, loadEvalDataset, queryLimitOf, writeReport } from './command-context';
+import { envChunking } from '../config/env-chunking';
+import { loadEvalDataset, queryLimitOf, writeReport } from './command-context';
 import { STDERR_PROGRESS } from './progress';
 
 export const ANSWERABILITY_USAGE = `usage:

@@ -17,7 +17,8 @@ import { withCoreContext } from '../core/core-context';
 import { ConversationSuite } from '../modules/evaluation/suites/conversation-suite.service';
 import { loadDocsGold } from './answerability/docs-gold';
 import { flags, parseFlags, rankerOf, UsageError } from './cli-args';
-import { envChunking, writeReport } from './command-context';
+import { envChunking } from '../config/env-chunking';
+import { writeReport } from './command-context';
 import { STDERR_PROGRESS } from './progress';
 
 export const CONVERSATIONS_USAGE = `usage:

@@ -5,7 +5,8 @@ import { withCoreContext } from '../core/core-context';
 import { BeirBankImport } from '../modules/evaluation/suites/beir-bank-import.service';
 import { EMBEDDER } from '../providers/providers.module';
 import { flags, parseFlags, runCommand } from './cli-args';
-import { datasetDirOf, envChunking, loadEvalDataset } from './command-context';
+import { envChunking } from '../config/env-chunking';
+import { datasetDirOf, loadEvalDataset } from './command-context';
 import { progressReporter } from './progress';
 
 const USAGE = `usage:

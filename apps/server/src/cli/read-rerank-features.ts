@@ -7,7 +7,8 @@ import type {
   RerankFeaturesInput,
 } from '../modules/evaluation/suites/rerank-features.service';
 import { UsageError } from './cli-args';
-import { envChunking, evalDbDir, loadEvalDataset, withEvalDatabase } from './command-context';
+import { envChunking } from '../config/env-chunking';
+import { evalDbDir, loadEvalDataset, withEvalDatabase } from './command-context';
 import { STDERR_PROGRESS } from './progress';
 
 export interface ReadRerankFeaturesInput extends RerankFeaturesInput {

@@ -51,10 +51,10 @@ export { readLines } from '../files/node-dataset-files';
 export { flags, nonNegativeInt, parseFlags, positiveInt, runCommand, UsageError } from '../cli/cli-args';
 export {
   datasetDirOf,
-  envChunking,
   evalDbDir,
   loadEvalDataset,
   withEvalDatabase,
   writeReport,
 } from '../cli/command-context';
+export { envChunking } from '../config/env-chunking';
 export { progressReporter } from '../cli/progress';

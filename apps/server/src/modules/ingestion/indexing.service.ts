@@ -28,12 +28,12 @@ export class IndexingService {
   constructor(
     dataSource: DataSource,
     private readonly embedder: EmbeddingProvider | null,
-    private readonly chunking: ChunkingSettings,
+    readonly chunking: ChunkingSettings,
     private readonly embedBatchSize = 64,
     /** Names each document's language unless the upload gave one (default: the app's detector). */
     private languageDetector: LanguageDetector | null = null,
     /** DEFAULT_LANGUAGE: the language of every document whose upload names none (no detection). */
-    private readonly defaultLanguage: string | null = null,
+    readonly defaultLanguage: string | null = null,
   ) {
     this.chunks = new ChunkRepository(dataSource.manager);
   }

@@ -1,13 +1,6 @@
 import { readFile } from 'node:fs/promises';
 import { Injectable, Logger } from '@nestjs/common';
-import { InjectDataSource } from '@nestjs/typeorm';
-import { DataSource } from 'typeorm';
-import { CoalescingEmbedder } from '@lumina/rag';
-import type { ChunkingSettings, EmbeddingProvider } from '@lumina/rag';
 import type { IngestionStage } from '@lumina/shared';
-import { InjectConfig } from '../../config/app-config';
-import type { Env } from '../../config/env.schema';
-import { InjectEmbedder } from '../../providers/providers.module';
 import { IngestionCancelledError } from './errors/ingestion-cancelled.error';
 import { UnreadableDocumentError } from './errors/unreadable-document.error';
 import { IndexingService } from './indexing.service';
@@ -29,30 +22,12 @@ const FOREIGN_KEY_VIOLATION = '23503';
 @Injectable()
 export class IngestionPipelineService {
   private readonly logger = new Logger(IngestionPipelineService.name);
-  private readonly indexing: IndexingService;
-  private readonly chunking: ChunkingSettings;
-  private readonly defaultLanguage: string | null;
-
   constructor(
-    @InjectDataSource() dataSource: DataSource,
+    private readonly indexing: IndexingService,
     private readonly documents: DocumentRepository,
-    @InjectEmbedder() embedder: EmbeddingProvider,
-    @InjectConfig() env: Env,
     private readonly work: DocumentWorkPool,
     private readonly files: UploadStore,
-  ) {
-    this.chunking = { unit: 'chunk', maxChars: env.CHUNK_MAX_CHARS, overlapChars: env.CHUNK_OVERLAP_CHARS };
-    this.defaultLanguage = env.DEFAULT_LANGUAGE ?? null;
-    this.indexing = new IndexingService(
-      dataSource,
-      // Jobs running side by side (INGESTION_CONCURRENCY) share embedding calls; the cache stays in front.
-      new CoalescingEmbedder(embedder, env.EMBEDDINGS_BATCH_SIZE),
-      this.chunking,
-      env.EMBEDDINGS_BATCH_SIZE,
-      null,
-      this.defaultLanguage,
-    );
-  }
+  ) {}
 
   async ingest(documentId: string, attempt: JobAttempt): Promise<IngestionOutcome> {
     const document = await this.start(documentId);
@@ -80,12 +55,12 @@ export class IngestionPipelineService {
         name,
         title: document.title,
         titleFromFile: document.source_name !== null,
-        chunking: this.chunking,
+        chunking: this.indexing.chunking,
         language: document.language,
-        defaultLanguage: this.defaultLanguage,
+        defaultLanguage: this.indexing.defaultLanguage,
         // Read only when the document's language is to be detected (neither the upload nor the env names it).
         corpusLanguages:
-          document.language || this.defaultLanguage ? {} : await this.indexing.languageCounts(),
+          document.language || this.indexing.defaultLanguage ? {} : await this.indexing.languageCounts(),
       });
       await attempt.report({ stage: 'parsing', done: 1, total: 1 });
 

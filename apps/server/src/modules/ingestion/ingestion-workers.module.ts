@@ -5,6 +5,7 @@ import { QueueName } from '../../jobs/queue-name.enum';
 import { configureProcessor } from '../../jobs/worker-options';
 import { CollectionDeletionService } from '../collections/collection-deletion.service';
 import { CollectionsCoreModule } from '../collections/collections-core.module';
+import { AppIndexingModule } from './app-indexing.module';
 import { CollectionDeletionRepository } from '../collections/repositories/collection-deletion.repository';
 import { IngestionPipelineService } from './ingestion-pipeline.service';
 import { IngestionQueue } from './ingestion-queue.service';
@@ -24,7 +25,7 @@ export class IngestionWorkersModule {
     });
     return {
       module: IngestionWorkersModule,
-      imports: [CollectionsCoreModule],
+      imports: [CollectionsCoreModule, AppIndexingModule],
       providers: [
         IngestionProcessor,
         IngestionPipelineService,

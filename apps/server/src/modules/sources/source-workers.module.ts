@@ -3,6 +3,7 @@ import type { DynamicModule } from '@nestjs/common';
 import type { Env } from '../../config/env.schema';
 import { QueueName } from '../../jobs/queue-name.enum';
 import { configureProcessor } from '../../jobs/worker-options';
+import { AppIndexingModule } from '../ingestion/app-indexing.module';
 import { DocumentWorkPool } from '../ingestion/document-work/document-work-pool';
 import { SourceSyncProcessor } from './processors/source-sync.processor';
 import { SourceRepository } from './repositories/source.repository';
@@ -17,6 +18,7 @@ export class SourceWorkersModule {
     });
     return {
       module: SourceWorkersModule,
+      imports: [AppIndexingModule],
       providers: [SourceSyncProcessor, SourceSyncService, SourceRepository, DocumentWorkPool],
     };
   }

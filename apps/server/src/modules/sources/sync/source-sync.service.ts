@@ -1,13 +1,8 @@
 import { basename, extname } from 'node:path';
 import { Injectable, Logger } from '@nestjs/common';
-import { InjectDataSource } from '@nestjs/typeorm';
-import { DataSource } from 'typeorm';
-import { CoalescingEmbedder } from '@lumina/rag';
-import type { ChunkingSettings, EmbeddingProvider } from '@lumina/rag';
 import type { SourceConfig, SyncFailure } from '@lumina/shared';
 import { InjectConfig } from '../../../config/app-config';
 import type { Env } from '../../../config/env.schema';
-import { InjectEmbedder } from '../../../providers/providers.module';
 import { DocumentWorkPool } from '../../ingestion/document-work/document-work-pool';
 import { IndexingService } from '../../ingestion/indexing.service';
 import { UnreadableDocumentError } from '../../ingestion/errors/unreadable-document.error';
@@ -51,27 +46,12 @@ class ItemProblem extends Error {}
 @Injectable()
 export class SourceSyncService {
   private readonly logger = new Logger(SourceSyncService.name);
-  private readonly indexing: IndexingService;
-  private readonly chunking: ChunkingSettings;
-
   constructor(
-    @InjectDataSource() dataSource: DataSource,
+    private readonly indexing: IndexingService,
     private readonly sources: SourceRepository,
-    @InjectEmbedder() embedder: EmbeddingProvider,
     @InjectConfig() private readonly env: Env,
     private readonly work: DocumentWorkPool,
-  ) {
-    this.chunking = { unit: 'chunk', maxChars: env.CHUNK_MAX_CHARS, overlapChars: env.CHUNK_OVERLAP_CHARS };
-    this.indexing = new IndexingService(
-      dataSource,
-      // The items a sync indexes side by side share embedding calls; the cache stays in front.
-      new CoalescingEmbedder(embedder, env.EMBEDDINGS_BATCH_SIZE),
-      this.chunking,
-      env.EMBEDDINGS_BATCH_SIZE,
-      null,
-      env.DEFAULT_LANGUAGE ?? null,
-    );
-  }
+  ) {}
 
   async sync(sourceId: string, trigger: 'manual' | 'schedule', progress: SyncProgress): Promise<SyncOutcome> {
     const source = await this.sources.find(sourceId);
@@ -249,10 +229,10 @@ export class SourceSyncService {
         name: entry.key,
         title: document.title,
         titleFromFile: true,
-        chunking: this.chunking,
+        chunking: this.indexing.chunking,
         language: null,
-        defaultLanguage: this.env.DEFAULT_LANGUAGE ?? null,
-        corpusLanguages: this.env.DEFAULT_LANGUAGE ? {} : await this.indexing.languageCounts(),
+        defaultLanguage: this.indexing.defaultLanguage,
+        corpusLanguages: this.indexing.defaultLanguage ? {} : await this.indexing.languageCounts(),
       });
       await this.indexing.indexChunks([{ documentId, language: prepared.language }], prepared.chunks);
       await this.sources.itemIndexed(source.id, entry.key, documentId, versionOf(entry), {
