@@ -1,7 +1,15 @@
-import { DEFAULT_EXPANSION_POLICY, parseExpansionPolicy } from '@lumina/rag';
+import { parseExpansionPolicy } from '@lumina/rag';
 import type { ExpansionPolicy } from '@lumina/rag';
+import adaptiveScifactV1 from '../../../../../models/adaptive-scifact-v1.json';
 import type { Env } from '../../config/env.schema';
 import { loadModelFile } from '../../config/model-file';
+
+/**
+ * The adaptive-expansion policy the project ships (models/adaptive-scifact-v1.json), fitted on SciFact
+ * TRAIN only by `npm run eval -- --suite adaptive --fit` with the scripted LLM writing the branches. Its
+ * model reads the original query's BM25 top passages only, so it holds for any embedder.
+ */
+export const DEFAULT_EXPANSION_POLICY: ExpansionPolicy = parseExpansionPolicy(adaptiveScifactV1);
 
 /**
  * The policy adaptive expansion and HyDE decide with: EXPANSION_POLICY_FILE when set (read and checked
