@@ -1,9 +1,7 @@
 import { parseAnswerabilityModel } from '@lumina/rag';
 import type { AnswerabilityModel, SearchOptions } from '@lumina/rag';
-import lexV1 from '../../../../../models/answerability-lex-v1.json';
-import lexHybridMinilmV1 from '../../../../../models/answerability-lex-hybrid-minilm-v1.json';
 import type { Env } from '../../config/env.schema';
-import { loadModelFile } from '../../config/model-file';
+import { loadModelFile, loadShippedModel } from '../../config/model-file';
 import { MINILM_L6_V2_INT8 } from '../../providers/local-models/catalogue';
 
 /**
@@ -12,7 +10,10 @@ import { MINILM_L6_V2_INT8 } from '../../providers/local-models/catalogue';
  * the command, the test-split figures and the trade-off curve). Lexical features only: it decides every
  * search whose ranker has no model of its own for the embedder.
  */
-export const DEFAULT_ANSWERABILITY_MODEL: AnswerabilityModel = parseAnswerabilityModel(lexV1);
+const DEFAULT_ANSWERABILITY_MODEL: AnswerabilityModel = loadShippedModel(
+  'answerability-lex-v1.json',
+  parseAnswerabilityModel,
+);
 
 /**
  * The answerability models the project ships for one embedder's searches, by ranker, fitted the same way
@@ -21,7 +22,9 @@ export const DEFAULT_ANSWERABILITY_MODEL: AnswerabilityModel = parseAnswerabilit
  * hybrid routed to keywords alone, and a ranker not listed, decide with DEFAULT_ANSWERABILITY_MODEL.
  */
 export const SHIPPED_ANSWERABILITY_MODELS: Record<string, SearchOptions['answerabilityModelsByRanker']> = {
-  [MINILM_L6_V2_INT8.id]: { hybrid: parseAnswerabilityModel(lexHybridMinilmV1) },
+  [MINILM_L6_V2_INT8.id]: {
+    hybrid: loadShippedModel('answerability-lex-hybrid-minilm-v1.json', parseAnswerabilityModel),
+  },
 };
 
 /**
