@@ -89,4 +89,3 @@ export type {
   FitExpansionPolicyOptions,
   PolicyPoint,
 } from './expansion/expansion-policy';
-export { DEFAULT_EXPANSION_POLICY } from './expansion/default-expansion-policy';

@@ -1,4 +1,5 @@
 import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 
 const loaded = new Map<string, unknown>();
 
@@ -21,4 +22,15 @@ export function loadModelFile<T>(variable: string, file: string, parse: (json: u
   }
   loaded.set(key, model);
   return model;
+}
+
+/**
+ * The fitted models the project ships: the repository's models/ folder, which the build copies beside its
+ * output (the compiled tree mirrors the repository under the output folder, so the same path holds).
+ */
+export const SHIPPED_MODELS_DIR = join(__dirname, '..', '..', '..', '..', 'models');
+
+/** A model the project ships (`name`: its file in models/), read and checked once like an installation's. */
+export function loadShippedModel<T>(name: string, parse: (json: unknown) => T): T {
+  return loadModelFile('shipped model', join(SHIPPED_MODELS_DIR, name), parse);
 }

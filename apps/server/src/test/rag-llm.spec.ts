@@ -1,4 +1,6 @@
-import { DEFAULT_EXPANSION_POLICY, reciprocalRankFusion } from '@lumina/rag';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { parseExpansionPolicy, reciprocalRankFusion } from '@lumina/rag';
 import type { RankedList } from '@lumina/rag';
 import { DataSource } from 'typeorm';
 import { EMBEDDER } from '../providers/providers.module';
@@ -11,6 +13,10 @@ import { startTestApp } from './helpers/test-app';
 import type { TestApp } from './helpers/test-app';
 import { testEnv } from './helpers/test-env';
 
+/** The adaptive-expansion policy the project ships, read from its file. */
+const SHIPPED_POLICY = parseExpansionPolicy(
+  JSON.parse(readFileSync(join(__dirname, '../../../../models/adaptive-scifact-v1.json'), 'utf8')),
+);
 const QUERY = 'what do we do when the main database goes down';
 const SURE_QUERY = 'How many days does write-ahead log archiving keep point-in-time recovery possible?';
 const VARIANTS = [
@@ -135,9 +141,9 @@ describe('POST /rag/search with an LLM (scripted OpenAI-compatible server)', () 
       expect(status).toBe(200);
       expect(body.settings).toMatchObject({ enableQueryExpansion: 'adaptive', enableHyDE: 'adaptive' });
       const decision = body.adaptive as Json;
-      expect(decision.policyVersion).toBe(DEFAULT_EXPANSION_POLICY.version);
-      expect(decision.threshold).toBe(DEFAULT_EXPANSION_POLICY.threshold);
-      expect(Object.keys(decision.features).sort()).toEqual([...DEFAULT_EXPANSION_POLICY.features].sort());
+      expect(decision.policyVersion).toBe(SHIPPED_POLICY.version);
+      expect(decision.threshold).toBe(SHIPPED_POLICY.threshold);
+      expect(Object.keys(decision.features).sort()).toEqual([...SHIPPED_POLICY.features].sort());
       const calls = llm.requestsTo('/v1/chat/completions').map(kindOf).sort();
       if (outcome === 'skipped') {
         expect(decision.confidence).toBeGreaterThanOrEqual(decision.threshold);

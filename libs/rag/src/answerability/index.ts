@@ -19,8 +19,4 @@ export {
   scoreAnswerability,
 } from './answerability-model';
 export type { AnswerabilityModel, FitAnswerabilityOptions, LabelledFeatures } from './answerability-model';
-export {
-  DEFAULT_ANSWERABILITY_MODEL,
-  HYBRID_MINILM_ANSWERABILITY_MODEL,
-} from './default-answerability-model';
 export { withoutFramingWords } from './framing-words';

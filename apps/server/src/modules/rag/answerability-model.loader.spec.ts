@@ -1,14 +1,14 @@
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import {
-  DEFAULT_ANSWERABILITY_MODEL,
-  featureProbeModel,
-  HYBRID_MINILM_ANSWERABILITY_MODEL,
-} from '@lumina/rag';
+import { featureProbeModel } from '@lumina/rag';
 import { LOCAL_EMBEDDING_MODEL } from '../../providers/embedding-dimension';
 import { MINILM_L6_V2_INT8 } from '../../providers/local-models/catalogue';
 import { answerabilityModelsFor } from './answerability-model.loader';
+
+/** A model as the project ships it, read from its file. */
+const shipped = (name: string): unknown =>
+  JSON.parse(readFileSync(join(__dirname, '../../../../../models', `${name}.json`), 'utf8'));
 
 describe('answerabilityModelsFor', () => {
   const dir = mkdtempSync(join(tmpdir(), 'lumina-answerability-model-'));
@@ -16,13 +16,13 @@ describe('answerabilityModelsFor', () => {
 
   it("gives MiniLM's hybrid searches the model fitted on them, and every other search the BM25-fitted one", () => {
     expect(answerabilityModelsFor({ ANSWERABILITY_MODEL_FILE: undefined }, MINILM_L6_V2_INT8.id)).toEqual({
-      answerabilityModel: DEFAULT_ANSWERABILITY_MODEL,
-      answerabilityModelsByRanker: { hybrid: HYBRID_MINILM_ANSWERABILITY_MODEL },
+      answerabilityModel: shipped('answerability-lex-v1'),
+      answerabilityModelsByRanker: { hybrid: shipped('answerability-lex-hybrid-minilm-v1') },
     });
     // USE-lite's hybrid fuses with no dense weight, and an endpoint's encoder was not measured.
     for (const embedder of [LOCAL_EMBEDDING_MODEL, 'openai/text-embedding-3-small'])
       expect(answerabilityModelsFor({ ANSWERABILITY_MODEL_FILE: undefined }, embedder)).toEqual({
-        answerabilityModel: DEFAULT_ANSWERABILITY_MODEL,
+        answerabilityModel: shipped('answerability-lex-v1'),
         answerabilityModelsByRanker: {},
       });
   });

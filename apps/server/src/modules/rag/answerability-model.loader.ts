@@ -1,20 +1,30 @@
-import {
-  DEFAULT_ANSWERABILITY_MODEL,
-  HYBRID_MINILM_ANSWERABILITY_MODEL,
-  parseAnswerabilityModel,
-} from '@lumina/rag';
+import { parseAnswerabilityModel } from '@lumina/rag';
 import type { AnswerabilityModel, SearchOptions } from '@lumina/rag';
 import type { Env } from '../../config/env.schema';
-import { loadModelFile } from '../../config/model-file';
+import { loadModelFile, loadShippedModel } from '../../config/model-file';
 import { MINILM_L6_V2_INT8 } from '../../providers/local-models/catalogue';
 
 /**
- * The answerability models the project ships for one embedder's searches, by ranker: fitted on TRAIN
- * splits over that ranker's searches (docs/measurements.md has the runs). A ranker not listed decides with
- * DEFAULT_ANSWERABILITY_MODEL, fitted on BM25's.
+ * The answerability model the project ships (models/answerability-lex-v1.json), fitted on TRAIN splits
+ * only by `npm run eval -- --suite answerability --fit` over BM25's searches (docs/measurements.md has
+ * the command, the test-split figures and the trade-off curve). Lexical features only: it decides every
+ * search whose ranker has no model of its own for the embedder.
+ */
+const DEFAULT_ANSWERABILITY_MODEL: AnswerabilityModel = loadShippedModel(
+  'answerability-lex-v1.json',
+  parseAnswerabilityModel,
+);
+
+/**
+ * The answerability models the project ships for one embedder's searches, by ranker, fitted the same way
+ * over that ranker's searches: MiniLM's hybrid (dense weight 0.5) puts other passages on top than BM25
+ * does, so the lexical features read lower there (models/answerability-lex-hybrid-minilm-v1.json). A
+ * hybrid routed to keywords alone, and a ranker not listed, decide with DEFAULT_ANSWERABILITY_MODEL.
  */
 export const SHIPPED_ANSWERABILITY_MODELS: Record<string, SearchOptions['answerabilityModelsByRanker']> = {
-  [MINILM_L6_V2_INT8.id]: { hybrid: HYBRID_MINILM_ANSWERABILITY_MODEL },
+  [MINILM_L6_V2_INT8.id]: {
+    hybrid: loadShippedModel('answerability-lex-hybrid-minilm-v1.json', parseAnswerabilityModel),
+  },
 };
 
 /**

@@ -1,7 +1,17 @@
-import { DEFAULT_EXPANSION_POLICY, parseExpansionPolicy } from '@lumina/rag';
+import { parseExpansionPolicy } from '@lumina/rag';
 import type { ExpansionPolicy } from '@lumina/rag';
 import type { Env } from '../../config/env.schema';
-import { loadModelFile } from '../../config/model-file';
+import { loadModelFile, loadShippedModel } from '../../config/model-file';
+
+/**
+ * The adaptive-expansion policy the project ships (models/adaptive-scifact-v1.json), fitted on SciFact
+ * TRAIN only by `npm run eval -- --suite adaptive --fit` with the scripted LLM writing the branches. Its
+ * model reads the original query's BM25 top passages only, so it holds for any embedder.
+ */
+const DEFAULT_EXPANSION_POLICY: ExpansionPolicy = loadShippedModel(
+  'adaptive-scifact-v1.json',
+  parseExpansionPolicy,
+);
 
 /**
  * The policy adaptive expansion and HyDE decide with: EXPANSION_POLICY_FILE when set (read and checked
