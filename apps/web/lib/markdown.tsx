@@ -9,7 +9,7 @@
  * `remarkAnswer` turns each citation marker `[n]` (or `[n, m]`) outside code and links into a marker
  * that knows its offset in the original answer: the chat finds the sentence a marker supports from it.
  */
-import { Fragment, type ReactNode } from 'react';
+import { createContext, Fragment, useContext, useMemo, type ReactNode } from 'react';
 import ReactMarkdown, { type Components } from 'react-markdown';
 import remarkGfm from 'remark-gfm';
 import type { Element, ElementContent, Root as HastRoot } from 'hast';
@@ -102,7 +102,7 @@ function transform(node: Nodes, source: string, markers: boolean): void {
 }
 
 /** The answer's own Markdown rules (see the header); markers only when `markers` is set. */
-export function remarkAnswer(options: { markers: boolean }) {
+function remarkAnswer(options: { markers: boolean }) {
   return (tree: Root, file: VFile) => transform(tree, String(file.value ?? ''), options.markers);
 }
 
@@ -114,7 +114,7 @@ const MARK_CLOSE = '\uE001';
  * Wraps the text between MARK_OPEN and MARK_CLOSE in `<mark class="cited-span">`, across elements and
  * blocks in reading order.
  */
-export function rehypeMarks() {
+function rehypeMarks() {
   return (tree: HastRoot) => {
     let inside = false;
     const visit = (node: HastRoot | Element) => {
@@ -145,31 +145,36 @@ export function rehypeMarks() {
   };
 }
 
-function components(renderMarker: RenderMarker): Components {
-  return {
-    a: ({ href, children }) =>
-      href ? (
-        <a href={href} target="_blank" rel="noopener noreferrer">
-          {children}
-        </a>
-      ) : (
-        <>{children}</>
-      ),
-    pre: ({ children }) => <pre className="md-pre">{children}</pre>,
-    table: ({ children }) => (
-      <div className="md-table-wrap">
-        <table className="md-table">{children}</table>
-      </div>
-    ),
-    th: ({ children, style }) => (
-      <th scope="col" style={style}>
-        {children}
-      </th>
-    ),
-    cite: ({ node }) =>
-      renderMarker(Number(node?.properties.dataMarker), Number(node?.properties.dataOffset)),
-  };
+/** How the answer being rendered draws its markers (a context, so a new callback does not re-parse). */
+const MarkerRenderer = createContext<RenderMarker>(() => null);
+
+function CitationMarker({ node }: { node?: Element }) {
+  const render = useContext(MarkerRenderer);
+  return render(Number(node?.properties.dataMarker), Number(node?.properties.dataOffset));
 }
+
+const components: Components = {
+  a: ({ href, children }) =>
+    href ? (
+      <a href={href} target="_blank" rel="noopener noreferrer">
+        {children}
+      </a>
+    ) : (
+      <>{children}</>
+    ),
+  pre: ({ children }) => <pre className="md-pre">{children}</pre>,
+  table: ({ children }) => (
+    <div className="md-table-wrap">
+      <table className="md-table">{children}</table>
+    </div>
+  ),
+  th: ({ children, style }) => (
+    <th scope="col" style={style}>
+      {children}
+    </th>
+  ),
+  cite: CitationMarker,
+};
 
 const urlTransform = (url: string) => safeHref(url);
 
@@ -192,20 +197,24 @@ function plainText(text: string, renderMarker: RenderMarker): ReactNode {
   );
 }
 
-/** An answer as React elements, its citation markers drawn by `renderMarker`. */
+/** An answer as React elements, its citation markers drawn by `renderMarker`; parsed again only when the text changes. */
 export function Markdown({ text, renderMarker }: { text: string; renderMarker: RenderMarker }) {
-  if (text.length > MAX_MARKDOWN_CHARS || (text.match(/[*_~]/g)?.length ?? 0) > MAX_DELIMITERS) {
-    return plainText(text, renderMarker);
-  }
-  return (
-    <ReactMarkdown
-      remarkPlugins={[remarkGfm, [remarkAnswer, { markers: true }]]}
-      urlTransform={urlTransform}
-      components={components(renderMarker)}
-    >
-      {text}
-    </ReactMarkdown>
+  const plain = text.length > MAX_MARKDOWN_CHARS || (text.match(/[*_~]/g)?.length ?? 0) > MAX_DELIMITERS;
+  const tree = useMemo(
+    () =>
+      plain ? null : (
+        <ReactMarkdown
+          remarkPlugins={[remarkGfm, [remarkAnswer, { markers: true }]]}
+          urlTransform={urlTransform}
+          components={components}
+        >
+          {text}
+        </ReactMarkdown>
+      ),
+    [plain, text],
   );
+  if (plain) return plainText(text, renderMarker);
+  return <MarkerRenderer.Provider value={renderMarker}>{tree}</MarkerRenderer.Provider>;
 }
 
 /** The line of `text` holding `index`: its start and end offsets. */
@@ -258,7 +267,7 @@ export function renderPassage(text: string, marked: readonly { start: number; en
       remarkPlugins={[remarkGfm, [remarkAnswer, { markers: false }]]}
       rehypePlugins={[rehypeMarks]}
       urlTransform={urlTransform}
-      components={components(() => null)}
+      components={components}
     >
       {withMarks}
     </ReactMarkdown>
