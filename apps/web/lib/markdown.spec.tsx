@@ -46,7 +46,7 @@ describe('markdown answers', () => {
         '<p class="md-heading" data-level="2"><strong>Connecting</strong></p>' +
         '<p>To connect using <strong>Sentinel</strong>, use:</p>' +
         '<pre class="md-pre"><code class="language-js">' +
-        'const redis = new Redis({ sentinels: [{ host: &quot;localhost&quot;, port: 26379 }] });\n</code></pre>' +
+        'const redis = new Redis({ sentinels: [{ host: &quot;localhost&quot;, port: 26379 }] });</code></pre>' +
         '<p>Options:</p>' +
         '<ul><li><code class="md-code">name</code>: the <em>group</em> name</li>' +
         '<li><code class="md-code">role</code>: master or slave</li></ul>' +
@@ -71,7 +71,7 @@ describe('markdown answers', () => {
     expect(out).not.toMatch(/<(script|img|div onclick)/);
     expect(out).toContain('&lt;script&gt;alert(1)&lt;/script&gt; and &lt;img src=x onerror=alert(2)&gt;');
     expect(out).toContain('&lt;div onclick=&quot;x()&quot;&gt;block&lt;/div&gt;');
-    expect(out).toContain('<pre class="md-pre"><code>&lt;script&gt;x()&lt;/script&gt;\n</code></pre>');
+    expect(out).toContain('<pre class="md-pre"><code>&lt;script&gt;x()&lt;/script&gt;</code></pre>');
   });
 
   it('links only http(s) addresses, in a new tab without the opener', () => {
@@ -188,7 +188,7 @@ describe('markdown answers', () => {
 
   it('renders a streaming answer as far as it goes: an unclosed fence is code so far', () => {
     expect(html('Run:\n```sh\nnpm inst')).toBe(
-      '<div><p>Run:</p><pre class="md-pre"><code class="language-sh">npm inst\n</code></pre></div>',
+      '<div><p>Run:</p><pre class="md-pre"><code class="language-sh">npm inst</code></pre></div>',
     );
     expect(html('It is **partly')).toBe('<div><p>It is **partly</p></div>');
     expect(html('')).toBe('<div></div>');

@@ -86,6 +86,8 @@ function transform(node: Nodes, source: string, markers: boolean): void {
     node.children = [{ type: 'strong', children: node.children }];
   }
   if (node.type === 'inlineCode') node.data = { hProperties: { className: ['md-code'] } };
+  // A code block's text as written, without the line end the HTML conversion adds.
+  if (node.type === 'code') node.data = { hChildren: [{ type: 'text', value: node.value }] };
   if (!('children' in node)) return;
   const inLink = node.type === 'link' || node.type === 'linkReference';
   const children: Nodes[] = [];
