@@ -1,17 +1,21 @@
 /** Shared jest settings: ts-jest against each project's spec tsconfig, path aliases from tsconfig.base. */
 const path = require('node:path');
 
-module.exports = (projectDir, overrides = {}) => ({
+/** Packages that ship ES modules only (eld, the language detection, and any a project names). */
+const esmOnly = (more) => ['eld', ...more].join('|');
+
+/** `moreEsmOnly`: a project's ES-module-only packages, transpiled to CommonJS for the test runner. */
+module.exports = (projectDir, overrides = {}, moreEsmOnly = []) => ({
   rootDir: projectDir,
   testEnvironment: 'node',
-  moduleFileExtensions: ['ts', 'js', 'json'],
+  moduleFileExtensions: ['ts', 'tsx', 'js', 'json'],
   transform: {
-    '^.+\\.ts$': [
+    '^.+\\.tsx?$': [
       'ts-jest',
       { tsconfig: path.join(projectDir, 'tsconfig.spec.json'), isolatedModules: false },
     ],
-    // eld (language detection) ships ES modules only: transpiled to CommonJS for the test runner.
-    '/node_modules/eld/.+\\.js$': [
+    // ES modules only: transpiled to CommonJS for the test runner.
+    [`/node_modules/(${esmOnly(moreEsmOnly)})/.+\\.js$`]: [
       'ts-jest',
       {
         tsconfig: { allowJs: true, module: 'commonjs', target: 'es2022', esModuleInterop: true },
@@ -19,7 +23,7 @@ module.exports = (projectDir, overrides = {}) => ({
       },
     ],
   },
-  transformIgnorePatterns: ['/node_modules/(?!eld/)'],
+  transformIgnorePatterns: [`/node_modules/(?!(${esmOnly(moreEsmOnly)})/)`],
   moduleNameMapper: {
     '^@lumina/shared$': path.join(__dirname, 'libs/shared/src/index.ts'),
     '^@lumina/rag$': path.join(__dirname, 'libs/rag/src/index.ts'),

@@ -1,10 +1,9 @@
 'use client';
 
-import { useMemo } from 'react';
 import { headingsAfterTitle } from '@lumina/shared';
 import type { Citation, RetrievedPassage } from '@lumina/shared';
 import { formatPages, resolveMarker } from '../../lib/citations';
-import { parseMarkdown, renderBlocks } from '../../lib/markdown';
+import { Markdown } from '../../lib/markdown';
 import './chat.css';
 import './answer-text.css';
 
@@ -38,16 +37,11 @@ export function AnswerText({
   streaming,
   onOpenCitation,
 }: AnswerTextProps) {
-  const blocks = useMemo(() => parseMarkdown(text), [text]);
-  const renderMarker = (marker: number, start: number, key: string) => {
+  const renderMarker = (marker: number, start: number) => {
     const resolved = resolveMarker(marker, citations, passages, dropped, citationsKnown);
     if (resolved.dropped) {
       return (
-        <span
-          key={key}
-          className="cite cite-dropped"
-          title="This marker named no passage, so the server dropped it."
-        >
+        <span className="cite cite-dropped" title="This marker named no passage, so the server dropped it.">
           <s>[{marker}]</s>
           <span className="visually-hidden"> (invalid citation, dropped)</span>
         </span>
@@ -58,7 +52,6 @@ export function AnswerText({
     const pages = formatPages(resolved.citation?.pages ?? resolved.passage?.pages);
     return (
       <button
-        key={key}
         type="button"
         className="cite"
         data-marker={marker}
@@ -73,7 +66,7 @@ export function AnswerText({
   };
   return (
     <div className="answer-text">
-      {renderBlocks(blocks, { renderMarker }, 'md')}
+      <Markdown text={text} renderMarker={renderMarker} />
       {streaming ? <span className="caret" aria-hidden="true" /> : null}
     </div>
   );

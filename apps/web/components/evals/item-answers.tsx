@@ -3,7 +3,7 @@
 import { useState } from 'react';
 import { itemOutcome } from '../../lib/answer-figures';
 import type { EvalItemResult } from '@lumina/shared';
-import { renderMarkdown } from '../../lib/markdown';
+import { Markdown } from '../../lib/markdown';
 import './evals.css';
 import '../chat/answer-text.css';
 
@@ -14,13 +14,7 @@ function Answer({ text }: { text: string }) {
     <details className="item-answer">
       <summary>Answer</summary>
       <div className="answer-text">
-        {renderMarkdown(text, {
-          renderMarker: (marker, _start, key) => (
-            <span key={key} className="cite cite-static">
-              {marker}
-            </span>
-          ),
-        })}
+        <Markdown text={text} renderMarker={(marker) => <span className="cite cite-static">{marker}</span>} />
       </div>
     </details>
   );
