@@ -9,7 +9,7 @@
  * `remarkAnswer` turns each citation marker `[n]` (or `[n, m]`) outside code and links into a marker
  * that knows its offset in the original answer: the chat finds the sentence a marker supports from it.
  */
-import { createContext, Fragment, useContext, useMemo, type ReactNode } from 'react';
+import { createContext, Fragment, useContext, useDeferredValue, useMemo, type ReactNode } from 'react';
 import ReactMarkdown, { type Components } from 'react-markdown';
 import remarkGfm from 'remark-gfm';
 import type { Element, ElementContent, Root as HastRoot } from 'hast';
@@ -200,7 +200,10 @@ function plainText(text: string, renderMarker: RenderMarker): ReactNode {
 }
 
 /** An answer as React elements, its citation markers drawn by `renderMarker`; parsed again only when the text changes. */
-export function Markdown({ text, renderMarker }: { text: string; renderMarker: RenderMarker }) {
+export function Markdown({ text: latest, renderMarker }: { text: string; renderMarker: RenderMarker }) {
+  // While tokens stream in faster than an answer parses, React renders the newest text it has time for
+  // instead of parsing every intermediate one on the way (the input stays responsive meanwhile).
+  const text = useDeferredValue(latest);
   const plain = text.length > MAX_MARKDOWN_CHARS || (text.match(/[*_~]/g)?.length ?? 0) > MAX_DELIMITERS;
   const tree = useMemo(
     () =>
