@@ -40,7 +40,6 @@ export type {
   WeightedTerm,
 } from './extractive-answerer';
 export { GENERAL_PROMPT_VERSION, generalKnowledgeMessages } from './general-prompt';
-export { startsWithNotFound } from './not-found';
 export {
   STANDALONE_PROMPT_VERSION,
   historyStandaloneQuery,
@@ -48,15 +47,8 @@ export {
   standaloneQueryMessages,
 } from './standalone-query';
 export type { HistoryTurn } from './standalone-query';
-export {
-  ANSWER_ERROR_MESSAGES,
-  ANSWER_MAX_TOKENS,
-  ANSWER_TEMPERATURE,
-  generateAnswer,
-  generateGeneralAnswer,
-  offlineAnswerOf,
-  renumberCitations,
-} from './generate-answer';
+export { generateAnswer, offlineAnswerOf } from './generate-answer';
+export { ANSWER_ERROR_MESSAGES } from './stages/answer-run';
 export type {
   AnswerDeps,
   AnswerFailure,
@@ -64,7 +56,12 @@ export type {
   AnswerOutcome,
   AnswerSink,
   RetrievalStage,
-} from './generate-answer';
+} from './stages/answer-run';
+export { renumberCitations } from './stages/cite';
+export { refusesBeforeWriting, startsWithNotFound } from './stages/decide';
+export { ANSWER_MAX_TOKENS, ANSWER_TEMPERATURE, generateGeneralAnswer } from './stages/generate';
+export { answerRecord } from './stages/store';
+export type { AnswerRecord } from './stages/store';
 export {
   DEFAULT_FOLLOW_UP_RULE,
   citedWordsQuery,
