@@ -39,7 +39,9 @@ export async function generateAnswer(
       const model = deps.chatModel;
       await timed(run, 'generation', 'llm_failed', () => generateWithModel(run, model));
     } else {
-      await timed(run, 'generation', 'internal', () => generateExtractive(run, deps.embedder, deps.extractive));
+      await timed(run, 'generation', 'internal', () =>
+        generateExtractive(run, deps.embedder, deps.extractive),
+      );
     }
   } catch (error) {
     if (!(error instanceof StageFailure)) throw error;

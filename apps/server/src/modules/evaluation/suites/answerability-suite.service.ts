@@ -3,10 +3,9 @@ import { answerMetrics, answerSupported, checkCitations, medianMs } from '@lumin
 import type { AnswerabilityItemResult, AnswerabilitySourceRun } from '@lumina/eval';
 import type { AnswerabilityModel, ChunkingSettings, ExtractiveOptions } from '@lumina/rag';
 import type { AnswerabilitySource } from '@lumina/eval';
-import { offlineAnswerOf } from '@lumina/rag';
+import { offlineAnswerOf, refusesBeforeWriting } from '@lumina/rag';
 import { BeirCorpusIndexer } from '../../ingestion/beir-corpus-indexer.service';
 import { EvalSearchFactory } from '../../rag/eval-search.factory';
-import { searchRefused } from '@lumina/eval';
 import type { SearchSettings } from '@lumina/shared';
 import { searchReadsVectors } from './search-reads-vectors';
 import type { SuiteProgress } from './suite-progress';
@@ -46,7 +45,7 @@ export class AnswerabilitySuite {
       const result = await search.search(question.text, settings);
       searchMs.push(performance.now() - t0);
       if (result.answerability) versions.add(result.answerability.modelVersion);
-      let refused = searchRefused(result);
+      let refused = refusesBeforeWriting(result);
       let answer: Awaited<ReturnType<typeof offlineAnswerOf>> | null = null;
       if (!refused) {
         answer = await offlineAnswerOf(question.text, result, search.embedder, extractive);
