@@ -2,7 +2,8 @@ import type { Citation } from '@lumina/shared';
 import type { SearchResult } from '../pipeline/search-result';
 import type { EmbeddingProvider } from '../ports/embedding-provider.port';
 import type { ExtractiveOptions } from './extractive-answerer';
-import { StageFailure, recordFailure, round, startRun, timed } from './stages/answer-run';
+import { round } from '../pipeline/stages/plan';
+import { StageFailure, recordFailure, startRun, timed } from './stages/answer-run';
 import type { AnswerDeps, AnswerInput, AnswerOutcome, AnswerSink } from './stages/answer-run';
 import { refuse, refusesBeforeWriting } from './stages/decide';
 import { generateExtractive, generateWithModel } from './stages/generate';
@@ -26,23 +27,18 @@ export async function generateAnswer(
   const origin = { generator: 'none', source: 'documents', model: null, promptVersion: null } as const;
   const run = startRun(input.question.trim(), origin, sink, input.signal, deps.now);
   const { outcome } = run;
+  const { chatModel, embedder } = deps;
   try {
     const offlineFollowUp = await timed(run, 'rewrite', 'llm_failed', () =>
-      rewriteFollowUp(run, input.history, deps.chatModel),
+      rewriteFollowUp(run, input.history, chatModel),
     );
     const search = await timed(run, 'search', 'search_failed', () =>
       searchStage(run, deps.search, input.settings, input.history, offlineFollowUp),
     );
     receiveSearch(run, search);
     if (refusesBeforeWriting(search)) refuse(run);
-    else if (deps.chatModel) {
-      const model = deps.chatModel;
-      await timed(run, 'generation', 'llm_failed', () => generateWithModel(run, model));
-    } else {
-      await timed(run, 'generation', 'internal', () =>
-        generateExtractive(run, deps.embedder, deps.extractive),
-      );
-    }
+    else if (chatModel) await timed(run, 'generation', 'llm_failed', () => generateWithModel(run, chatModel));
+    else await timed(run, 'generation', 'internal', () => generateExtractive(run, embedder, deps.extractive));
   } catch (error) {
     if (!(error instanceof StageFailure)) throw error;
     recordFailure(outcome, error, input.signal);

@@ -142,22 +142,7 @@ export class ChatService {
       this.answerDeps(prepared.scope),
       {
         retrieval: (stage) =>
-          sink.send('retrieval', {
-            conversationId: conversation.id,
-            userMessageId: question.id,
-            query: stage.query,
-            standaloneQuery: stage.standaloneQuery,
-            rewrite: stage.rewrite,
-            rewriteReason: stage.rewriteReason,
-            passages: stage.passages,
-            expansions: stage.search.expansions,
-            hyde: stage.search.hyde,
-            adaptive: stage.search.adaptive,
-            belowThreshold: stage.search.belowThreshold,
-            answerability: stage.search.answerability,
-            warnings: stage.search.warnings,
-            timings: stage.timings,
-          }),
+          sink.send('retrieval', { conversationId: conversation.id, userMessageId: question.id, ...stage }),
         token: (text) => sink.send('token', { text }),
       },
     );

@@ -2,6 +2,7 @@ import type {
   AnswerGenerator,
   AnswerSource,
   ChatErrorCode,
+  ChatRetrievalEvent,
   ChatTimings,
   ChatTokenUsage,
   Citation,
@@ -10,6 +11,7 @@ import type {
   SearchSettings,
 } from '@lumina/shared';
 import type { SearchResult } from '../../pipeline/search-result';
+import { reason as describe, round } from '../../pipeline/stages/plan';
 import type { ChatModel } from '../../ports/chat-model.port';
 import { CompletionError } from '../../ports/completion-error';
 import type { EmbeddingProvider } from '../../ports/embedding-provider.port';
@@ -35,20 +37,13 @@ export interface AnswerInput {
   signal?: AbortSignal;
 }
 
+/** What the `retrieval` event says, less the ids the app gives it. */
+export type RetrievalStage = Omit<ChatRetrievalEvent, 'conversationId' | 'userMessageId'>;
+
 /** Told about the answer as it is written (the SSE stream; nothing for the evaluation). */
 export interface AnswerSink {
   retrieval?(stage: RetrievalStage): void;
   token?(text: string): void;
-}
-
-export interface RetrievalStage {
-  query: string;
-  standaloneQuery: string;
-  rewrite: RetrievalTrace['rewrite'];
-  rewriteReason: FollowUpReason | null;
-  search: SearchResult;
-  passages: RetrievedPassage[];
-  timings: { rewrite: number; search: number };
 }
 
 export interface AnswerFailure {
@@ -102,6 +97,7 @@ export interface AnswerRun {
   outcome: AnswerOutcome;
   signal: AbortSignal | undefined;
   now: () => number;
+  started: number;
   /** Sends a piece of the answer's text to the sink (the first one times `firstToken`). */
   emit(text: string): void;
   sink: AnswerSink;
@@ -114,7 +110,7 @@ export function startRun(
   sink: AnswerSink,
   signal: AbortSignal | undefined,
   now: () => number = () => performance.now(),
-): AnswerRun & { started: number } {
+): AnswerRun {
   const started = now();
   const outcome: AnswerOutcome = {
     status: 'complete',
@@ -185,12 +181,4 @@ export function recordFailure(outcome: AnswerOutcome, failure: StageFailure, sig
   const resolved = reason instanceof CompletionError && reason.timeout ? 'llm_timeout' : code;
   outcome.status = 'failed';
   outcome.error = { code: resolved, message: ANSWER_ERROR_MESSAGES[resolved], detail: describe(reason) };
-}
-
-export function describe(error: unknown): string {
-  return error instanceof Error ? error.message : String(error);
-}
-
-export function round(ms: number): number {
-  return Math.round(ms * 10) / 10;
 }

@@ -1,7 +1,7 @@
 import type { ChatModel } from '../../ports/chat-model.port';
 import { parseStandaloneQuery, standaloneQueryMessages } from '../standalone-query';
 import type { HistoryTurn } from '../standalone-query';
-import { describe } from './answer-run';
+import { reason } from '../../pipeline/stages/plan';
 import type { AnswerRun } from './answer-run';
 
 /**
@@ -37,7 +37,7 @@ export async function rewriteFollowUp(
   } catch (error) {
     if (signal?.aborted) throw error;
     outcome.warnings.push(
-      `Rewriting the follow-up question failed (${describe(error)}); it was searched as the offline rule decides.`,
+      `Rewriting the follow-up question failed (${reason(error)}); it was searched as the offline rule decides.`,
     );
   }
   return true;

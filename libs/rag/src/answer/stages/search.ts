@@ -1,4 +1,4 @@
-import type { RetrievedPassage, SearchSettings } from '@lumina/shared';
+import type { SearchSettings } from '@lumina/shared';
 import type { SearchResult } from '../../pipeline/search-result';
 import { searchFollowUp } from '../follow-up-query';
 import type { HistoryTurn } from '../standalone-query';
@@ -34,21 +34,8 @@ export function receiveSearch(run: AnswerRun, search: SearchResult): void {
   const { outcome } = run;
   outcome.search = search;
   outcome.warnings.push(...search.warnings);
-  outcome.passages = search.results.map((hit, i) => passageOf(hit, i + 1));
-  run.sink.retrieval?.({
-    query: outcome.query,
-    standaloneQuery: outcome.standaloneQuery,
-    rewrite: outcome.rewrite,
-    rewriteReason: outcome.rewriteReason,
-    search,
-    passages: outcome.passages,
-    timings: { rewrite: outcome.timings.rewrite, search: outcome.timings.search },
-  });
-}
-
-function passageOf(hit: SearchResult['results'][number], marker: number): RetrievedPassage {
-  return {
-    marker,
+  outcome.passages = search.results.map((hit, i) => ({
+    marker: i + 1,
     chunkId: hit.chunkId,
     documentId: hit.documentId,
     title: hit.documentTitle,
@@ -61,5 +48,19 @@ function passageOf(hit: SearchResult['results'][number], marker: number): Retrie
     similarity: hit.similarity,
     provenance: hit.provenance,
     ...(hit.rerank ? { rerank: hit.rerank } : {}),
-  };
+  }));
+  run.sink.retrieval?.({
+    query: outcome.query,
+    standaloneQuery: outcome.standaloneQuery,
+    rewrite: outcome.rewrite,
+    rewriteReason: outcome.rewriteReason,
+    passages: outcome.passages,
+    expansions: search.expansions,
+    hyde: search.hyde,
+    adaptive: search.adaptive,
+    belowThreshold: search.belowThreshold,
+    answerability: search.answerability,
+    warnings: search.warnings,
+    timings: { rewrite: outcome.timings.rewrite, search: outcome.timings.search },
+  });
 }

@@ -102,7 +102,9 @@ describe('the search stage', () => {
       [2, 'c2', 'learned-v1'],
     ]);
     expect(run.outcome.warnings).toEqual(['slow']);
-    expect(retrievals).toEqual([expect.objectContaining({ search: result, passages: run.outcome.passages })]);
+    expect(retrievals).toEqual([
+      expect.objectContaining({ passages: run.outcome.passages, warnings: ['slow'], belowThreshold: false }),
+    ]);
   });
 
   it('searches an offline follow-up by the follow-up rule and says why', async () => {
