@@ -193,6 +193,9 @@ describe('the generate and cite stages', () => {
     const { run } = withPassages();
     citeModelAnswer(run.outcome, 'Just do it.', [], true);
     expect([run.outcome.uncited, run.outcome.notFound]).toEqual([true, false]);
+    // An answer the model broke off is not judged on its citations.
+    citeModelAnswer(run.outcome, 'Just do', [], false);
+    expect(run.outcome.uncited).toBe(false);
     citeModelAnswer(run.outcome, NOT_FOUND_SENTENCE, [3], true);
     expect([run.outcome.uncited, run.outcome.notFound, run.outcome.droppedMarkers]).toEqual([
       false,
