@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+import { refusesBeforeWriting } from '@lumina/rag';
 import type { SearchResult } from '@lumina/rag';
 import type {
   AnswerMetrics,
@@ -101,8 +102,8 @@ export function datasetHash(items: EvaluableItem[]): string {
 /**
  * Runs every item of a bank through the app's search and scores the in-scope ones with the eval
  * command's own code (runRetrievalEval: the same metrics, means and intervals), judging documents or
- * chunks as the item's sources name them. Out-of-scope items measure refusals: a search that returns
- * nothing, or flags that nothing passed the similarity threshold, refused.
+ * chunks as the item's sources name them. Out-of-scope items measure refusals, decided as the chat
+ * decides them: the search refuses (refusesBeforeWriting), or else the written answer says not found.
  */
 export async function evaluateBankItems(input: BankEvaluationInput): Promise<BankEvaluation> {
   const started = performance.now();
@@ -159,7 +160,7 @@ export async function evaluateBankItems(input: BankEvaluationInput): Promise<Ban
   if (input.answer) {
     for (const item of input.items) {
       const result = results.get(item.id)!;
-      if (searchRefused(result)) continue;
+      if (refusesBeforeWriting(result)) continue;
       written.set(item.id, await input.answer(item.question, result));
     }
   }
@@ -170,7 +171,7 @@ export async function evaluateBankItems(input: BankEvaluationInput): Promise<Ban
     const level = levels.get(item.id) ?? null;
     const scoredItem = evaluated.get(item.id);
     const answer = written.get(item.id) ?? null;
-    const refused = searchRefused(result) || answer?.notFound === true;
+    const refused = refusesBeforeWriting(result) || answer?.notFound === true;
     const gold = new Set(itemJudgments(item.expectedSources).keys());
     const supported =
       item.inScope && !refused && answer && gold.size > 0
@@ -244,11 +245,6 @@ export async function evaluateBankItems(input: BankEvaluationInput): Promise<Ban
       ? [...results.values()].reduce((sum, result) => sum + input.llmCalls!(result), 0)
       : 0,
   };
-}
-
-/** Refused before any answer is written: nothing found, under the threshold, or judged unanswerable. */
-export function searchRefused(result: SearchResult): boolean {
-  return result.belowThreshold || result.results.length === 0 || result.answerability?.answerable === false;
 }
 
 function rankingFor(result: SearchResult, level: 'document' | 'chunk'): string[] {

@@ -2,8 +2,10 @@ import { NOT_FOUND_SENTENCE } from '@lumina/shared';
 import type { SearchHit, SearchResult } from '../pipeline/search-result';
 import { CompletionError } from '../ports/completion-error';
 import { FakeChatModel, FakeEmbedder, searchHit, searchResult } from '../testing';
-import { ANSWER_ERROR_MESSAGES, generateAnswer, generateGeneralAnswer } from './generate-answer';
-import type { AnswerDeps } from './generate-answer';
+import { generateAnswer } from './generate-answer';
+import { ANSWER_ERROR_MESSAGES } from './stages/answer-run';
+import type { AnswerDeps } from './stages/answer-run';
+import { generateGeneralAnswer } from './stages/generate';
 
 const hit = (n: number, text: string): SearchHit =>
   searchHit({

@@ -1,5 +1,5 @@
 import { Injectable, Logger } from '@nestjs/common';
-import { ANSWER_ERROR_MESSAGES, generateAnswer, generateGeneralAnswer } from '@lumina/rag';
+import { ANSWER_ERROR_MESSAGES, answerRecord, generateAnswer, generateGeneralAnswer } from '@lumina/rag';
 import type { AnswerDeps, AnswerOutcome, ChatModel, EmbeddingProvider } from '@lumina/rag';
 import type {
   ChatAskRequest,
@@ -142,22 +142,7 @@ export class ChatService {
       this.answerDeps(prepared.scope),
       {
         retrieval: (stage) =>
-          sink.send('retrieval', {
-            conversationId: conversation.id,
-            userMessageId: question.id,
-            query: stage.query,
-            standaloneQuery: stage.standaloneQuery,
-            rewrite: stage.rewrite,
-            rewriteReason: stage.rewriteReason,
-            passages: stage.passages,
-            expansions: stage.search.expansions,
-            hyde: stage.search.hyde,
-            adaptive: stage.search.adaptive,
-            belowThreshold: stage.search.belowThreshold,
-            answerability: stage.search.answerability,
-            warnings: stage.search.warnings,
-            timings: stage.timings,
-          }),
+          sink.send('retrieval', { conversationId: conversation.id, userMessageId: question.id, ...stage }),
         token: (text) => sink.send('token', { text }),
       },
     );
@@ -231,56 +216,10 @@ export class ChatService {
     questionId: string,
     outcome: AnswerOutcome,
   ): Promise<MessageEntity> {
-    const search = outcome.search;
+    const { message, trace } = answerRecord(outcome);
     return this.conversations.addMessage(
-      {
-        conversationId,
-        role: 'assistant',
-        content: outcome.text,
-        status: outcome.status,
-        replyToId: questionId,
-        source: outcome.source,
-        generator: outcome.generator,
-        notFound: outcome.notFound,
-        citations: outcome.citations,
-        droppedMarkers: outcome.droppedMarkers,
-        uncited: outcome.uncited,
-        model: outcome.model,
-        usage: outcome.usage,
-        error: outcome.error ? `${outcome.error.message} (${outcome.error.detail})` : null,
-      },
-      {
-        query: outcome.query,
-        standaloneQuery: outcome.standaloneQuery,
-        rewrite: outcome.rewrite,
-        rewriteReason: outcome.rewriteReason,
-        settings: search?.settings ?? null,
-        collectionIds: search?.collectionIds ?? [],
-        expansions: search?.expansions ?? null,
-        hyde: search?.hyde ?? null,
-        adaptive: search?.adaptive ?? null,
-        belowThreshold: search?.belowThreshold ?? false,
-        answerability: search?.answerability ?? null,
-        retrieved: outcome.passages.map((p) => ({
-          marker: p.marker,
-          chunkId: p.chunkId,
-          documentId: p.documentId,
-          score: p.score,
-          similarity: p.similarity,
-          provenance: p.provenance,
-          ...(p.rerank ? { rerank: p.rerank } : {}),
-        })),
-        promptVersion: outcome.promptVersion,
-        model: outcome.model,
-        generator: outcome.generator,
-        source: outcome.source,
-        usage: outcome.usage,
-        timings: outcome.timings,
-        notFound: outcome.notFound,
-        uncited: outcome.uncited,
-        droppedMarkers: outcome.droppedMarkers,
-        warnings: outcome.warnings,
-      },
+      { ...message, conversationId, role: 'assistant', replyToId: questionId },
+      trace,
     );
   }
 

@@ -1,17 +1,11 @@
 import { Injectable, Logger } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { crossLingualWarning, searchKnowledge } from '@lumina/rag';
-import type {
-  LanguageDetector,
-  SearchOptions,
-  SearchPorts,
-  SearchResult,
-  EmbeddingProvider,
-} from '@lumina/rag';
+import type { SearchOptions, SearchPorts, SearchResult, EmbeddingProvider } from '@lumina/rag';
 import type { SearchSettings } from '@lumina/shared';
 import { DataSource } from 'typeorm';
 import { denseLanguagesFor } from './fusion-weights';
-import { InjectEmbedder, InjectLanguageDetector } from '../../providers/providers.module';
+import { InjectEmbedder } from '../../providers/providers.module';
 import { RerankerRegistry } from '../reranker/reranker-registry.service';
 import { corpusLanguages } from './repositories/text-search-configs';
 import { InjectSearchPorts } from './search-ports.module';
@@ -34,7 +28,6 @@ export class RagService {
     @InjectDataSource() private readonly dataSource: DataSource,
     @InjectEmbedder() private readonly embedder: EmbeddingProvider,
     private readonly rerankers: RerankerRegistry,
-    @InjectLanguageDetector() private readonly languages: LanguageDetector,
     @InjectSearchPorts() search: AppSearchPorts,
     private readonly metrics: RequestMetrics,
     private readonly collections: CollectionScope,
@@ -88,11 +81,6 @@ export class RagService {
   /** The search's ports with the reranker that serves `enableRerank` in these collections now. */
   private portsNow(collectionIds: readonly string[]): SearchPorts {
     return { ...this.ports, reranker: this.rerankers.current(collectionIds) ?? undefined };
-  }
-
-  /** The language of a question (ISO 639-1), or null when it cannot be told: for answers in that language. */
-  questionLanguage(question: string): string | null {
-    return this.languages.detect(question);
   }
 
   /** Generated variants and HyDE passages, and any degraded branch, as structured log lines. */

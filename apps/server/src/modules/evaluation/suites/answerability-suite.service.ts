@@ -6,7 +6,6 @@ import type { AnswerabilitySource } from '@lumina/eval';
 import { offlineAnswerOf } from '@lumina/rag';
 import { BeirCorpusIndexer } from '../../ingestion/beir-corpus-indexer.service';
 import { EvalSearchFactory } from '../../rag/eval-search.factory';
-import { searchRefused } from '@lumina/eval';
 import type { SearchSettings } from '@lumina/shared';
 import { searchReadsVectors } from './search-reads-vectors';
 import type { SuiteProgress } from './suite-progress';
@@ -46,12 +45,9 @@ export class AnswerabilitySuite {
       const result = await search.search(question.text, settings);
       searchMs.push(performance.now() - t0);
       if (result.answerability) versions.add(result.answerability.modelVersion);
-      let refused = searchRefused(result);
-      let answer: Awaited<ReturnType<typeof offlineAnswerOf>> | null = null;
-      if (!refused) {
-        answer = await offlineAnswerOf(question.text, result, search.embedder, extractive);
-        refused = answer.notFound;
-      }
+      // The chat's own path: a search that refuses writes no answer, only the not-found sentence.
+      const answer = await offlineAnswerOf(question.text, result, search.embedder, extractive);
+      const refused = answer.notFound;
       answerMs.push(performance.now() - t0);
       const externalOf = new Map(
         result.results.map((hit) => [hit.chunkId, hit.externalId ?? hit.documentId]),
@@ -65,7 +61,7 @@ export class AnswerabilitySuite {
         score: result.answerability?.score ?? null,
         features: result.answerability?.features ?? {},
         supported:
-          question.inScope && !refused && answer && question.gold.length > 0
+          question.inScope && !refused && question.gold.length > 0
             ? answerSupported({
                 citedChunkIds: [],
                 citedDocumentIds: answer.citations.map((c) => externalOf.get(c.chunkId) ?? c.documentId),
@@ -74,11 +70,8 @@ export class AnswerabilitySuite {
                 goldQuote: question.quote,
               })
             : null,
-        answer: answer && !answer.notFound ? answer.text : null,
-        citations:
-          answer && !answer.notFound
-            ? checkCitations(answer.text, answer.citations, (id) => textOf.get(id))
-            : null,
+        answer: refused ? null : answer.text,
+        citations: refused ? null : checkCitations(answer.text, answer.citations, (id) => textOf.get(id)),
       });
       report(items.length, source.questions.length);
     }

@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { candidateRules, passageHoldsQuote, ruleKey, searchRefused } from '@lumina/eval';
+import { candidateRules, passageHoldsQuote, ruleKey } from '@lumina/eval';
 import type {
   AnswerabilitySource,
   ConversationCase,
@@ -13,6 +13,7 @@ import {
   combineFollowUp,
   generateAnswer,
   historyStandaloneQuery,
+  refusesBeforeWriting,
   searchFollowUp,
 } from '@lumina/rag';
 import type { AnswerOutcome, ChunkingSettings, HistoryTurn, SearchResult } from '@lumina/rag';
@@ -68,7 +69,7 @@ export class ConversationSuite {
           : -1;
         return {
           top: result.results[0]?.chunkId ?? null,
-          refused: searchRefused(result),
+          refused: refusesBeforeWriting(result),
           goldRank: rank >= 0 ? rank + 1 : null,
         };
       };

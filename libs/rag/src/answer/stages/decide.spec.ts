@@ -1,5 +1,5 @@
 import { NOT_FOUND_SENTENCE, NOT_FOUND_SENTENCES } from '@lumina/shared';
-import { startsWithNotFound } from './not-found';
+import { startsWithNotFound } from './decide';
 
 describe('startsWithNotFound', () => {
   it.each([
