@@ -2,13 +2,14 @@ import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { featureProbeModel } from '@lumina/rag';
+import { SHIPPED_MODELS_DIR } from '../../config/model-file';
 import { LOCAL_EMBEDDING_MODEL } from '../../providers/embedding-dimension';
 import { MINILM_L6_V2_INT8 } from '../../providers/local-models/catalogue';
 import { answerabilityModelsFor } from './answerability-model.loader';
 
 /** A model as the project ships it, read from its file. */
 const shipped = (name: string): unknown =>
-  JSON.parse(readFileSync(join(__dirname, '../../../../../models', `${name}.json`), 'utf8'));
+  JSON.parse(readFileSync(join(SHIPPED_MODELS_DIR, `${name}.json`), 'utf8'));
 
 describe('answerabilityModelsFor', () => {
   const dir = mkdtempSync(join(tmpdir(), 'lumina-answerability-model-'));

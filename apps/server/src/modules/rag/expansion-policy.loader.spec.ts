@@ -2,6 +2,7 @@ import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { expansionProbePolicy } from '@lumina/rag';
+import { SHIPPED_MODELS_DIR } from '../../config/model-file';
 import { expansionPolicyFor } from './expansion-policy.loader';
 
 describe('expansionPolicyFor', () => {
@@ -10,7 +11,7 @@ describe('expansionPolicyFor', () => {
 
   it('decides with the policy the project ships, as stored in models/', () => {
     const shipped: unknown = JSON.parse(
-      readFileSync(join(__dirname, '../../../../../models/adaptive-scifact-v1.json'), 'utf8'),
+      readFileSync(join(SHIPPED_MODELS_DIR, 'adaptive-scifact-v1.json'), 'utf8'),
     );
     expect(expansionPolicyFor({ EXPANSION_POLICY_FILE: undefined })).toEqual(shipped);
   });
