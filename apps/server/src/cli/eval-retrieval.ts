@@ -18,7 +18,7 @@ import { evaluateBeir } from './evaluate-beir';
 export const EVAL_USAGE = `usage:
   npm run eval -- --dataset <beir-dir> [--split test] [--ranker dense|bm25|hybrid] [--expansion] [--hyde]
                   [--unit chunk|document] [--chunk-size 1200 --overlap 200] [--limit-queries N] [--json <file>]
-                  [--db-dir <dir>] [--dense-weight W] [--exact] [--concurrency N] [--top-k N --candidate-k N]
+                  [--db-dir <dir>] [--dense-weight W] [--rrf-k K] [--exact] [--concurrency N] [--top-k N --candidate-k N]
                   [--rerank] [--rerank-model <model.json>]
   npm run eval -- --compare <a.json> <b.json>
   npm run eval -- --suite answers ...   (answer quality with a judge model; --suite answers --help)
@@ -33,7 +33,8 @@ sets RERANK_MODEL_FILE for the run (a fitted learned reranker).
 --db-dir (default .data/eval/<dataset>-<unit>-<size>-<overlap>), reused by later runs.`;
 
 const FLAGS = flags({
-  string: 'dataset chunk-size overlap limit-queries json db-dir dense-weight top-k candidate-k rerank-model',
+  string:
+    'dataset chunk-size overlap limit-queries json db-dir dense-weight rrf-k top-k candidate-k rerank-model',
   boolean: 'expansion hyde compare exact rerank help',
   defaults: { split: 'test', ranker: 'bm25', unit: 'chunk', concurrency: '2' },
 });
@@ -86,6 +87,7 @@ export async function runRetrievalCli(argv: string[]): Promise<void> {
         hyde: values.hyde,
         rerank: values.rerank || values['rerank-model'] !== undefined,
         denseWeight: optional(values['dense-weight'], (v) => nonNegativeNumber(v, '--dense-weight')),
+        rrfK: optional(values['rrf-k'], (v) => nonNegativeNumber(v, '--rrf-k')),
         // A question-bank run with the same topK / candidateK scores the same (see the bank evaluation).
         topK: optional(values['top-k'], (v) => positiveInt(v, '--top-k')),
         candidateK: optional(values['candidate-k'], (v) => positiveInt(v, '--candidate-k')),

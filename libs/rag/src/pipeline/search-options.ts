@@ -3,7 +3,10 @@ import type { AnswerabilityModel } from '../answerability/answerability-model';
 import type { ExpansionPolicy } from '../expansion/expansion-policy';
 /** Pipeline settings that are not per request: chosen per embedder by measurement, not by users. */
 export interface SearchOptions {
-  /** RRF constant. */
+  /**
+   * RRF constant. With all-MiniLM-L6-v2 at dense weight 0.5, SciFact train nDCG@10 by k: 10 → 0.7168,
+   * 20 → 0.7190, 30 → 0.7196, 60 → 0.7182, 90 → 0.7148 (30 against 60: p = 0.43), so Cormack's 60 stays.
+   */
   rrfK: number;
   /** How deep each ranker's list goes for hybrid fusion. */
   hybridDepth: number;

@@ -17,6 +17,8 @@ export interface RankerRun {
   /** With `rerank`: rerank with this fitted model instead of the reranker the environment configures. */
   rerankModel?: LearnedRankingModel;
   denseWeight?: number;
+  /** The hybrid's RRF constant (SearchOptions.rrfK) instead of the configured one. */
+  rrfK?: number;
   /** Passages kept per query and the width of each branch list (default: deep enough for 100 documents). */
   topK?: number;
   candidateK?: number;
@@ -76,6 +78,7 @@ export class RetrievalSuite {
     for (const [i, run] of input.runs.entries()) {
       const overrides: Partial<SearchOptions> = { ...base.options };
       if (run.denseWeight !== undefined) overrides.weights = { lexical: 1, dense: run.denseWeight };
+      if (run.rrfK !== undefined) overrides.rrfK = run.rrfK;
       const search = this.searches.create(overrides, base.embedder, rerankers[i]);
       const settings = {
         ranker: run.ranker,
@@ -95,6 +98,7 @@ export class RetrievalSuite {
           // Which encoder the dense list read: a report of MiniLM and one of USE-lite look alike otherwise.
           embedder: search.embedder.modelId,
           weights: search.options.weights,
+          rrfK: search.options.rrfK,
           exactDense: search.options.exactDense ?? false,
           ...(run.rerank ? { reranker: search.rerankerId } : {}),
         },
