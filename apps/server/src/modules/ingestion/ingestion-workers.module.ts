@@ -9,7 +9,6 @@ import { AppIndexingModule } from './app-indexing.module';
 import { CollectionDeletionRepository } from '../collections/repositories/collection-deletion.repository';
 import { IngestionPipelineService } from './ingestion-pipeline.service';
 import { IngestionQueue } from './ingestion-queue.service';
-import { DocumentWorkPool } from './document-work/document-work-pool';
 import { IngestionProcessor } from './processors/ingestion.processor';
 import { ReembedService } from './reembed.service';
 import { EmbedderStateRepository } from './repositories/embedder-state.repository';
@@ -31,7 +30,6 @@ export class IngestionWorkersModule {
         IngestionPipelineService,
         ReembedService,
         EmbedderStateRepository,
-        DocumentWorkPool,
         DocumentRepository,
         UploadStore,
         IngestionQueue,

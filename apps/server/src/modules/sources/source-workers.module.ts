@@ -4,7 +4,6 @@ import type { Env } from '../../config/env.schema';
 import { QueueName } from '../../jobs/queue-name.enum';
 import { configureProcessor } from '../../jobs/worker-options';
 import { AppIndexingModule } from '../ingestion/app-indexing.module';
-import { DocumentWorkPool } from '../ingestion/document-work/document-work-pool';
 import { SourceSyncProcessor } from './processors/source-sync.processor';
 import { SourceRepository } from './repositories/source.repository';
 import { SourceSyncService } from './sync/source-sync.service';
@@ -19,7 +18,7 @@ export class SourceWorkersModule {
     return {
       module: SourceWorkersModule,
       imports: [AppIndexingModule],
-      providers: [SourceSyncProcessor, SourceSyncService, SourceRepository, DocumentWorkPool],
+      providers: [SourceSyncProcessor, SourceSyncService, SourceRepository],
     };
   }
 }
