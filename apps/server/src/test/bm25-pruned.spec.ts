@@ -34,12 +34,17 @@ const NFCORPUS_DIR = DATASETS.NFCORPUS_DATASET_DIR;
  * with a document added or deleted every 50 queries of the second half), with document and
  * collection filters, and for the SciFact test queries (EVAL_DATASET_DIR) and the NFCorpus dev queries
  * (NFCORPUS_DATASET_DIR) when those name the datasets. Pruning is
- * forced on (no small-query shortcut, few seed chunks) so these small corpora take the pruned path.
+ * forced on (no small-query shortcut, few seed chunks) so these small corpora take the pruned path. A
+ * second search that never prunes with MaxScore tries the intersection pass (the chunks holding every
+ * term, through the GIN index) on every other query, and is held to the same top 10.
  */
 describe(`BM25 pruned top-k equals the exhaustive search (${TEST_BACKEND})`, () => {
   let db: TestDatabase;
   let search: SqlChunkSearch;
-  const counts = { pruned: 0, exhaustive: 0, postings: 0, totalPostings: 0 };
+  let intersecting: SqlChunkSearch;
+  let compared = 0;
+  const counts = { pruned: 0, exhaustive: 0, intersection: 0, postings: 0, totalPostings: 0 };
+  const intersectingCounts = { pruned: 0, exhaustive: 0, intersection: 0 };
 
   const expectSame = (query: string, pruned: ScoredChunk[], exhaustive: ScoredChunk[]) => {
     const ids = (hits: ScoredChunk[]) => hits.map((hit) => hit.chunkId).join(',');
@@ -65,6 +70,11 @@ describe(`BM25 pruned top-k equals the exhaustive search (${TEST_BACKEND})`, () 
     counts[stats.path] += 1;
     counts.postings += stats.postings;
     counts.totalPostings += stats.totalPostings;
+    if (compared++ % 2 === 0) {
+      const other = await intersecting.lexicalWithStats(query, TOP_K, filter);
+      expectSame(query, other.hits, reference);
+      intersectingCounts[other.stats.path] += 1;
+    }
   };
 
   /** Terms that analyse to themselves, by df band. */
@@ -100,6 +110,8 @@ describe(`BM25 pruned top-k equals the exhaustive search (${TEST_BACKEND})`, () 
       'one common + rare': () => [...pick(common, 1), ...pick(rare, 2)],
       'two common + rare': () => [...pick(common, 2), ...pick(mid, 1), ...pick(rare, 2)],
       'all common': () => pick(common, 3),
+      // Two common words: the intersection pass's own case on a corpus this small.
+      'two common': () => pick(common, 2),
     };
     const queries: Record<string, string[]> = {};
     for (const [name, make] of Object.entries(classes)) {
@@ -115,7 +127,13 @@ describe(`BM25 pruned top-k equals the exhaustive search (${TEST_BACKEND})`, () 
       k1: K1,
       b: B,
       efSearch: 40,
-      bm25Pruning: { pruneAbove: 0, seedLookups: 60, maxEssentialShare: 1 },
+      bm25Pruning: { pruneAbove: 0, seedLookups: 60, maxEssentialShare: 1, maxIntersectionShare: 0.25 },
+    });
+    intersecting = new SqlChunkSearch(db.dataSource, {
+      k1: K1,
+      b: B,
+      efSearch: 40,
+      bm25Pruning: { pruneAbove: 0, seedLookups: 60, maxEssentialShare: 0, maxIntersectionShare: 1 },
     });
     const corpus = generateSyntheticCorpus({ chunks: 1500, dimension: 2, queries: 0, seed: 7 });
     const documents: SeedDocument[] = corpus.documents.map((document) => ({
@@ -211,7 +229,28 @@ describe(`BM25 pruned top-k equals the exhaustive search (${TEST_BACKEND})`, () 
     // The pruned path was taken, and read fewer postings than the exhaustive one.
     expect(counts.pruned).toBeGreaterThan((counts.pruned + counts.exhaustive) / 3);
     expect(counts.postings).toBeLessThan(counts.totalPostings);
+    // The intersection pass answered some queries by itself (common words only, mostly).
+    expect(counts.intersection).toBeGreaterThan(0);
+    expect(intersectingCounts.intersection).toBeGreaterThan(100);
+    expect(intersectingCounts.exhaustive).toBeGreaterThan(0);
   }, 1_200_000);
+
+  it('finds the chunks holding every term whatever punctuation their lexemes hold', async () => {
+    // Lexemes the parser makes of URLs, paths and addresses hold '&', ':', '?', '/', '@' and '.': the
+    // intersection's tsquery must match each as it is.
+    await seedDocuments(
+      db.dataSource,
+      null,
+      Array.from({ length: 12 }, (_, i) => ({
+        title: `Punctuated ${i}`,
+        text: `Install into /usr/local/bin, then write to o'reilly@example.com or open https://example.com/a?b=c&d=e:f for the report number ${i}.`,
+      })),
+    );
+    const query = '/usr/local/bin reilly@example.com https://example.com/a?b=c&d=e:f';
+    const { hits, stats } = await intersecting.lexicalWithStats(query, TOP_K);
+    expectSame(query, hits, await search.lexicalExhaustive(query, TOP_K));
+    expect(stats.intersection).toBe(12);
+  });
 
   (SCIFACT_DIR ? it : it.skip)(
     'gives the exhaustive top 10 for every SciFact test query (EVAL_DATASET_DIR)',

@@ -20,5 +20,5 @@ export type {
   LanguageDecision,
   LanguageSource,
 } from './document-language';
-export { BOUND_SLACK, maxScorePlan, termUpperBound } from './maxscore';
+export { BOUND_SLACK, everyTermQuery, maxScorePlan, missingOneTermBound, termUpperBound } from './maxscore';
 export type { BoundedTerm, MaxScorePlan } from './maxscore';

@@ -1,4 +1,4 @@
-import { BOUND_SLACK, maxScorePlan, termUpperBound } from './maxscore';
+import { BOUND_SLACK, everyTermQuery, maxScorePlan, missingOneTermBound, termUpperBound } from './maxscore';
 import type { BoundedTerm } from './maxscore';
 
 const K1 = 0.9;
@@ -69,5 +69,36 @@ describe('maxScorePlan', () => {
     const plan = maxScorePlan(terms, 0, K1, B, 1);
     expect(plan.nonEssential).toEqual([]);
     expect(plan.essential).toHaveLength(3);
+  });
+});
+
+describe('everyTermQuery', () => {
+  it('quotes every lexeme and doubles its quotes and backslashes', () => {
+    expect(everyTermQuery(['data', "o'reilly", 'c:\\temp', 'a&b|c'])).toBe(
+      "'data' & 'o''reilly' & 'c:\\\\temp' & 'a&b|c'",
+    );
+  });
+});
+
+describe('missingOneTermBound', () => {
+  it('sums every bound but the smallest', () => {
+    const term = (name: string, weight: number) => ({
+      term: name,
+      weight,
+      df: 10,
+      maxTf: 1,
+      minLengthPerTf: 10,
+    });
+    const terms = [term('a', 1), term('b', 2), term('c', 3)];
+    const bounds = terms.map((t) => termUpperBound(t, 0.9, 0.4, 10));
+    expect(missingOneTermBound(terms, 0.9, 0.4, 10)).toBeCloseTo(bounds[1] + bounds[2], 12);
+  });
+
+  it('is infinite when a term keeps no bound', () => {
+    const terms = [
+      { term: 'a', weight: 1, df: 1, maxTf: null, minLengthPerTf: null },
+      { term: 'b', weight: 1, df: 1, maxTf: null, minLengthPerTf: null },
+    ];
+    expect(missingOneTermBound(terms, 0.9, 0.4, 10)).toBe(Infinity);
   });
 });

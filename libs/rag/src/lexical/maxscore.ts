@@ -73,3 +73,28 @@ export function maxScorePlan(
     nonEssentialBound,
   };
 }
+
+/**
+ * The most a chunk that lacks at least one of `terms` can score: the sum of every bound but the smallest.
+ * When the k-th best score among the chunks holding every term is above it, no other chunk can enter the
+ * top k nor tie its k-th score, so that top k is the whole corpus's (the intersection pass).
+ */
+export function missingOneTermBound(
+  terms: readonly BoundedTerm[],
+  k1: number,
+  b: number,
+  avgLength: number,
+): number {
+  const bounds = terms.map((term) => termUpperBound(term, k1, b, avgLength));
+  const sum = bounds.reduce((total, bound) => total + bound, 0);
+  return Number.isFinite(sum) ? sum - Math.min(...bounds) : Infinity;
+}
+
+/**
+ * A tsquery (in PostgreSQL's input syntax) that matches the tsvectors holding every lexeme of `terms`:
+ * each lexeme quoted, with its quotes and backslashes doubled, so it is matched as it is and never
+ * analysed again, whatever punctuation it holds.
+ */
+export function everyTermQuery(terms: readonly string[]): string {
+  return terms.map((term) => `'${term.replace(/\\/g, '\\\\').replace(/'/g, "''")}'`).join(' & ');
+}

@@ -28,8 +28,12 @@ export interface Bm25ClassMeasurement {
   prunedPostings: number;
   /** Mean postings looked up by key per pruned query (non-essential terms, rescoring). */
   prunedLookups: number;
-  /** Share of the class's queries that took the pruned path (the rest ran the exhaustive statement). */
+  /** Share of the class's queries that took the pruned path (MaxScore). */
   prunedShare: number;
+  /** Share answered by the intersection pass (the chunks holding every term); the rest ran exhaustively. */
+  intersectionShare: number;
+  /** Mean chunks the intersection pass found through the GIN index, over the queries it ran for. */
+  intersectionChunks: number;
   /** Queries whose pruned top k differed from the exhaustive one (ids, order or a score beyond 1e-9). */
   mismatches: number;
 }
@@ -167,6 +171,8 @@ export async function measureBm25Classes(
       prunedPostings: mean(stats.map((s) => s.postings)),
       prunedLookups: mean(stats.map((s) => s.lookups)),
       prunedShare: stats.filter((s) => s.path === 'pruned').length / Math.max(1, stats.length),
+      intersectionShare: stats.filter((s) => s.path === 'intersection').length / Math.max(1, stats.length),
+      intersectionChunks: mean(stats.filter((s) => s.intersection > 0).map((s) => s.intersection)),
       mismatches,
     });
   }

@@ -1,7 +1,8 @@
-import { BOUND_SLACK, maxScorePlan } from '@lumina/rag';
+import { BOUND_SLACK, everyTermQuery, maxScorePlan, missingOneTermBound } from '@lumina/rag';
 import type { BoundedTerm, ScoredChunk } from '@lumina/rag';
 import type { DataSource, EntityManager } from 'typeorm';
 import {
+  BM25_CHUNKS_WITH_EVERY_TERM_SQL,
   BM25_MAXSCORE_CANDIDATES_SQL,
   BM25_TERMS_OR_HITS_SQL,
   BM25_SEED_CHUNKS_SQL,
@@ -37,6 +38,12 @@ export interface Bm25PruningOptions {
    * everything.
    */
   maxEssentialShare: number;
+  /**
+   * The intersection pass (for queries MaxScore cannot prune, such as common words only) runs when
+   * scoring every chunk that holds all the terms would look up at most this share of the query's
+   * postings; it gives up on finding more chunks than that.
+   */
+  maxIntersectionShare: number;
 }
 
 /** Chosen by measurement on bench:scale (README, "BM25 at scale"). */
@@ -44,19 +51,26 @@ export const DEFAULT_BM25_PRUNING: Bm25PruningOptions = {
   pruneAbove: 5_000,
   seedLookups: 600,
   maxEssentialShare: 0.3,
+  maxIntersectionShare: 0.25,
 };
 
 /** What one search read: postings read in full lists, and postings looked up by key. */
 export interface Bm25SearchStats {
-  path: 'exhaustive' | 'pruned';
+  /** pruned: MaxScore; intersection: the chunks holding every term, when no other chunk can beat them. */
+  path: 'exhaustive' | 'pruned' | 'intersection';
   terms: number;
   essentialTerms: number;
   /** Postings read as whole lists (every term's in the exhaustive path; the seed and essential terms'). */
   postings: number;
-  /** Postings looked up by (collection, term, chunk) in the key: non-essential terms and rescoring. */
+  /**
+   * Postings looked up by (collection, term, chunk) in the key: non-essential terms and rescoring (and
+   * the intersection's chunks, scored in full).
+   */
   lookups: number;
   /** The query's postings in all (what the exhaustive path reads). */
   totalPostings: number;
+  /** Chunks found holding every term through the GIN index (0 when the intersection pass did not run). */
+  intersection: number;
 }
 
 const EXHAUSTIVE_SQL = bm25SearchSql(false);
@@ -169,17 +183,26 @@ export class Bm25PrunedSearch {
     ]);
     const seeds = [...new Set(seedRows.map((row) => row.chunkId))];
     const seedTop = await this.rescore(db, query, seeds);
-    const threshold = seedTop.length >= query.k ? seedTop[query.k - 1].score : 0;
-    const plan = maxScorePlan(terms, threshold, k1, b, avgLength);
-    const essentialPostings = plan.essential.reduce((sum, term) => sum + term.df, 0);
     stats.postings += seeds.length;
     stats.lookups += seeds.length * terms.length;
-    if (
-      plan.nonEssential.length === 0 ||
-      essentialPostings > this.pruning.maxEssentialShare * stats.totalPostings
-    ) {
-      return exhaustive();
+    let threshold = seedTop.length >= query.k ? seedTop[query.k - 1].score : 0;
+    let plan = maxScorePlan(terms, threshold, k1, b, avgLength);
+    const prunable = () =>
+      plan.nonEssential.length > 0 &&
+      plan.essential.reduce((sum, term) => sum + term.df, 0) <=
+        this.pruning.maxEssentialShare * stats.totalPostings;
+    if (!prunable()) {
+      const intersection = await this.intersection(db, query, terms, avgLength, stats);
+      if (intersection.hits) {
+        return { hits: intersection.hits, stats: { ...stats, path: 'intersection', postings: seeds.length } };
+      }
+      if (intersection.threshold > threshold) {
+        threshold = intersection.threshold;
+        plan = maxScorePlan(terms, threshold, k1, b, avgLength);
+      }
+      if (!prunable()) return exhaustive();
     }
+    const essentialPostings = plan.essential.reduce((sum, term) => sum + term.df, 0);
 
     const candidates: { chunkId: string; score: number; lookedUp: number }[] = await db.query(
       BM25_MAXSCORE_CANDIDATES_SQL,
@@ -214,8 +237,48 @@ export class Bm25PrunedSearch {
         postings: seeds.length + essentialPostings,
         lookups: stats.lookups + lookedUp * plan.nonEssential.length + candidates.length * terms.length,
         totalPostings: stats.totalPostings,
+        intersection: stats.intersection,
       },
     };
+  }
+
+  /**
+   * The intersection pass: the chunks holding every term (through the GIN index on chunks.tsv) are
+   * scored in full by the exhaustive statement restricted to them. A chunk lacking a term scores at most
+   * the sum of the other terms' bounds (missingOneTermBound); when the k-th best score of the
+   * intersection is above that, its top k is the top k, scores and ties included (hits). Otherwise its
+   * k-th score is still a score k chunks reach, a threshold for MaxScore. Given up (threshold 0) when the
+   * intersection is too large to score cheaply or holds fewer than k chunks.
+   */
+  private async intersection(
+    db: Queryable,
+    query: Bm25Query,
+    terms: BoundedTerm[],
+    avgLength: number,
+    stats: Bm25SearchStats,
+  ): Promise<{ hits: ScoredChunk[] | null; threshold: number }> {
+    const { k1, b } = this.parameters;
+    const bound = missingOneTermBound(terms, k1, b, avgLength);
+    const most = Math.floor(
+      (this.pruning.maxIntersectionShare * stats.totalPostings) / Math.max(1, terms.length),
+    );
+    if (!Number.isFinite(bound) || most < query.k) return { hits: null, threshold: 0 };
+    const rows: { chunkId: string }[] = await db.query(BM25_CHUNKS_WITH_EVERY_TERM_SQL, [
+      query.collections,
+      everyTermQuery(terms.map((term) => term.term)),
+      query.documentIds,
+      most + 1,
+    ]);
+    stats.intersection = rows.length;
+    if (rows.length > most || rows.length < query.k) return { hits: null, threshold: 0 };
+    const top = await this.rescore(
+      db,
+      query,
+      rows.map((row) => row.chunkId),
+    );
+    stats.lookups += rows.length * terms.length;
+    const threshold = top.length >= query.k ? top[query.k - 1].score : 0;
+    return { hits: threshold * (1 - BOUND_SLACK) > bound ? top : null, threshold };
   }
 
   /** The exhaustive statement's top k among `chunkIds` alone, with its scores. */
@@ -252,6 +315,7 @@ function exhaustiveStats(terms: BoundedTerm[]): Bm25SearchStats {
     postings: totalPostings,
     lookups: 0,
     totalPostings,
+    intersection: 0,
   };
 }
 

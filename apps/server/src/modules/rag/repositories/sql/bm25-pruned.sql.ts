@@ -124,3 +124,15 @@ kth AS (
 SELECT s.chunk_id AS "chunkId", s.score, (SELECT count(*) FROM essential)::int AS "lookedUp"
 FROM scored s
 WHERE s.score >= greatest($9::float8, coalesce((SELECT score FROM kth), 0)) * (1 - $13::float8)`;
+
+/**
+ * The chunks holding every one of the query's scored terms: $2 is a tsquery ANDing the lexemes (quoted,
+ * so none is analysed again; everyTermQuery), matched through the GIN index on chunks.tsv, the tsvector
+ * the postings are made of. In collections $1, passing the document filter $3 (uuid[]; NULL = every
+ * document); at most $4 of them.
+ */
+export const BM25_CHUNKS_WITH_EVERY_TERM_SQL = `
+SELECT id AS "chunkId" FROM chunks
+WHERE tsv @@ $2::tsquery AND collection_id = ANY($1::uuid[])
+  AND ($3::uuid[] IS NULL OR document_id = ANY($3::uuid[]))
+LIMIT $4`;
