@@ -38,6 +38,22 @@
 /** Score units per 1: contributions are rounded to 1e-12 and summed as integers. */
 const SCORE_UNITS = '1e12::float8';
 
+/** Every posting of the term `w.term` in the searched collections. */
+const ALL_POSTINGS = `
+  SELECT chunk_id, tf, chunk_length FROM bm25_postings
+  WHERE term = w.term AND collection_id = ANY($8::uuid[])`;
+
+/**
+ * The postings of the term `w.term` of the candidate chunks $9 alone, each looked up in the key from the
+ * candidate: with chunk_id = ANY($9) beside the term, the planner read all of a common term's
+ * postings and filtered them (766 ms for 2,190 candidates of three common terms at 1M chunks, 56 ms
+ * this way).
+ */
+const CANDIDATE_POSTINGS = `
+  SELECT p.chunk_id, p.tf, p.chunk_length
+  FROM (SELECT DISTINCT id FROM unnest($9::uuid[]) AS u(id)) c
+  JOIN bm25_postings p ON p.term = w.term AND p.collection_id = ANY($8::uuid[]) AND p.chunk_id = c.id`;
+
 export function bm25SearchSql(candidates: boolean): string {
   return `
 WITH query_terms AS (
@@ -70,9 +86,7 @@ SELECT p.chunk_id AS "chunkId",
            * ${SCORE_UNITS})::int8)::float8 / ${SCORE_UNITS} AS score
 FROM weighted_terms w
 CROSS JOIN corpus
-CROSS JOIN LATERAL (
-  SELECT chunk_id, tf, chunk_length FROM bm25_postings
-  WHERE term = w.term AND collection_id = ANY($8::uuid[])${candidates ? ' AND chunk_id = ANY($9::uuid[])' : ''}
+CROSS JOIN LATERAL (${candidates ? CANDIDATE_POSTINGS : ALL_POSTINGS}
   OFFSET 0
 ) p
 WHERE $5::uuid[] IS NULL OR p.chunk_id IN (SELECT id FROM chunks WHERE document_id = ANY($5::uuid[]))
