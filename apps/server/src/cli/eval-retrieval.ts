@@ -18,7 +18,7 @@ import { evaluateBeir } from './evaluate-beir';
 export const EVAL_USAGE = `usage:
   npm run eval -- --dataset <beir-dir> [--split test] [--ranker dense|bm25|hybrid] [--expansion] [--hyde]
                   [--unit chunk|document] [--chunk-size 1200 --overlap 200] [--limit-queries N] [--json <file>]
-                  [--db-dir <dir>] [--dense-weight W] [--rrf-k K] [--exact] [--concurrency N] [--top-k N --candidate-k N]
+                  [--db-dir <dir>] [--dense-weight W] [--rrf-k K] [--fusion rrf|convex] [--exact] [--concurrency N] [--top-k N --candidate-k N]
                   [--rerank] [--rerank-model <model.json>]
   npm run eval -- --compare <a.json> <b.json>
   npm run eval -- --suite answers ...   (answer quality with a judge model; --suite answers --help)
@@ -34,7 +34,7 @@ sets RERANK_MODEL_FILE for the run (a fitted learned reranker).
 
 const FLAGS = flags({
   string:
-    'dataset chunk-size overlap limit-queries json db-dir dense-weight rrf-k top-k candidate-k rerank-model',
+    'dataset chunk-size overlap limit-queries json db-dir dense-weight rrf-k fusion top-k candidate-k rerank-model',
   boolean: 'expansion hyde compare exact rerank help',
   defaults: { split: 'test', ranker: 'bm25', unit: 'chunk', concurrency: '2' },
 });
@@ -88,6 +88,7 @@ export async function runRetrievalCli(argv: string[]): Promise<void> {
         rerank: values.rerank || values['rerank-model'] !== undefined,
         denseWeight: optional(values['dense-weight'], (v) => nonNegativeNumber(v, '--dense-weight')),
         rrfK: optional(values['rrf-k'], (v) => nonNegativeNumber(v, '--rrf-k')),
+        fusion: fusionOf(values.fusion),
         // A question-bank run with the same topK / candidateK scores the same (see the bank evaluation).
         topK: optional(values['top-k'], (v) => positiveInt(v, '--top-k')),
         candidateK: optional(values['candidate-k'], (v) => positiveInt(v, '--candidate-k')),
@@ -96,6 +97,11 @@ export async function runRetrievalCli(argv: string[]): Promise<void> {
   });
   console.log(formatReport(report));
   if (values.json) writeReport(values.json, report);
+}
+
+function fusionOf(value: string | undefined): 'rrf' | 'convex' | undefined {
+  if (value === undefined || value === 'rrf' || value === 'convex') return value;
+  throw new UsageError('--fusion must be rrf or convex');
 }
 
 function describe(report: RetrievalReport, file: string): string {

@@ -1,4 +1,4 @@
-export { RRF_K, reciprocalRankFusion } from './reciprocal-rank-fusion';
+export { RRF_K, convexScoreFusion, reciprocalRankFusion } from './reciprocal-rank-fusion';
 export type {
   FusedItem,
   Provenance,

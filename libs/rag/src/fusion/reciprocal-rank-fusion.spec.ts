@@ -1,4 +1,4 @@
-import { RRF_K, reciprocalRankFusion } from './reciprocal-rank-fusion';
+import { RRF_K, convexScoreFusion, reciprocalRankFusion } from './reciprocal-rank-fusion';
 import type { RankedItem, RankedList } from './reciprocal-rank-fusion';
 
 function items(...ids: string[]): RankedItem[] {
@@ -208,5 +208,58 @@ describe('reciprocalRankFusion', () => {
   it('returns nothing for no lists or empty lists', () => {
     expect(reciprocalRankFusion([])).toEqual([]);
     expect(reciprocalRankFusion([{ name: 'bm25', items: [] }])).toEqual([]);
+  });
+});
+
+describe('convexScoreFusion', () => {
+  const scored = (name: string, entries: [string, number][], weight?: number): RankedList => ({
+    name,
+    weight,
+    items: entries.map(([id, score]) => ({ id, score })),
+  });
+
+  it("sums each list's min-max scaled scores, weighted", () => {
+    const fused = convexScoreFusion([
+      scored('bm25', [
+        ['a', 12],
+        ['b', 8],
+        ['c', 2],
+      ]),
+      scored(
+        'dense',
+        [
+          ['b', 0.9],
+          ['c', 0.7],
+          ['d', 0.5],
+        ],
+        0.5,
+      ),
+    ]);
+    expect(fused.map((item) => item.id)).toEqual(['b', 'a', 'c', 'd']);
+    const score = Object.fromEntries(fused.map((item) => [item.id, item.score]));
+    expect(score.a).toBeCloseTo(1, 12);
+    expect(score.b).toBeCloseTo(0.6 + 0.5, 12);
+    expect(score.c).toBeCloseTo(0 + 0.25, 12);
+    expect(score.d).toBeCloseTo(0, 12);
+  });
+
+  it('gives every item of a list whose scores are all equal the full weight', () => {
+    const fused = convexScoreFusion([
+      scored('bm25', [
+        ['a', 3],
+        ['b', 3],
+      ]),
+    ]);
+    expect(fused.map((item) => [item.id, item.score])).toEqual([
+      ['a', 1],
+      ['b', 1],
+    ]);
+  });
+
+  it('keeps a weight-0 list to provenance with weightedOnly, as RRF does', () => {
+    const fused = convexScoreFusion([scored('bm25', [['a', 1]]), scored('dense', [['z', 0.9]], 0)], {
+      weightedOnly: true,
+    });
+    expect(fused.map((item) => item.id)).toEqual(['a']);
   });
 });

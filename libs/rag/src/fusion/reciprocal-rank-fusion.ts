@@ -80,7 +80,44 @@ export function reciprocalRankFusion(
 ): FusedItem[] {
   const k = options.k ?? RRF_K;
   validate(lists, k, options.limit);
+  return fuse(lists, (weight, rank) => weight / (k + rank), options);
+}
 
+/**
+ * Convex combination of scores (Bruch, Gai & Ingber, 2023): an id scores Σ weight · (score − min) / (max −
+ * min) over the lists containing it, each list's scores scaled to [0, 1] by its own lowest and highest
+ * (all 1 when they are equal), using its first (best) entry in each list. Order, ties, weight-0 lists and
+ * `weightedOnly` as in reciprocalRankFusion.
+ */
+export function convexScoreFusion(
+  lists: readonly RankedList[],
+  options: Omit<ReciprocalRankFusionOptions, 'k'> = {},
+): FusedItem[] {
+  validate(lists, 0, options.limit);
+  const ranges = new Map(
+    lists.map((list) => {
+      const scores = list.items.map((item) => item.score);
+      return [list, { min: Math.min(...scores), max: Math.max(...scores) }] as const;
+    }),
+  );
+  return fuse(
+    lists,
+    (weight, _rank, item, list) => {
+      const { min, max } = ranges.get(list)!;
+      return max > min ? (weight * (item.score - min)) / (max - min) : weight;
+    },
+    options,
+  );
+}
+
+/** What one list adds to an item's score: its weight (> 0), the item's 1-based rank, the item, the list. */
+type Contribution = (weight: number, rank: number, item: RankedItem, list: RankedList) => number;
+
+function fuse(
+  lists: readonly RankedList[],
+  contribution: Contribution,
+  options: Omit<ReciprocalRankFusionOptions, 'k'>,
+): FusedItem[] {
   const byId = new Map<string, Accumulator>();
   for (const list of lists) {
     const weight = list.weight ?? 1;
@@ -96,7 +133,7 @@ export function reciprocalRankFusion(
       }
       entry.provenance.push({ list: list.name, rank, score: item.score });
       if (weight > 0) {
-        entry.contributions.push(weight / (k + rank));
+        entry.contributions.push(contribution(weight, rank, item, list));
         entry.bestRank = Math.min(entry.bestRank, rank);
       }
     });

@@ -1,5 +1,5 @@
 import type { SearchSettings } from '@lumina/shared';
-import { reciprocalRankFusion } from '../fusion/reciprocal-rank-fusion';
+import { convexScoreFusion, reciprocalRankFusion } from '../fusion/reciprocal-rank-fusion';
 import type { RankedList } from '../fusion/reciprocal-rank-fusion';
 import type { ChunkRecord } from '../ports/chunk-search.port';
 import type { SearchOptions } from './search-options';
@@ -39,7 +39,10 @@ export async function searchKnowledge(
   /** Fuse these lists, then rerank, threshold and assemble the top K hits. */
   const rank = async (lists: RankedList[]) => {
     const fuseStart = now();
-    const fused = reciprocalRankFusion(lists, { k: run.opts.rrfK, weightedOnly: true });
+    const fused =
+      run.opts.fusion === 'convex'
+        ? convexScoreFusion(lists, { weightedOnly: true })
+        : reciprocalRankFusion(lists, { k: run.opts.rrfK, weightedOnly: true });
     const fuseMs = now() - fuseStart;
     const pool = fused.slice(0, Math.max(settings.candidateK, settings.topK));
     const missing = pool.map((c) => c.id).filter((id) => !records.has(id));

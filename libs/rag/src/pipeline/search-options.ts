@@ -8,6 +8,11 @@ export interface SearchOptions {
    * 20 → 0.7190, 30 → 0.7196, 60 → 0.7182, 90 → 0.7148 (30 against 60: p = 0.43), so Cormack's 60 stays.
    */
   rrfK: number;
+  /**
+   * How the lists are fused: reciprocal ranks (rrf, the default) or a convex combination of each list's
+   * min-max scaled scores (convex), with the same weights.
+   */
+  fusion: 'rrf' | 'convex';
   /** How deep each ranker's list goes for hybrid fusion. */
   hybridDepth: number;
   /** Per-ranker weight in fusion; a weak local embedder gets a small dense weight. */
@@ -49,6 +54,7 @@ export interface SearchOptions {
 
 export const DEFAULT_SEARCH_OPTIONS: Readonly<SearchOptions> = Object.freeze({
   rrfK: 60,
+  fusion: 'rrf',
   hybridDepth: 100,
   weights: { lexical: 1, dense: 1 },
   denseLanguages: null,

@@ -19,6 +19,8 @@ export interface RankerRun {
   denseWeight?: number;
   /** The hybrid's RRF constant (SearchOptions.rrfK) instead of the configured one. */
   rrfK?: number;
+  /** The hybrid's fusion (SearchOptions.fusion) instead of the configured one. */
+  fusion?: SearchOptions['fusion'];
   /** Passages kept per query and the width of each branch list (default: deep enough for 100 documents). */
   topK?: number;
   candidateK?: number;
@@ -79,6 +81,7 @@ export class RetrievalSuite {
       const overrides: Partial<SearchOptions> = { ...base.options };
       if (run.denseWeight !== undefined) overrides.weights = { lexical: 1, dense: run.denseWeight };
       if (run.rrfK !== undefined) overrides.rrfK = run.rrfK;
+      if (run.fusion !== undefined) overrides.fusion = run.fusion;
       const search = this.searches.create(overrides, base.embedder, rerankers[i]);
       const settings = {
         ranker: run.ranker,
@@ -99,6 +102,7 @@ export class RetrievalSuite {
           embedder: search.embedder.modelId,
           weights: search.options.weights,
           rrfK: search.options.rrfK,
+          fusion: search.options.fusion,
           exactDense: search.options.exactDense ?? false,
           ...(run.rerank ? { reranker: search.rerankerId } : {}),
         },
