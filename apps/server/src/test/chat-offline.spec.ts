@@ -71,7 +71,7 @@ describe('chat offline (extractive answerer, local embedder, embedded PGlite)', 
     );
     const trace = (await request('GET', `/messages/${done.messageId}/trace`)).body;
     expect(trace).toEqual(
-      expect.objectContaining({ generator: 'extractive', promptVersion: 'extractive-v7' }),
+      expect.objectContaining({ generator: 'extractive', promptVersion: 'extractive-v8' }),
     );
     expect(trace.answerability).toEqual(retrieval.answerability);
   });

@@ -4,6 +4,7 @@ import {
   passageForMarker,
   resolveCitations,
   rewriteMarkerGroup,
+  withoutMarkerLookalikes,
 } from './citation-markers';
 
 const passage = (n: number) => ({
@@ -62,5 +63,21 @@ describe('citation markers', () => {
     ]);
     expect(dropped).toEqual([]);
     expect(passageForMarker(4, renumbered)).toBeNull();
+  });
+});
+
+describe('withoutMarkerLookalikes', () => {
+  it('turns reference links into their text and unbrackets bracketed numbers', () => {
+    expect(withoutMarkerLookalikes('See the release notes [here][2].')).toBe('See the release notes here.');
+    expect(withoutMarkerLookalikes('As shown before [12], and [3, 4].')).toBe(
+      'As shown before 12, and 3, 4.',
+    );
+    expect(citedMarkers(withoutMarkerLookalikes('Footnotes [^1] and [source 2] too.'))).toEqual([]);
+  });
+
+  it('keeps inline links and other brackets; a reference image becomes its alt text', () => {
+    const text = 'Read [2](https://example.com/2) and [the guide](https://example.com) [x].';
+    expect(withoutMarkerLookalikes(text)).toBe(text);
+    expect(withoutMarkerLookalikes('The ![logo][1] shows.')).toBe('The logo shows.');
   });
 });

@@ -5,6 +5,22 @@
 export const MARKER_GROUP =
   /\[\s*((?:\^|(?:passages?|sources?)\s*)?\d{1,4}(?:\s*[,;]\s*(?:\^|(?:passages?|sources?)\s*)?\d{1,4}){0,7})\s*\]/gi;
 
+/** A reference-style Markdown link or image, `[text][ref]`, `[text][]`, `![alt][ref]`. */
+const REFERENCE_LINK = /!?\[([^\]\n]*)\]\[[^\]\n]*\]/g;
+
+/** A marker group that is not an inline link's text (`[2](https://…)` stays a link). */
+const MARKER_NOT_LINK = new RegExp(`${MARKER_GROUP.source}(?!\\()`, 'gi');
+
+/**
+ * Quoted source text that cannot pass for a citation marker: a reference-style link or image (`[here][2]`,
+ * whose definition the quote leaves behind) becomes its text (an image its alt text), and any other bracketed number (`[12]`, a
+ * source's own footnote) loses its brackets. Left as they are, the reader and the citation check take
+ * them for markers, which may name another passage.
+ */
+export function withoutMarkerLookalikes(text: string): string {
+  return text.replace(REFERENCE_LINK, '$1').replace(MARKER_NOT_LINK, (_group, inner: string) => inner);
+}
+
 /** The numbers of one marker group's inner text, e.g. "1, ^2" → [1, 2]. */
 export function markerNumbers(inner: string): number[] {
   return (inner.match(/\d{1,4}/g) ?? []).map(Number);

@@ -430,6 +430,10 @@ describe('extractive answerer', () => {
       'One. Two. [1]\n\nThree. [3]',
     );
     expect(formatExtractiveAnswer([s(1, 'x'.repeat(10))], 4)).toBe('xxxx… [1]');
+    // A quoted sentence's own reference link or bracketed number never reads as a citation marker.
+    expect(formatExtractiveAnswer([s(1, 'See the notes [here][2] and study [12].')])).toBe(
+      'See the notes here and study 12. [1]',
+    );
   });
 
   it('answers with the sentences that carry the question words, offline, without the embedder', async () => {

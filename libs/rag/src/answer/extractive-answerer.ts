@@ -3,9 +3,10 @@ import { l2Normalize } from '../dense/l2-normalize';
 import { queryTexts } from '../embedding/query-texts';
 import { STOP_WORDS } from '../expansion/tokenize';
 import type { EmbeddingProvider } from '../ports/embedding-provider.port';
+import { withoutMarkerLookalikes } from './citation-markers';
 
 /** Version of the extractive answerer's rules (recorded in traces like a prompt version). */
-export const EXTRACTIVE_ANSWERER_VERSION = 'extractive-v7';
+export const EXTRACTIVE_ANSWERER_VERSION = 'extractive-v8';
 
 export interface ExtractiveOptions {
   /** Most sentences quoted. */
@@ -519,7 +520,13 @@ export function formatExtractiveAnswer(
   for (const s of sentences) {
     if (s.table) {
       flush();
-      paragraphs.push(quotedTableRow(s.table.header, s.table.row, s.marker));
+      paragraphs.push(
+        quotedTableRow(
+          withoutMarkerLookalikes(s.table.header),
+          withoutMarkerLookalikes(s.table.row),
+          s.marker,
+        ),
+      );
       marker = null;
       continue;
     }
@@ -527,10 +534,11 @@ export function formatExtractiveAnswer(
     marker = s.marker;
     const text =
       s.text.length > maxSentenceChars ? `${s.text.slice(0, maxSentenceChars).trimEnd()}…` : s.text;
-    current.push(text);
+    current.push(withoutMarkerLookalikes(text));
     if (s.block) {
       flush();
-      paragraphs.push(s.block);
+      // Fenced code is never read for markers; a list a sentence introduces is.
+      paragraphs.push(/^\s*(```|~~~)/.test(s.block) ? s.block : withoutMarkerLookalikes(s.block));
     }
   }
   flush();
