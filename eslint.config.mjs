@@ -84,6 +84,9 @@ const PURE_LOGIC_EXEMPTIONS = [
   // The statements of the pruned BM25 search: SQL text for the database (its lines are the statements'),
   // beside the exhaustive statement it must equal, read by the search repository only.
   'apps/server/src/modules/rag/repositories/sql/bm25-pruned.sql.ts',
+  // The exhaustive BM25 statement the pruned search must equal, and its candidates-only form: SQL text
+  // for the database (its lines are the statement's), read by the search repositories only.
+  'apps/server/src/modules/rag/repositories/sql/bm25-search.sql.ts',
   // The BM25 index writer's trigger bodies as the database holds them: SQL text for readers, checked
   // against a migrated database by bm25-index-writer.spec.ts.
   'apps/server/src/database/bm25-index-writer.sql.ts',

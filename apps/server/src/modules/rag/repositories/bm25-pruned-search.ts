@@ -95,8 +95,10 @@ const RESCORE_SQL = bm25SearchSql(true);
  *    integers, so a chunk's score does not depend on which chunks are scored beside it nor on the order
  *    the plan adds its terms in: the top k, its scores and its tie order (chunk id) are the exhaustive
  *    search's.
- * Small queries (few postings), one-term queries and queries where nothing can be pruned run the
- * exhaustive statement itself.
+ * 5. When MaxScore cannot prune (nothing non-essential, or the essential terms hold too many postings),
+ *    the intersection pass (`intersection`) may answer: the chunks holding every term, scored in full.
+ * Small queries (few postings), one-term queries and queries neither can prune run the exhaustive
+ * statement itself.
  */
 export class Bm25PrunedSearch {
   constructor(
@@ -185,24 +187,20 @@ export class Bm25PrunedSearch {
     const seedTop = await this.rescore(db, query, seeds);
     stats.postings += seeds.length;
     stats.lookups += seeds.length * terms.length;
-    let threshold = seedTop.length >= query.k ? seedTop[query.k - 1].score : 0;
-    let plan = maxScorePlan(terms, threshold, k1, b, avgLength);
-    const prunable = () =>
-      plan.nonEssential.length > 0 &&
-      plan.essential.reduce((sum, term) => sum + term.df, 0) <=
-        this.pruning.maxEssentialShare * stats.totalPostings;
-    if (!prunable()) {
-      const intersection = await this.intersection(db, query, terms, avgLength, stats);
-      if (intersection.hits) {
-        return { hits: intersection.hits, stats: { ...stats, path: 'intersection', postings: seeds.length } };
-      }
-      if (intersection.threshold > threshold) {
-        threshold = intersection.threshold;
-        plan = maxScorePlan(terms, threshold, k1, b, avgLength);
-      }
-      if (!prunable()) return exhaustive();
-    }
+    const threshold = seedTop.length >= query.k ? seedTop[query.k - 1].score : 0;
+    const plan = maxScorePlan(terms, threshold, k1, b, avgLength);
     const essentialPostings = plan.essential.reduce((sum, term) => sum + term.df, 0);
+    if (
+      plan.nonEssential.length === 0 ||
+      essentialPostings > this.pruning.maxEssentialShare * stats.totalPostings
+    ) {
+      // MaxScore cannot prune: the intersection pass may still answer (common words only, mostly). When
+      // it cannot either, MaxScore planned again on the intersection's higher threshold measured slower
+      // than the exhaustive statement (bench:scale, all common at 100k: p95 197 ms against 106).
+      const hits = await this.intersection(db, query, terms, avgLength, stats);
+      if (hits) return { hits, stats: { ...stats, path: 'intersection', postings: seeds.length } };
+      return exhaustive();
+    }
 
     const candidates: { chunkId: string; score: number; lookedUp: number }[] = await db.query(
       BM25_MAXSCORE_CANDIDATES_SQL,
@@ -246,9 +244,8 @@ export class Bm25PrunedSearch {
    * The intersection pass: the chunks holding every term (through the GIN index on chunks.tsv) are
    * scored in full by the exhaustive statement restricted to them. A chunk lacking a term scores at most
    * the sum of the other terms' bounds (missingOneTermBound); when the k-th best score of the
-   * intersection is above that, its top k is the top k, scores and ties included (hits). Otherwise its
-   * k-th score is still a score k chunks reach, a threshold for MaxScore. Given up (threshold 0) when the
-   * intersection is too large to score cheaply or holds fewer than k chunks.
+   * intersection is above that, its top k is the top k, scores and ties included. Null when it is not,
+   * or when the intersection is too large to score cheaply or holds fewer than k chunks.
    */
   private async intersection(
     db: Queryable,
@@ -256,13 +253,13 @@ export class Bm25PrunedSearch {
     terms: BoundedTerm[],
     avgLength: number,
     stats: Bm25SearchStats,
-  ): Promise<{ hits: ScoredChunk[] | null; threshold: number }> {
+  ): Promise<ScoredChunk[] | null> {
     const { k1, b } = this.parameters;
     const bound = missingOneTermBound(terms, k1, b, avgLength);
     const most = Math.floor(
       (this.pruning.maxIntersectionShare * stats.totalPostings) / Math.max(1, terms.length),
     );
-    if (!Number.isFinite(bound) || most < query.k) return { hits: null, threshold: 0 };
+    if (!Number.isFinite(bound) || most < query.k) return null;
     const rows: { chunkId: string }[] = await db.query(BM25_CHUNKS_WITH_EVERY_TERM_SQL, [
       query.collections,
       everyTermQuery(terms.map((term) => term.term)),
@@ -270,7 +267,7 @@ export class Bm25PrunedSearch {
       most + 1,
     ]);
     stats.intersection = rows.length;
-    if (rows.length > most || rows.length < query.k) return { hits: null, threshold: 0 };
+    if (rows.length > most || rows.length < query.k) return null;
     const top = await this.rescore(
       db,
       query,
@@ -278,7 +275,7 @@ export class Bm25PrunedSearch {
     );
     stats.lookups += rows.length * terms.length;
     const threshold = top.length >= query.k ? top[query.k - 1].score : 0;
-    return { hits: threshold * (1 - BOUND_SLACK) > bound ? top : null, threshold };
+    return threshold * (1 - BOUND_SLACK) > bound ? top : null;
   }
 
   /** The exhaustive statement's top k among `chunkIds` alone, with its scores. */
