@@ -182,15 +182,18 @@ describe('validation cost is bounded by the body, not by its key count (real ser
     }
     // …and /health/live answers throughout as it does beside ordinary requests: before, it waited the
     // seconds each hostile body took (7–13 s), so every probe that met a hostile body was late. On an
-    // idle machine the allowance is 300 ms (the ordinary phase's p90 is a few ms), still a twentieth of
-    // the old wait; both allowances grow with how slow this machine runs right now. The bound is on the
+    // idle machine the allowance is 600 ms (the ordinary phase's p90 is a few ms), still a tenth of the
+    // old wait; both allowances grow with how slow this machine runs right now. (At 300 ms it failed a
+    // CI run whose two lanes shared the cores: p90 368 ms against 360, slowest 694 ms: parsing a body of
+    // 100,000 keys is itself a few hundred milliseconds of the loop there, not the seconds of the defect.)
+    // The bound is on the
     // p90 of the probes, and the slowest probe gets 2 s (under a third of the old wait): one late probe
     // is a scheduling hiccup or a stop-the-world collection of a heap the test lane grew over its
     // earlier suites (509 ms and 550–900 ms were seen in full runs), not a blocked event loop.
     const p90 = { normal: percentile(liveNormal, 90), hostile: percentile(liveHostile, 90) };
     const slowest = Math.max(...liveHostile);
     expect(liveHostile.length).toBeGreaterThan(10);
-    const allowance = Math.max(300, 3 * p90.normal + 100) * slowdown;
+    const allowance = Math.max(600, 3 * p90.normal + 100) * slowdown;
     expect({
       p90,
       slowest,
