@@ -538,11 +538,16 @@ export function formatExtractiveAnswer(
     if (s.block) {
       flush();
       // Fenced code is never read for markers; a list a sentence introduces is.
-      paragraphs.push(/^\s*(```|~~~)/.test(s.block) ? s.block : withoutMarkerLookalikes(s.block));
+      paragraphs.push(isFencedCode(s.block) ? s.block : withoutMarkerLookalikes(s.block));
     }
   }
   flush();
   return paragraphs.join('\n\n');
+}
+
+/** True when a block a sentence introduces is fenced code (``` or ~~~), not a list. */
+function isFencedCode(block: string): boolean {
+  return /^\s*(```|~~~)/.test(block);
 }
 
 /** The cells of a table line: `| a | b |` → ["a", "b"] (an escaped `\\|` stays inside its cell). */
@@ -604,9 +609,7 @@ export async function extractiveAnswer(
   const wantsCode = asksForCode(question);
   const candidates = candidateSentences(passages, opts, wantsCode);
   const codeBonus = (c: CandidateSentence) =>
-    wantsCode && c.block?.trimStart().match(/^(```|~~~)/) && codeHoldsTerm(c.block, terms)
-      ? 1 + opts.codeBonus
-      : 1;
+    wantsCode && c.block && isFencedCode(c.block) && codeHoldsTerm(c.block, terms) ? 1 + opts.codeBonus : 1;
   const scored: QuotedSentence[] = candidates.map((c) => ({
     ...c,
     score: lexicalScore(c, terms, opts) * codeBonus(c),
