@@ -184,7 +184,7 @@ describeWhenServerHas(['chat', 'uploadDocuments'], 'chat', () => {
     const fused = await firstPassage.locator('.retrieval-fused').innerText();
     expect(fused.replace(/\s+/g, ' ')).toMatch(/^fused \d/);
     expect(await panel.locator('.score-explainer').innerText()).toMatch(
-      /reciprocal rank fusion.*60 \+ its rank/s,
+      /score fusion.*scaled to 0–1.*reciprocal rank fusion.*60 \+ its rank/s,
     );
     const kinds = (await llmRequests()).map((request) => request.kind);
     expect(kinds).toEqual(expect.arrayContaining(['expansion', 'hyde', 'answer']));

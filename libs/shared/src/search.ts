@@ -38,7 +38,8 @@ export const searchHitSchema = z.object({
   spanEnd: z.number(),
   /** Pages of a paged source (PDF) the passage runs over; absent for unpaged ones. */
   pages: pageRangeSchema.optional(),
-  /** Fused score (reciprocal rank fusion over every branch list, or the reranker's score). */
+  /** Fused score over every branch list (convex score fusion for all-MiniLM-L6-v2, else reciprocal rank
+   * fusion), or the reranker's score. */
   score: z.number(),
   /** Cosine similarity to the query, when a threshold asked for it. */
   similarity: z.number().nullable(),

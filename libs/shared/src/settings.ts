@@ -1,6 +1,6 @@
 import { int, objectError, oneOf, uuid, z } from './contract/zod';
 
-/** How a query is ranked: pgvector cosine, Okapi BM25 in SQL, or reciprocal rank fusion of both. */
+/** How a query is ranked: pgvector cosine, Okapi BM25 in SQL, or a fusion of both (hybrid). */
 export const RANKERS = ['dense', 'bm25', 'hybrid'] as const;
 export type Ranker = (typeof RANKERS)[number];
 

@@ -220,9 +220,11 @@ export function RetrievalPanel({ retrieval, messageId, citedChunkIds }: Retrieva
           <h4>Passages</h4>
           <p className="field-hint score-explainer">
             Each branch ranks passages by its own score (BM25 or cosine similarity), and those scores
-            can&apos;t be compared across branches. The fused score is reciprocal rank fusion: every branch
-            that found a passage adds 1 ÷ (60 + its rank there), so passages ranked high by several branches
-            come first. With reranking on, it is the reranker&apos;s score instead.
+            can&apos;t be compared across branches. With all-MiniLM-L6-v2 the fused score is score fusion:
+            each branch&apos;s scores are scaled to 0–1 between its lowest and highest, then added with the
+            branch&apos;s weight. With other embedders it is reciprocal rank fusion: every branch that found a
+            passage adds 1 ÷ (60 + its rank there). Either way passages ranked high by several branches come
+            first. With reranking on, it is the reranker&apos;s score instead.
           </p>
           <ol className="retrieval-passages">
             {retrieval.passages.map((result, index) => (

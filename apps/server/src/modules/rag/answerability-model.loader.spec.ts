@@ -18,7 +18,7 @@ describe('answerabilityModelsFor', () => {
   it("gives MiniLM's hybrid searches the model fitted on them, and every other search the BM25-fitted one", () => {
     expect(answerabilityModelsFor({ ANSWERABILITY_MODEL_FILE: undefined }, MINILM_L6_V2_INT8.id)).toEqual({
       answerabilityModel: shipped('answerability-lex-v1'),
-      answerabilityModelsByRanker: { hybrid: shipped('answerability-lex-hybrid-minilm-v1') },
+      answerabilityModelsByRanker: { hybrid: shipped('answerability-lex-hybrid-minilm-v2') },
     });
     // USE-lite's hybrid fuses with no dense weight, and an endpoint's encoder was not measured.
     for (const embedder of [LOCAL_EMBEDDING_MODEL, 'openai/text-embedding-3-small'])

@@ -19,7 +19,8 @@ export class RagController {
     summary: 'Search the documents',
     description:
       'Runs the original query, and when enabled the expansion variants and the HyDE passage, at the same ' +
-      'time; fuses every ranked list with reciprocal rank fusion and says which branch found each passage. ' +
+      'time; fuses every ranked list (score fusion with all-MiniLM-L6-v2, else reciprocal rank fusion) and says ' +
+      'which branch found each passage. ' +
       'Expansion and HyDE come from the LLM when one is configured (source "llm"), else from pseudo-relevance ' +
       'feedback (source "prf"). A failed branch or reranker becomes a warning.',
   })

@@ -4,7 +4,7 @@ import type { Env } from '../../config/env.schema';
 import { CachedEmbedder } from '../../providers/cached-embedder';
 import { answerabilityModelsFor } from './answerability-model.loader';
 import { expansionPolicyFor } from './expansion-policy.loader';
-import { denseLanguagesFor, fusionWeightsFor } from './fusion-weights';
+import { denseLanguagesFor, fusionFor, fusionWeightsFor } from './fusion-weights';
 import { llmSearchPortsFromEnv } from './llm-search-ports';
 import { SqlChunkSearch } from './repositories/sql-chunk-search';
 
@@ -36,6 +36,7 @@ export function createSearchPorts(
     },
     options: {
       weights: fusionWeightsFor(cached.modelId),
+      fusion: fusionFor(cached.modelId),
       denseLanguages: denseLanguagesFor(cached.modelId),
       llmTimeoutMs: env.LLM_TIMEOUT_MS,
       ...answerabilityModelsFor(env, cached.modelId),
