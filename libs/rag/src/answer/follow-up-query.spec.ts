@@ -106,7 +106,7 @@ describe('combining a follow-up searched alone and with the earlier question', (
     const withEarlier = found(['e1', 'e2', 'e3', 'e4', 'e5', 'e6'], 0.7, 'earlier');
     const leads = combineFollowUp(alone, withEarlier);
     expect(leads.reason).toBe('refers-back');
-    expect(ids(leads.result)).toEqual(['e1', 'e2', 'e3', 'a1', 'a2', 'a3']);
+    expect(ids(leads.result)).toEqual(['e1', 'e2', 'a1', 'a2', 'a3', 'a4']);
     // The refusal is decided on the leading search's own evidence.
     expect(leads.result.answerability?.score).toBe(0.7);
 
@@ -114,7 +114,7 @@ describe('combining a follow-up searched alone and with the earlier question', (
     // verdict stay; the earlier question's passages only fill the lower ranks.
     const own = combineFollowUp(found(['a1', 'a2', 'a3', 'a4'], 0.8), found(['e1', 'e2'], 0.84));
     expect(own.reason).toBe('alone-leads');
-    expect(ids(own.result)).toEqual(['a1', 'a2', 'a3', 'e1']);
+    expect(ids(own.result)).toEqual(['a1', 'a2', 'e1', 'e2']);
     expect(own.result.answerability?.score).toBe(0.8);
 
     // An out-of-scope question stays refused when the earlier question does not make it answerable.
@@ -136,7 +136,7 @@ describe('combining a follow-up searched alone and with the earlier question', (
     const withCited = found(['c1', 'a1', 'c2', 'c3'], 0.99, 'cited');
     const own = combineFollowUp(alone, withEarlier, DEFAULT_FOLLOW_UP_RULE, withCited);
     expect(own.reason).toBe('alone-leads');
-    expect(ids(own.result)).toEqual(['a1', 'a2', 'a3', 'c1', 'e1', 'c2']);
+    expect(ids(own.result)).toEqual(['a1', 'a2', 'c1', 'e1', 'c2', 'e2']);
     expect(own.result.answerability?.score).toBe(0.5);
 
     const earlier = combineFollowUp(
@@ -146,7 +146,7 @@ describe('combining a follow-up searched alone and with the earlier question', (
       withCited,
     );
     expect(earlier.reason).toBe('refers-back');
-    expect(ids(earlier.result)).toEqual(['e1', 'e2', 'e3', 'c1', 'a1', 'c2']);
+    expect(ids(earlier.result)).toEqual(['e1', 'e2', 'c1', 'a1', 'c2', 'a2']);
   });
 
   it('searches the question alone first, and with the earlier question only when it points back', async () => {
