@@ -4,8 +4,8 @@ import type { DataSource, EntityManager } from 'typeorm';
 import {
   BM25_CHUNKS_WITH_EVERY_TERM_SQL,
   BM25_MAXSCORE_CANDIDATES_SQL,
+  BM25_TERMS_AND_SEEDS_SQL,
   BM25_TERMS_OR_HITS_SQL,
-  BM25_SEED_CHUNKS_SQL,
 } from './sql/bm25-pruned.sql';
 import { bm25SearchSql } from './sql/bm25-search.sql';
 
@@ -82,9 +82,10 @@ const RESCORE_SQL = bm25SearchSql(true);
  * 1. The query's terms come with the same df, idf and order as the exhaustive statement's, and with each
  *    term's stored bound (largest tf, smallest length per tf), which gives an upper bound on what the term
  *    can add to any chunk's score (libs/rag maxscore.ts).
- * 2. A threshold: the first chunks of the rarest terms (seedLookups / terms of them) are scored in full by the exhaustive
- *    statement restricted to them; their k-th score is a score some k chunks reach, so the true k-th
- *    score is at least as high.
+ * 2. A threshold: the first chunks of the rarest terms (seedLookups / terms of them) are scored in full
+ *    as the exhaustive statement scores them, in the statement that reads the terms again in the
+ *    search's snapshot (BM25_TERMS_AND_SEEDS_SQL); their k-th score is a score some k chunks reach, so
+ *    the true k-th score is at least as high.
  * 3. The terms with the smallest bounds whose bounds sum below the threshold are non-essential: a chunk
  *    holding none of the other (essential) terms cannot reach the threshold. The essential terms'
  *    postings are read in full and summed per chunk; a chunk whose partial sum plus the non-essential
@@ -117,7 +118,13 @@ export class Bm25PrunedSearch {
     if (first.hits) return { hits: first.hits, stats: exhaustiveStats(first.terms) };
     // Every statement of a pruned search reads one snapshot: a write committed between two of them would
     // change N, the df and the postings under the threshold. The terms are read again in it.
-    return this.dataSource.transaction('REPEATABLE READ', (manager) => this.pruned(manager, query));
+    const seedsPerTerm = Math.min(
+      100,
+      Math.max(2 * query.k, Math.floor(this.pruning.seedLookups / first.terms.length)),
+    );
+    return this.dataSource.transaction('REPEATABLE READ', (manager) =>
+      this.pruned(manager, query, seedsPerTerm),
+    );
   }
 
   /**
@@ -128,65 +135,43 @@ export class Bm25PrunedSearch {
     db: Queryable,
     query: Bm25Query,
   ): Promise<{ terms: BoundedTerm[]; avgLength: number; hits: ScoredChunk[] | null }> {
-    const rows: {
-      kind: 'term' | 'hit';
-      term: string;
-      weight: number;
-      df: number;
-      avgLength: number;
-      maxTf: number | null;
-      minLengthPerTf: number | null;
-      chunkId: string;
-      score: number;
-    }[] = await db.query(BM25_TERMS_OR_HITS_SQL, [
+    const rows: TermOrHitRow[] = await db.query(BM25_TERMS_OR_HITS_SQL, [
       ...this.statementParameters(query, null),
       this.pruning.pruneAbove,
     ]);
-    const termRows = rows.filter((row) => row.kind === 'term');
-    const terms = termRows.map((row) => ({
-      term: row.term,
-      weight: Number(row.weight),
-      df: Number(row.df),
-      maxTf: row.maxTf === null ? null : Number(row.maxTf),
-      minLengthPerTf: row.minLengthPerTf === null ? null : Number(row.minLengthPerTf),
-    }));
+    const { terms, avgLength, hits } = termsAndHits(rows);
+    return { terms, avgLength, hits: this.isSmall(query, terms) ? hits : null };
+  }
+
+  /** Too small to prune: few postings in all, one term, or no hit asked for. */
+  private isSmall(query: Bm25Query, terms: BoundedTerm[]): boolean {
     const total = terms.reduce((sum, term) => sum + term.df, 0);
-    const small = terms.length < 2 || total <= this.pruning.pruneAbove || query.k < 1;
-    const hits = rows
-      .filter((row) => row.kind === 'hit')
-      .map((row) => ({ chunkId: row.chunkId, score: Number(row.score) }))
-      .sort((a, b) => b.score - a.score || (a.chunkId < b.chunkId ? -1 : a.chunkId > b.chunkId ? 1 : 0));
-    return {
-      terms,
-      avgLength: termRows.length > 0 ? Number(termRows[0].avgLength) : 1,
-      hits: small ? hits : null,
-    };
+    return terms.length < 2 || total <= this.pruning.pruneAbove || query.k < 1;
   }
 
   private async pruned(
     db: Queryable,
     query: Bm25Query,
+    seedsPerTerm: number,
   ): Promise<{ hits: ScoredChunk[]; stats: Bm25SearchStats }> {
     const { k1, b } = this.parameters;
-    const { terms, avgLength, hits: small } = await this.termsOrHits(db, query);
+    // The terms again, in this snapshot, with the seeds' full scores (BM25_TERMS_AND_SEEDS_SQL).
+    const rows: TermOrHitRow[] = await db.query(BM25_TERMS_AND_SEEDS_SQL, [
+      ...this.statementParameters(query, null),
+      seedsPerTerm,
+    ]);
+    const { terms, avgLength, hits: seedTop } = termsAndHits(rows);
     const stats = exhaustiveStats(terms);
-    if (small) return { hits: small, stats };
     const exhaustive = async () => ({
       hits: scored(await db.query(EXHAUSTIVE_SQL, this.statementParameters(query, null))),
       stats,
     });
+    // A write between the first read and this snapshot made the query too small to prune.
+    if (this.isSmall(query, terms)) return exhaustive();
 
-    const rarestFirst = [...terms].sort((x, y) => x.df - y.df || (x.term < y.term ? -1 : 1));
-    const seedRows: { chunkId: string }[] = await db.query(BM25_SEED_CHUNKS_SQL, [
-      query.collections,
-      rarestFirst.map((term) => term.term),
-      Math.min(100, Math.max(2 * query.k, Math.floor(this.pruning.seedLookups / terms.length))),
-      query.documentIds,
-    ]);
-    const seeds = [...new Set(seedRows.map((row) => row.chunkId))];
-    const seedTop = await this.rescore(db, query, seeds);
-    stats.postings += seeds.length;
-    stats.lookups += seeds.length * terms.length;
+    const seeds = rows.length > 0 ? Number(rows[0].seeds ?? 0) : 0;
+    stats.postings += seeds;
+    stats.lookups += seeds * terms.length;
     const threshold = seedTop.length >= query.k ? seedTop[query.k - 1].score : 0;
     const plan = maxScorePlan(terms, threshold, k1, b, avgLength);
     const essentialPostings = plan.essential.reduce((sum, term) => sum + term.df, 0);
@@ -198,7 +183,7 @@ export class Bm25PrunedSearch {
       // it cannot either, MaxScore planned again on the intersection's higher threshold measured slower
       // than the exhaustive statement (bench:scale, all common at 100k: p95 197 ms against 106).
       const hits = await this.intersection(db, query, terms, avgLength, stats);
-      if (hits) return { hits, stats: { ...stats, path: 'intersection', postings: seeds.length } };
+      if (hits) return { hits, stats: { ...stats, path: 'intersection', postings: seeds } };
       return exhaustive();
     }
 
@@ -232,7 +217,7 @@ export class Bm25PrunedSearch {
         path: 'pruned',
         terms: terms.length,
         essentialTerms: plan.essential.length,
-        postings: seeds.length + essentialPostings,
+        postings: seeds + essentialPostings,
         lookups: stats.lookups + lookedUp * plan.nonEssential.length + candidates.length * terms.length,
         totalPostings: stats.totalPostings,
         intersection: stats.intersection,
@@ -302,6 +287,44 @@ export class Bm25PrunedSearch {
 
 /** A data source or a transaction's manager. */
 type Queryable = Pick<EntityManager, 'query'>;
+
+/** A row of BM25_TERMS_OR_HITS_SQL or BM25_TERMS_AND_SEEDS_SQL. */
+interface TermOrHitRow {
+  kind: 'term' | 'hit';
+  term: string;
+  weight: number;
+  df: number;
+  avgLength: number;
+  maxTf: number | null;
+  minLengthPerTf: number | null;
+  chunkId: string;
+  score: number;
+  /** BM25_TERMS_AND_SEEDS_SQL: the seed chunks scored. */
+  seeds?: number;
+}
+
+/** The terms with their bounds, the average length and the hits (in rank order) of such rows. */
+function termsAndHits(rows: TermOrHitRow[]): {
+  terms: BoundedTerm[];
+  avgLength: number;
+  hits: ScoredChunk[];
+} {
+  const termRows = rows.filter((row) => row.kind === 'term');
+  return {
+    terms: termRows.map((row) => ({
+      term: row.term,
+      weight: Number(row.weight),
+      df: Number(row.df),
+      maxTf: row.maxTf === null ? null : Number(row.maxTf),
+      minLengthPerTf: row.minLengthPerTf === null ? null : Number(row.minLengthPerTf),
+    })),
+    avgLength: termRows.length > 0 ? Number(termRows[0].avgLength) : 1,
+    hits: rows
+      .filter((row) => row.kind === 'hit')
+      .map((row) => ({ chunkId: row.chunkId, score: Number(row.score) }))
+      .sort((a, b) => b.score - a.score || (a.chunkId < b.chunkId ? -1 : a.chunkId > b.chunkId ? 1 : 0)),
+  };
+}
 
 function exhaustiveStats(terms: BoundedTerm[]): Bm25SearchStats {
   const totalPostings = terms.reduce((sum, term) => sum + term.df, 0);

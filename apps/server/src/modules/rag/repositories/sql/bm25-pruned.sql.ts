@@ -8,7 +8,8 @@
  * the corpus's average length and each term's bound, its largest tf and smallest length/tf over the
  * writers' slots of the searched collections (null when none is kept); and, when the terms hold at most
  * $9 postings in all or there is only one term, the top $4 scored as the exhaustive statement scores them
- * (same sums, so same scores and order), so a query too small to prune costs one statement. Parameters
+ * (same sums, so same scores and order), so a query too small to prune costs one statement (its bounds,
+ * which it does not need, are then not read). Parameters
  * $1–$8 are the exhaustive statement's (bm25-search.sql.ts). Rows: kind 'term' (term, weight = qtf·idf,
  * df, avgLength, maxTf, minLengthPerTf), then kind 'hit' (chunkId, score) in rank order.
  */
@@ -63,27 +64,91 @@ FROM weighted_terms w
 CROSS JOIN corpus
 CROSS JOIN LATERAL (
   SELECT max(max_tf) AS max_tf, min(min_length_per_tf) AS min_length_per_tf FROM bm25_term_bounds
-  WHERE term = w.term AND collection_id = ANY($8::uuid[])
+  WHERE term = w.term AND collection_id = ANY($8::uuid[]) AND NOT (SELECT small FROM small)
 ) b
 UNION ALL
 SELECT 'hit', NULL, NULL, NULL, NULL, NULL, NULL, h.chunk_id, h.score FROM hits h`;
 
 /**
- * Up to $3 chunks holding the terms $2 (text[], rarest first): the first chunks (in key order) of the
- * rarest term, then of the next, in collections $1 and passing the document filter $4 (uuid[]; NULL =
- * every document). A chunk holding two of the terms may come twice. Their full scores give a first k-th
- * score to prune with.
+ * The first statement of a pruned search, in its snapshot: the query's terms with their bounds, as
+ * BM25_TERMS_OR_HITS_SQL gives them (kind 'term'), and a first threshold's evidence (kind 'hit'): up to $9
+ * seed chunks, the first chunks in key order of the rarest term, then of the next, passing the document
+ * filter, scored in full as the exhaustive statement scores them (same sums, so the same scores), their
+ * top $4 in rank order. Every row carries how many seeds were scored (seeds). One statement instead of
+ * three (the terms, the seeds, their scores): each of them analysed the query and read N and the df again.
+ * Parameters $1–$8 are the exhaustive statement's (bm25-search.sql.ts).
  */
-export const BM25_SEED_CHUNKS_SQL = `
-SELECT p.chunk_id AS "chunkId"
-FROM unnest($2::text[]) WITH ORDINALITY AS t(term, position)
+export const BM25_TERMS_AND_SEEDS_SQL = `
+WITH query_terms AS (
+  SELECT t.lexeme AS term, max(coalesce(array_length(t.positions, 1), 1)) AS qtf
+  FROM unnest($1::text[], $7::text[]) AS a(text, config)
+  CROSS JOIN LATERAL unnest(to_tsvector(a.config::regconfig, a.text)) AS t
+  GROUP BY t.lexeme
+),
+corpus AS (
+  SELECT coalesce(sum(chunk_count), 0)::float8 AS n,
+         CASE WHEN sum(chunk_count) > 0 THEN sum(total_length)::float8 / sum(chunk_count) ELSE 1 END AS avg_len
+  FROM bm25_corpus_slots
+  WHERE collection_id = ANY($8::uuid[])
+),
+weighted_terms AS MATERIALIZED (
+  SELECT q.term, q.qtf, bt.df, ln(1 + (corpus.n - bt.df + 0.5) / (bt.df + 0.5)) AS idf
+  FROM query_terms q
+  CROSS JOIN LATERAL (
+    SELECT sum(s.df)::float8 AS df FROM bm25_term_slots s
+    WHERE s.term = q.term AND s.collection_id = ANY($8::uuid[])
+  ) bt
+  CROSS JOIN corpus
+  WHERE bt.df > 0
+  ORDER BY q.qtf * ln(1 + (corpus.n - bt.df + 0.5) / (bt.df + 0.5)) DESC, q.term
+  LIMIT $6
+),
+seeds AS MATERIALIZED (
+  SELECT DISTINCT s.chunk_id FROM (
+    SELECT p.chunk_id
+    FROM (SELECT term FROM weighted_terms ORDER BY df, term) t
+    CROSS JOIN LATERAL (
+      SELECT chunk_id FROM bm25_postings
+      WHERE collection_id = ANY($8::uuid[]) AND term = t.term
+        AND ($5::uuid[] IS NULL OR chunk_id IN (SELECT id FROM chunks WHERE document_id = ANY($5::uuid[])))
+      LIMIT $9
+    ) p
+    LIMIT $9
+  ) s
+),
+hits AS (
+  SELECT p.chunk_id,
+         sum(round(w.qtf * w.idf * p.tf * ($2::float8 + 1)
+             / (p.tf + $2::float8 * (1 - $3::float8 + $3::float8 * p.chunk_length / corpus.avg_len))
+             * 1e12::float8)::int8)::float8 / 1e12::float8 AS score
+  FROM weighted_terms w
+  CROSS JOIN corpus
+  CROSS JOIN LATERAL (
+    SELECT p.chunk_id, p.tf, p.chunk_length
+    FROM seeds c
+    CROSS JOIN LATERAL (
+      SELECT chunk_id, tf, chunk_length FROM bm25_postings
+      WHERE term = w.term AND collection_id = ANY($8::uuid[]) AND chunk_id = c.chunk_id
+      OFFSET 0
+    ) p
+    OFFSET 0
+  ) p
+  GROUP BY p.chunk_id
+  ORDER BY score DESC, p.chunk_id
+  LIMIT $4
+)
+SELECT 'term' AS kind, w.term, w.qtf * w.idf AS weight, w.df, corpus.avg_len AS "avgLength",
+       b.max_tf AS "maxTf", b.min_length_per_tf AS "minLengthPerTf", NULL::uuid AS "chunkId", NULL::float8 AS score,
+       (SELECT count(*) FROM seeds)::int AS seeds
+FROM weighted_terms w
+CROSS JOIN corpus
 CROSS JOIN LATERAL (
-  SELECT chunk_id FROM bm25_postings
-  WHERE collection_id = ANY($1::uuid[]) AND term = t.term
-    AND ($4::uuid[] IS NULL OR chunk_id IN (SELECT id FROM chunks WHERE document_id = ANY($4::uuid[])))
-  LIMIT $3
-) p
-LIMIT $3`;
+  SELECT max(max_tf) AS max_tf, min(min_length_per_tf) AS min_length_per_tf FROM bm25_term_bounds
+  WHERE term = w.term AND collection_id = ANY($8::uuid[])
+) b
+UNION ALL
+SELECT 'hit', NULL, NULL, NULL, NULL, NULL, NULL, h.chunk_id, h.score, (SELECT count(*) FROM seeds)::int
+FROM hits h`;
 
 /** One term's contribution, `w` its weight and `p` its posting ($1 k1, $2 b, $3 the average length). */
 const CONTRIBUTION = `w.weight * p.tf * ($1::float8 + 1)
