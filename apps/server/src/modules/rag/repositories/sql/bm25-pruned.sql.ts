@@ -4,17 +4,12 @@
  */
 
 /**
- * The query's scored terms (the exhaustive search's weighted_terms: same df, idf, order and limit) with
- * the corpus's average length and each term's bound, its largest tf and smallest length/tf over the
- * writers' slots of the searched collections (null when none is kept); and, when the terms hold at most
- * $9 postings in all or there is only one term, the top $4 scored as the exhaustive statement scores them
- * (same sums, so same scores and order), so a query too small to prune costs one statement (its bounds,
- * which it does not need, are then not read). Parameters
- * $1–$8 are the exhaustive statement's (bm25-search.sql.ts). Rows: kind 'term' (term, weight = qtf·idf,
- * df, avgLength, maxTf, minLengthPerTf), then kind 'hit' (chunkId, score) in rank order.
+ * The opening CTEs of the statements that read the query's terms: the query analysed as the exhaustive
+ * statement analyses it (query_terms), N and the average length (corpus), and the scored terms with
+ * their df and idf, in the exhaustive statement's order and limit (weighted_terms). Parameters $1, $6, $7
+ * and $8 are the exhaustive statement's (bm25-search.sql.ts).
  */
-export const BM25_TERMS_OR_HITS_SQL = `
-WITH query_terms AS (
+const SCORED_TERMS = `WITH query_terms AS (
   SELECT t.lexeme AS term, max(coalesce(array_length(t.positions, 1), 1)) AS qtf
   FROM unnest($1::text[], $7::text[]) AS a(text, config)
   CROSS JOIN LATERAL unnest(to_tsvector(a.config::regconfig, a.text)) AS t
@@ -37,7 +32,20 @@ weighted_terms AS MATERIALIZED (
   WHERE bt.df > 0
   ORDER BY q.qtf * ln(1 + (corpus.n - bt.df + 0.5) / (bt.df + 0.5)) DESC, q.term
   LIMIT $6
-),
+),`;
+
+/**
+ * The query's scored terms (the exhaustive search's weighted_terms: same df, idf, order and limit) with
+ * the corpus's average length and each term's bound, its largest tf and smallest length/tf over the
+ * writers' slots of the searched collections (null when none is kept); and, when the terms hold at most
+ * $9 postings in all or there is only one term, the top $4 scored as the exhaustive statement scores them
+ * (same sums, so same scores and order), so a query too small to prune costs one statement (its bounds,
+ * which it does not need, are then not read). Parameters
+ * $1–$8 are the exhaustive statement's (bm25-search.sql.ts). Rows: kind 'term' (term, weight = qtf·idf,
+ * df, avgLength, maxTf, minLengthPerTf), then kind 'hit' (chunkId, score) in rank order.
+ */
+export const BM25_TERMS_OR_HITS_SQL = `
+${SCORED_TERMS}
 small AS (
   SELECT coalesce(sum(df), 0) <= $9::float8 OR count(*) < 2 AS small FROM weighted_terms
 ),
@@ -79,30 +87,7 @@ SELECT 'hit', NULL, NULL, NULL, NULL, NULL, NULL, h.chunk_id, h.score FROM hits 
  * Parameters $1–$8 are the exhaustive statement's (bm25-search.sql.ts).
  */
 export const BM25_TERMS_AND_SEEDS_SQL = `
-WITH query_terms AS (
-  SELECT t.lexeme AS term, max(coalesce(array_length(t.positions, 1), 1)) AS qtf
-  FROM unnest($1::text[], $7::text[]) AS a(text, config)
-  CROSS JOIN LATERAL unnest(to_tsvector(a.config::regconfig, a.text)) AS t
-  GROUP BY t.lexeme
-),
-corpus AS (
-  SELECT coalesce(sum(chunk_count), 0)::float8 AS n,
-         CASE WHEN sum(chunk_count) > 0 THEN sum(total_length)::float8 / sum(chunk_count) ELSE 1 END AS avg_len
-  FROM bm25_corpus_slots
-  WHERE collection_id = ANY($8::uuid[])
-),
-weighted_terms AS MATERIALIZED (
-  SELECT q.term, q.qtf, bt.df, ln(1 + (corpus.n - bt.df + 0.5) / (bt.df + 0.5)) AS idf
-  FROM query_terms q
-  CROSS JOIN LATERAL (
-    SELECT sum(s.df)::float8 AS df FROM bm25_term_slots s
-    WHERE s.term = q.term AND s.collection_id = ANY($8::uuid[])
-  ) bt
-  CROSS JOIN corpus
-  WHERE bt.df > 0
-  ORDER BY q.qtf * ln(1 + (corpus.n - bt.df + 0.5) / (bt.df + 0.5)) DESC, q.term
-  LIMIT $6
-),
+${SCORED_TERMS}
 seeds AS MATERIALIZED (
   SELECT DISTINCT s.chunk_id FROM (
     SELECT p.chunk_id
