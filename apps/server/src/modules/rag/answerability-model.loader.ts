@@ -17,9 +17,10 @@ const DEFAULT_ANSWERABILITY_MODEL: AnswerabilityModel = loadShippedModel(
 
 /**
  * The answerability models the project ships for one embedder's searches, by ranker, fitted the same way
- * over that ranker's searches: MiniLM's hybrid (convex fusion, dense weight 0.7) puts other passages on top than BM25
- * does, so the lexical features read lower there (models/answerability-lex-hybrid-minilm-v2.json). A
- * hybrid routed to keywords alone, and a ranker not listed, decide with DEFAULT_ANSWERABILITY_MODEL.
+ * over that ranker's searches: MiniLM's hybrid (convex fusion, dense weight 0.7) puts other passages on
+ * top than BM25 does, so the lexical features read lower there
+ * (models/answerability-lex-hybrid-minilm-v2.json). A hybrid routed to keywords alone, and a ranker not
+ * listed, decide with DEFAULT_ANSWERABILITY_MODEL.
  */
 export const SHIPPED_ANSWERABILITY_MODELS: Record<string, SearchOptions['answerabilityModelsByRanker']> = {
   [MINILM_L6_V2_INT8.id]: {

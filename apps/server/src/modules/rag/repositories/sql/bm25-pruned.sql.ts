@@ -35,13 +35,21 @@ weighted_terms AS MATERIALIZED (
 ),`;
 
 /**
+ * A chunk's score over its postings `p` of the terms `w`, summed as the exhaustive statement sums it
+ * (bm25-search.sql.ts: each contribution rounded to 1e-12, added as integers), so a chunk scores the same
+ * in every statement. $2 k1, $3 b.
+ */
+const SCORE_SUM = `sum(round(w.qtf * w.idf * p.tf * ($2::float8 + 1)
+             / (p.tf + $2::float8 * (1 - $3::float8 + $3::float8 * p.chunk_length / corpus.avg_len))
+             * 1e12::float8)::int8)::float8 / 1e12::float8`;
+
+/**
  * The query's scored terms (the exhaustive search's weighted_terms: same df, idf, order and limit) with
  * the corpus's average length and each term's bound, its largest tf and smallest length/tf over the
  * writers' slots of the searched collections (null when none is kept); and, when the terms hold at most
  * $9 postings in all or there is only one term, the top $4 scored as the exhaustive statement scores them
  * (same sums, so same scores and order), so a query too small to prune costs one statement (its bounds,
- * which it does not need, are then not read). Parameters
- * $1–$8 are the exhaustive statement's (bm25-search.sql.ts). Rows: kind 'term' (term, weight = qtf·idf,
+ * which it does not need, are then not read). Parameters $1–$8 are the exhaustive statement's (bm25-search.sql.ts). Rows: kind 'term' (term, weight = qtf·idf,
  * df, avgLength, maxTf, minLengthPerTf), then kind 'hit' (chunkId, score) in rank order.
  */
 export const BM25_TERMS_OR_HITS_SQL = `
@@ -51,9 +59,7 @@ small AS (
 ),
 hits AS (
   SELECT p.chunk_id,
-         sum(round(w.qtf * w.idf * p.tf * ($2::float8 + 1)
-             / (p.tf + $2::float8 * (1 - $3::float8 + $3::float8 * p.chunk_length / corpus.avg_len))
-             * 1e12::float8)::int8)::float8 / 1e12::float8 AS score
+         ${SCORE_SUM} AS score
   FROM weighted_terms w
   CROSS JOIN corpus
   CROSS JOIN LATERAL (
@@ -103,9 +109,7 @@ seeds AS MATERIALIZED (
 ),
 hits AS (
   SELECT p.chunk_id,
-         sum(round(w.qtf * w.idf * p.tf * ($2::float8 + 1)
-             / (p.tf + $2::float8 * (1 - $3::float8 + $3::float8 * p.chunk_length / corpus.avg_len))
-             * 1e12::float8)::int8)::float8 / 1e12::float8 AS score
+         ${SCORE_SUM} AS score
   FROM weighted_terms w
   CROSS JOIN corpus
   CROSS JOIN LATERAL (
