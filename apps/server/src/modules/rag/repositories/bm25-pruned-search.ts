@@ -2,7 +2,7 @@ import { BOUND_SLACK, everyTermQuery, maxScorePlan, missingOneTermBound } from '
 import type { BoundedTerm, ScoredChunk } from '@lumina/rag';
 import type { DataSource, EntityManager } from 'typeorm';
 import {
-  BM25_CHUNKS_WITH_EVERY_TERM_SQL,
+  BM25_INTERSECTION_SQL,
   BM25_MAXSCORE_CANDIDATES_SQL,
   BM25_TERMS_AND_SEEDS_SQL,
   BM25_TERMS_OR_HITS_SQL,
@@ -39,9 +39,9 @@ export interface Bm25PruningOptions {
    */
   maxEssentialShare: number;
   /**
-   * The intersection pass (for queries MaxScore cannot prune, such as common words only) runs when
-   * scoring every chunk that holds all the terms would look up at most this share of the query's
-   * postings; it gives up on finding more chunks than that.
+   * The intersection pass (for queries MaxScore cannot prune, such as common words only) answers when
+   * the chunks holding all the terms, times the terms, are at most this share of the query's postings;
+   * it stops reading them past that.
    */
   maxIntersectionShare: number;
 }
@@ -226,11 +226,12 @@ export class Bm25PrunedSearch {
   }
 
   /**
-   * The intersection pass: the chunks holding every term (through the GIN index on chunks.tsv) are
-   * scored in full by the exhaustive statement restricted to them. A chunk lacking a term scores at most
-   * the sum of the other terms' bounds (missingOneTermBound); when the k-th best score of the
-   * intersection is above that, its top k is the top k, scores and ties included. Null when it is not,
-   * or when the intersection is too large to score cheaply or holds fewer than k chunks.
+   * The intersection pass: the chunks holding every term (through the GIN index on chunks.tsv), each
+   * scored from its own tsvector as the exhaustive statement scores its postings (BM25_INTERSECTION_SQL).
+   * A chunk lacking a term scores at most the sum of the other terms' bounds (missingOneTermBound); when
+   * the k-th best score of the intersection is above that, its top k is the top k, scores and ties
+   * included. Null when it is not, or when the intersection is too large to score cheaply or holds fewer
+   * than k chunks.
    */
   private async intersection(
     db: Queryable,
@@ -245,22 +246,15 @@ export class Bm25PrunedSearch {
       (this.pruning.maxIntersectionShare * stats.totalPostings) / Math.max(1, terms.length),
     );
     if (!Number.isFinite(bound) || most < query.k) return null;
-    const rows: { chunkId: string }[] = await db.query(BM25_CHUNKS_WITH_EVERY_TERM_SQL, [
-      query.collections,
-      everyTermQuery(terms.map((term) => term.term)),
-      query.documentIds,
-      most + 1,
-    ]);
-    stats.intersection = rows.length;
-    if (rows.length > most || rows.length < query.k) return null;
-    const top = await this.rescore(
-      db,
-      query,
-      rows.map((row) => row.chunkId),
+    const rows: { chunkId: string; score: number; holding: number }[] = await db.query(
+      BM25_INTERSECTION_SQL,
+      [...this.statementParameters(query, null), everyTermQuery(terms.map((term) => term.term)), most + 1],
     );
-    stats.lookups += rows.length * terms.length;
-    const threshold = top.length >= query.k ? top[query.k - 1].score : 0;
-    return threshold * (1 - BOUND_SLACK) > bound ? top : null;
+    // Every row carries how many chunks the statement read (at most most + 1).
+    stats.intersection = rows.length > 0 ? Number(rows[0].holding) : 0;
+    if (rows.length < query.k || stats.intersection > most) return null;
+    const top = scored(rows);
+    return top[query.k - 1].score * (1 - BOUND_SLACK) > bound ? top : null;
   }
 
   /** The exhaustive statement's top k among `chunkIds` alone, with its scores. */
