@@ -115,12 +115,12 @@ export class Bm25PrunedSearch {
 
   async search(query: Bm25Query): Promise<{ hits: ScoredChunk[]; stats: Bm25SearchStats }> {
     const first = await this.termsOrHits(this.dataSource, query);
-    if (first.hits) return { hits: first.hits, stats: exhaustiveStats(first.terms) };
+    if (first.hits) return { hits: first.hits, stats: exhaustiveStats(first.terms, first.postings) };
     // Every statement of a pruned search reads one snapshot: a write committed between two of them would
     // change N, the df and the postings under the threshold. The terms are read again in it.
     const seedsPerTerm = Math.min(
       100,
-      Math.max(2 * query.k, Math.floor(this.pruning.seedLookups / first.terms.length)),
+      Math.max(2 * query.k, Math.floor(this.pruning.seedLookups / first.terms)),
     );
     return this.dataSource.transaction('REPEATABLE READ', (manager) =>
       this.pruned(manager, query, seedsPerTerm),
@@ -128,25 +128,29 @@ export class Bm25PrunedSearch {
   }
 
   /**
-   * The query's terms with their bounds, and the top k itself (hits) when the query is too small to
-   * prune: one statement (BM25_TERMS_OR_HITS_SQL).
+   * How many scored terms the query has and their postings in all, and the top k itself (hits) when the
+   * query is too small to prune: one statement (BM25_TERMS_OR_HITS_SQL).
    */
   private async termsOrHits(
     db: Queryable,
     query: Bm25Query,
-  ): Promise<{ terms: BoundedTerm[]; avgLength: number; hits: ScoredChunk[] | null }> {
-    const rows: TermOrHitRow[] = await db.query(BM25_TERMS_OR_HITS_SQL, [
-      ...this.statementParameters(query, null),
-      this.pruning.pruneAbove,
-    ]);
-    const { terms, avgLength, hits } = termsAndHits(rows);
-    return { terms, avgLength, hits: this.isSmall(query, terms) ? hits : null };
+  ): Promise<{ terms: number; postings: number; hits: ScoredChunk[] | null }> {
+    const rows: { terms: number; postings: number; chunkId: string | null; score: number | null }[] =
+      await db.query(BM25_TERMS_OR_HITS_SQL, [
+        ...this.statementParameters(query, null),
+        this.pruning.pruneAbove,
+      ]);
+    const terms = rows.length > 0 ? Number(rows[0].terms) : 0;
+    const postings = rows.length > 0 ? Number(rows[0].postings) : 0;
+    const hits = rows.flatMap((row) =>
+      row.chunkId === null ? [] : [{ chunkId: row.chunkId, score: Number(row.score) }],
+    );
+    return { terms, postings, hits: this.isSmall(query, terms, postings) ? hits : null };
   }
 
   /** Too small to prune: few postings in all, one term, or no hit asked for. */
-  private isSmall(query: Bm25Query, terms: BoundedTerm[]): boolean {
-    const total = terms.reduce((sum, term) => sum + term.df, 0);
-    return terms.length < 2 || total <= this.pruning.pruneAbove || query.k < 1;
+  private isSmall(query: Bm25Query, terms: number, postings: number): boolean {
+    return terms < 2 || postings <= this.pruning.pruneAbove || query.k < 1;
   }
 
   private async pruned(
@@ -161,13 +165,16 @@ export class Bm25PrunedSearch {
       seedsPerTerm,
     ]);
     const { terms, avgLength, hits: seedTop } = termsAndHits(rows);
-    const stats = exhaustiveStats(terms);
+    const stats = exhaustiveStats(
+      terms.length,
+      terms.reduce((sum, term) => sum + term.df, 0),
+    );
     const exhaustive = async () => ({
       hits: scored(await db.query(EXHAUSTIVE_SQL, this.statementParameters(query, null))),
       stats,
     });
     // A write between the first read and this snapshot made the query too small to prune.
-    if (this.isSmall(query, terms)) return exhaustive();
+    if (this.isSmall(query, stats.terms, stats.totalPostings)) return exhaustive();
 
     const seeds = rows.length > 0 ? Number(rows[0].seeds ?? 0) : 0;
     stats.postings += seeds;
@@ -282,7 +289,7 @@ export class Bm25PrunedSearch {
 /** A data source or a transaction's manager. */
 type Queryable = Pick<EntityManager, 'query'>;
 
-/** A row of BM25_TERMS_OR_HITS_SQL or BM25_TERMS_AND_SEEDS_SQL. */
+/** A row of BM25_TERMS_AND_SEEDS_SQL. */
 interface TermOrHitRow {
   kind: 'term' | 'hit';
   term: string;
@@ -320,12 +327,11 @@ function termsAndHits(rows: TermOrHitRow[]): {
   };
 }
 
-function exhaustiveStats(terms: BoundedTerm[]): Bm25SearchStats {
-  const totalPostings = terms.reduce((sum, term) => sum + term.df, 0);
+function exhaustiveStats(terms: number, totalPostings: number): Bm25SearchStats {
   return {
     path: 'exhaustive',
-    terms: terms.length,
-    essentialTerms: terms.length,
+    terms,
+    essentialTerms: terms,
     postings: totalPostings,
     lookups: 0,
     totalPostings,

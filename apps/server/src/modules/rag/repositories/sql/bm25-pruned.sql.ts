@@ -44,18 +44,21 @@ const SCORE_SUM = `sum(round(w.qtf * w.idf * p.tf * ($2::float8 + 1)
              * 1e12::float8)::int8)::float8 / 1e12::float8`;
 
 /**
- * The query's scored terms (the exhaustive search's weighted_terms: same df, idf, order and limit) with
- * the corpus's average length and each term's bound, its largest tf and smallest length/tf over the
- * writers' slots of the searched collections (null when none is kept); and, when the terms hold at most
- * $9 postings in all or there is only one term, the top $4 scored as the exhaustive statement scores them
- * (same sums, so same scores and order), so a query too small to prune costs one statement (its bounds,
- * which it does not need, are then not read). Parameters $1–$8 are the exhaustive statement's (bm25-search.sql.ts). Rows: kind 'term' (term, weight = qtf·idf,
- * df, avgLength, maxTf, minLengthPerTf), then kind 'hit' (chunkId, score) in rank order.
+ * The first statement of a search: how many scored terms the query has and how many postings they hold
+ * in all (the exhaustive search's weighted_terms: same df, order and limit), and, when that is at most $9
+ * postings or there is only one term, the top $4 scored as the exhaustive statement scores them (same
+ * sums, so same scores and order): a query too small to prune costs one statement, planned about as
+ * quickly as the exhaustive one (the terms' bounds, which only a pruned search needs, are read in its
+ * snapshot: BM25_TERMS_AND_SEEDS_SQL). Parameters $1–$8 are the exhaustive statement's
+ * (bm25-search.sql.ts). Rows: the hits in rank order, each with terms and postings; one row with no hit
+ * when the query is not small or nothing matched.
  */
 export const BM25_TERMS_OR_HITS_SQL = `
 ${SCORED_TERMS}
 small AS (
-  SELECT coalesce(sum(df), 0) <= $9::float8 OR count(*) < 2 AS small FROM weighted_terms
+  SELECT coalesce(sum(df), 0) <= $9::float8 OR count(*) < 2 AS small, count(*)::int AS terms,
+         coalesce(sum(df), 0)::float8 AS postings
+  FROM weighted_terms
 ),
 hits AS (
   SELECT p.chunk_id,
@@ -72,23 +75,19 @@ hits AS (
   ORDER BY score DESC, p.chunk_id
   LIMIT $4
 )
-SELECT 'term' AS kind, w.term, w.qtf * w.idf AS weight, w.df, corpus.avg_len AS "avgLength",
-       b.max_tf AS "maxTf", b.min_length_per_tf AS "minLengthPerTf", NULL::uuid AS "chunkId", NULL::float8 AS score
-FROM weighted_terms w
-CROSS JOIN corpus
-CROSS JOIN LATERAL (
-  SELECT max(max_tf) AS max_tf, min(min_length_per_tf) AS min_length_per_tf FROM bm25_term_bounds
-  WHERE term = w.term AND collection_id = ANY($8::uuid[]) AND NOT (SELECT small FROM small)
-) b
-UNION ALL
-SELECT 'hit', NULL, NULL, NULL, NULL, NULL, NULL, h.chunk_id, h.score FROM hits h`;
+SELECT s.terms, s.postings, h.chunk_id AS "chunkId", h.score
+FROM small s
+LEFT JOIN hits h ON true
+ORDER BY h.score DESC, h.chunk_id`;
 
 /**
- * The first statement of a pruned search, in its snapshot: the query's terms with their bounds, as
- * BM25_TERMS_OR_HITS_SQL gives them (kind 'term'), and a first threshold's evidence (kind 'hit'): up to $9
- * seed chunks, the first chunks in key order of the rarest term, then of the next, passing the document
- * filter, scored in full as the exhaustive statement scores them (same sums, so the same scores), their
- * top $4 in rank order. Every row carries how many seeds were scored (seeds). One statement instead of
+ * The first statement of a pruned search, in its snapshot: the query's scored terms (the exhaustive
+ * search's weighted_terms) with the corpus's average length and each term's bound, its largest tf and
+ * smallest length/tf over the writers' slots of the searched collections, null when none is kept (kind
+ * 'term': term, weight = qtf·idf, df, avgLength, maxTf, minLengthPerTf); and a first threshold's evidence
+ * (kind 'hit'): up to $9 seed chunks, the first chunks in key order of the rarest term, then of the
+ * next, passing the document filter, scored in full as the exhaustive statement scores them (same sums,
+ * so the same scores), their top $4 in rank order. Every row carries how many seeds were scored (seeds). One statement instead of
  * three (the terms, the seeds, their scores): each of them analysed the query and read N and the df again.
  * Parameters $1–$8 are the exhaustive statement's (bm25-search.sql.ts).
  */
