@@ -44,6 +44,25 @@ const SCORE_SUM = `sum(round(w.qtf * w.idf * p.tf * ($2::float8 + 1)
              * 1e12::float8)::int8)::float8 / 1e12::float8`;
 
 /**
+ * The CTE hits: the top $4 chunks by SCORE_SUM, summed over `postings` (a LATERAL subquery giving the
+ * postings of each scored term `w`: chunk_id, tf, chunk_length), those passing `where` (a condition on
+ * them, or none). The first statement and the seeds' statement differ only in those two.
+ */
+function topHits(postings: string, where = ''): string {
+  return `hits AS (
+  SELECT p.chunk_id,
+         ${SCORE_SUM} AS score
+  FROM weighted_terms w
+  CROSS JOIN corpus
+  CROSS JOIN LATERAL (${postings}
+  ) p${where}
+  GROUP BY p.chunk_id
+  ORDER BY score DESC, p.chunk_id
+  LIMIT $4
+)`;
+}
+
+/**
  * The first statement of a search: how many scored terms the query has and how many postings they hold
  * in all (the exhaustive search's weighted_terms: same df, order and limit), and, when that is at most $9
  * postings or there is only one term, the top $4 scored as the exhaustive statement scores them (same
@@ -60,21 +79,14 @@ small AS (
          coalesce(sum(df), 0)::float8 AS postings
   FROM weighted_terms
 ),
-hits AS (
-  SELECT p.chunk_id,
-         ${SCORE_SUM} AS score
-  FROM weighted_terms w
-  CROSS JOIN corpus
-  CROSS JOIN LATERAL (
+${topHits(
+  `
     SELECT chunk_id, tf, chunk_length FROM bm25_postings
     WHERE term = w.term AND collection_id = ANY($8::uuid[]) AND (SELECT small FROM small)
-    OFFSET 0
-  ) p
-  WHERE $5::uuid[] IS NULL OR p.chunk_id IN (SELECT id FROM chunks WHERE document_id = ANY($5::uuid[]))
-  GROUP BY p.chunk_id
-  ORDER BY score DESC, p.chunk_id
-  LIMIT $4
-)
+    OFFSET 0`,
+  `
+  WHERE $5::uuid[] IS NULL OR p.chunk_id IN (SELECT id FROM chunks WHERE document_id = ANY($5::uuid[]))`,
+)}
 SELECT s.terms, s.postings, h.chunk_id AS "chunkId", h.score
 FROM small s
 LEFT JOIN hits h ON true
@@ -87,8 +99,9 @@ ORDER BY h.score DESC, h.chunk_id`;
  * 'term': term, weight = qtf·idf, df, avgLength, maxTf, minLengthPerTf); and a first threshold's evidence
  * (kind 'hit'): up to $9 seed chunks, the first chunks in key order of the rarest term, then of the
  * next, passing the document filter, scored in full as the exhaustive statement scores them (same sums,
- * so the same scores), their top $4 in rank order. Every row carries how many seeds were scored (seeds). One statement instead of
- * three (the terms, the seeds, their scores): each of them analysed the query and read N and the df again.
+ * so the same scores), their top $4 in rank order. Every row carries how many seeds were scored (seeds).
+ * One statement instead of three (the terms, the seeds, their scores): each of them analysed the query
+ * and read N and the df again.
  * Parameters $1–$8 are the exhaustive statement's (bm25-search.sql.ts).
  */
 export const BM25_TERMS_AND_SEEDS_SQL = `
@@ -106,12 +119,7 @@ seeds AS MATERIALIZED (
     LIMIT $9
   ) s
 ),
-hits AS (
-  SELECT p.chunk_id,
-         ${SCORE_SUM} AS score
-  FROM weighted_terms w
-  CROSS JOIN corpus
-  CROSS JOIN LATERAL (
+${topHits(`
     SELECT p.chunk_id, p.tf, p.chunk_length
     FROM seeds c
     CROSS JOIN LATERAL (
@@ -119,12 +127,7 @@ hits AS (
       WHERE term = w.term AND collection_id = ANY($8::uuid[]) AND chunk_id = c.chunk_id
       OFFSET 0
     ) p
-    OFFSET 0
-  ) p
-  GROUP BY p.chunk_id
-  ORDER BY score DESC, p.chunk_id
-  LIMIT $4
-)
+    OFFSET 0`)}
 SELECT 'term' AS kind, w.term, w.qtf * w.idf AS weight, w.df, corpus.avg_len AS "avgLength",
        b.max_tf AS "maxTf", b.min_length_per_tf AS "minLengthPerTf", NULL::uuid AS "chunkId", NULL::float8 AS score,
        (SELECT count(*) FROM seeds)::int AS seeds
