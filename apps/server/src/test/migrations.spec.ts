@@ -61,6 +61,7 @@ describe(`migrations on a fresh database (${TEST_BACKEND})`, () => {
       'Bm25TermBounds1764500180000',
       'Sources1764500190000',
       'EmbedderState1764500200000',
+      'Bm25PostingsCovering1764500210000',
     ]);
     expect(await tables(db)).toEqual([
       'ablations',
@@ -215,7 +216,7 @@ describe(`migrations on a fresh database (${TEST_BACKEND})`, () => {
       [conversation.id, JSON.stringify([citation(stored[0], 1), citation(stored[3], 2)])],
     );
 
-    for (let i = 0; i < 8; i++) await db.dataSource.undoLastMigration({ transaction: 'each' });
+    for (let i = 0; i < 9; i++) await db.dataSource.undoLastMigration({ transaction: 'each' });
     const applied = await db.dataSource.runMigrations({ transaction: 'each' });
     expect(applied.map((m) => m.name)).toEqual([
       'CleanHeadingPaths1764500130000',
@@ -226,6 +227,7 @@ describe(`migrations on a fresh database (${TEST_BACKEND})`, () => {
       'Bm25TermBounds1764500180000',
       'Sources1764500190000',
       'EmbedderState1764500200000',
+      'Bm25PostingsCovering1764500210000',
     ]);
 
     const chunks: { heading_path: string[] }[] = await db.dataSource.query(
@@ -311,6 +313,7 @@ const LATER = [
   'Bm25TermBounds1764500180000',
   'Sources1764500190000',
   'EmbedderState1764500200000',
+  'Bm25PostingsCovering1764500210000',
 ];
 
 describe('the BM25 postings-length migration over an existing index', () => {
@@ -375,6 +378,23 @@ describe('the BM25 postings-length migration over an existing index', () => {
       'bm25_postings_pkey',
       'bm25_postings_tf_check',
     ]);
+    // The key carries tf and length, so a term's postings are read from the index alone once vacuumed.
+    const [{ key }] = await db.dataSource.query(
+      `SELECT pg_get_indexdef('bm25_postings_pkey'::regclass) AS key`,
+    );
+    expect(key).toMatch(/\(collection_id, term, chunk_id\) INCLUDE \(tf, chunk_length\)/);
+    await db.dataSource.query(`VACUUM bm25_postings`);
+    const plan: { 'QUERY PLAN': string }[] = await db.dataSource.transaction(async (manager) => {
+      await manager.query(`SET LOCAL enable_seqscan = off`);
+      await manager.query(`SET LOCAL enable_bitmapscan = off`);
+      return manager.query(
+        `EXPLAIN (COSTS OFF) SELECT chunk_id, tf, chunk_length FROM bm25_postings
+         WHERE collection_id = default_collection_id() AND term = 'redi'`,
+      );
+    });
+    expect(plan.map((row) => row['QUERY PLAN']).join('\n')).toMatch(
+      /Index Only Scan using bm25_postings_pkey/,
+    );
     expect((await indexes(db))['bm25_postings_chunk_idx']).toMatch(/\(chunk_id\)/);
 
     await db.dataSource.query(`DELETE FROM documents WHERE id = $1`, [failover]);
@@ -433,7 +453,7 @@ describe(`the collections migration (${TEST_BACKEND})`, () => {
         text: 'Base backups and WAL archiving allow point in time recovery of the replica.',
       },
     ]);
-    for (let i = 0; i < 7; i++) await db.dataSource.undoLastMigration({ transaction: 'each' });
+    for (let i = 0; i < 8; i++) await db.dataSource.undoLastMigration({ transaction: 'each' });
     const [bank] = await db.dataSource.query(`INSERT INTO question_banks (name) VALUES ('Ops') RETURNING id`);
     const [alice] = await db.dataSource.query(
       `INSERT INTO api_keys (name, role, key_hash, key_prefix) VALUES ('Alice', 'user', 'hash-alice', 'alic')
@@ -455,6 +475,7 @@ describe(`the collections migration (${TEST_BACKEND})`, () => {
       'Bm25TermBounds1764500180000',
       'Sources1764500190000',
       'EmbedderState1764500200000',
+      'Bm25PostingsCovering1764500210000',
     ]);
     // The term bounds are filled from the postings already there: each term's largest tf and smallest
     // length per tf, in every collection.
@@ -540,6 +561,7 @@ describe(`the collections migration (${TEST_BACKEND})`, () => {
     await db.dataSource.undoLastMigration({ transaction: 'each' });
     await db.dataSource.undoLastMigration({ transaction: 'each' });
     await db.dataSource.undoLastMigration({ transaction: 'each' });
+    await db.dataSource.undoLastMigration({ transaction: 'each' });
     await expect(db.dataSource.undoLastMigration({ transaction: 'each' })).rejects.toThrow(
       /stored in more than one collection/,
     );
@@ -609,6 +631,7 @@ describe(`the feedback migration (${TEST_BACKEND})`, () => {
     );
     expect(kept).toEqual({ question: 'How do I fail over?', feedback_id: null });
 
+    await db.dataSource.undoLastMigration({ transaction: 'each' }); // postings' covering key
     await db.dataSource.undoLastMigration({ transaction: 'each' }); // embedder state
     await db.dataSource.undoLastMigration({ transaction: 'each' }); // sources
     await db.dataSource.undoLastMigration({ transaction: 'each' }); // bm25 term bounds
@@ -666,6 +689,7 @@ describe(`the sources migration (${TEST_BACKEND})`, () => {
     const [item] = await db.dataSource.query(`SELECT document_id FROM source_items WHERE key = 'a.md'`);
     expect(item.document_id).toBeNull();
 
+    await db.dataSource.undoLastMigration({ transaction: 'each' }); // postings' covering key
     await db.dataSource.undoLastMigration({ transaction: 'each' }); // embedder state
     await db.dataSource.undoLastMigration({ transaction: 'each' });
     expect(await tables(db)).not.toContain('sources');

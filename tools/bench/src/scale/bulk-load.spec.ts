@@ -69,6 +69,17 @@ describe(`bench:scale bulk load on ${TEST_BACKEND}: binary COPY of vector and ha
     expect(expected.postings.length).toBeGreaterThan(CHUNKS * 20);
     expect(await bm25Snapshot(viaRebuild)).toEqual(expected);
 
+    // The postings' key and index come back as the migrations made them (the key carries tf and length).
+    const postingsIndexes = (db: BenchDatabase) =>
+      db.query<{ indexname: string; indexdef: string }>(
+        `SELECT indexname, indexdef FROM pg_indexes WHERE schemaname = current_schema() AND tablename = 'bm25_postings'
+         ORDER BY indexname`,
+      );
+    expect(await postingsIndexes(viaRebuild)).toEqual(await postingsIndexes(viaTrigger));
+    expect((await postingsIndexes(viaRebuild)).map((index) => index.indexdef).join('\n')).toMatch(
+      /bm25_postings_pkey .*\(collection_id, term, chunk_id\) INCLUDE \(tf, chunk_length\)/,
+    );
+
     const before = await bm25Snapshot(viaRebuild);
     await viaRebuild.query(
       `INSERT INTO chunks (document_id, ordinal, text, index_text, span_start, span_end)

@@ -16,8 +16,8 @@ export const COPY_CHUNKS_SQL = `COPY chunks (id, document_id, ordinal, text, ind
 
 /**
  * The BM25 statistics the chunk triggers keep (see the bm25 migration), for the whole table in one
- * INSERT … SELECT each, with the postings' keys dropped during the insert and re-created after; the
- * insert trigger is enabled again at the end.
+ * INSERT … SELECT each, with the postings' keys dropped during the insert and re-created after (as the
+ * migrations define them: bulk-load.spec.ts compares them); the insert trigger is enabled again at the end.
  */
 export const REBUILD_BM25_SQL = [
   `ALTER TABLE bm25_postings DROP CONSTRAINT IF EXISTS bm25_postings_chunk_id_fkey`,
@@ -38,7 +38,7 @@ export const REBUILD_BM25_SQL = [
   `
     INSERT INTO bm25_corpus_slots (collection_id, slot, chunk_count, total_length)
     SELECT collection_id, 0, count(*), coalesce(sum(lexical_length), 0) FROM chunks GROUP BY collection_id`,
-  `ALTER TABLE bm25_postings ADD CONSTRAINT bm25_postings_pkey PRIMARY KEY (collection_id, term, chunk_id)`,
+  `ALTER TABLE bm25_postings ADD CONSTRAINT bm25_postings_pkey PRIMARY KEY (collection_id, term, chunk_id) INCLUDE (tf, chunk_length)`,
   `CREATE INDEX bm25_postings_chunk_idx ON bm25_postings (chunk_id)`,
   `
     ALTER TABLE bm25_postings ADD CONSTRAINT bm25_postings_chunk_id_fkey
@@ -51,6 +51,11 @@ export const BM25_COUNTS_SQL = {
   rebuilt: `SELECT (SELECT count(*) FROM bm25_postings) AS postings, (SELECT count(*) FROM bm25_term_slots) AS terms`,
   kept: `SELECT (SELECT count(*) FROM bm25_postings) AS postings, (SELECT count(*) FROM bm25_terms) AS terms`,
 };
+
+/** What a kept schema holds (--reuse): its chunks, how many of the ids $1 it has, its postings and terms. */
+export const KEPT_CORPUS_SQL = `SELECT (SELECT count(*) FROM chunks) AS chunks,
+  (SELECT count(*) FROM chunks WHERE id = ANY($1::uuid[])) AS found,
+  (SELECT count(*) FROM bm25_postings) AS postings, (SELECT count(*) FROM bm25_terms) AS terms`;
 
 export const CREATE_GIN_INDEX_SQL = `CREATE INDEX chunks_tsv_gin_idx ON chunks USING gin (tsv)`;
 

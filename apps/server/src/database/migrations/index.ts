@@ -29,6 +29,7 @@ import { Feedback1764500170000 } from './1764500170000-feedback';
 import { Bm25TermBounds1764500180000 } from './1764500180000-bm25-term-bounds';
 import { Sources1764500190000 } from './1764500190000-sources';
 import { EmbedderState1764500200000 } from './1764500200000-embedder-state';
+import { Bm25PostingsCovering1764500210000 } from './1764500210000-bm25-postings-covering';
 
 /**
  * Every migration in order. The chunk vector dimension comes from the configured embedder, the vector
@@ -68,5 +69,6 @@ export function allMigrations(
     Bm25TermBounds1764500180000,
     Sources1764500190000,
     EmbedderState1764500200000,
+    Bm25PostingsCovering1764500210000,
   ];
 }
