@@ -4,7 +4,7 @@ import { PGlite } from '@electric-sql/pglite';
 import { PGLiteSocketServer } from '@electric-sql/pglite-socket';
 import { Client } from 'pg';
 import { DataSource } from 'typeorm';
-import { buildDataSourceOptions, freePort, PGLITE_EXTENSIONS } from '@lumina/server-core';
+import { buildDataSourceOptions, freePort, PGLITE_EXTENSIONS, UsageError } from '@lumina/server-core';
 import type { DatabaseConnection, EmbeddingStorage } from '@lumina/server-core';
 import { BENCH_SCHEMA_SQL } from './bench-schema.sql';
 import { copyFromStdin } from './pg-copy-from';
@@ -86,13 +86,15 @@ export async function openPgliteBenchDatabase(
 
 /**
  * A PostgreSQL with pgvector (DATABASE_URL). Everything happens in a schema of the bench's own
- * (dropped and re-created, dropped again at the end unless kept), never in the app's tables.
+ * (dropped and re-created, dropped again at the end unless kept), never in the app's tables. With
+ * `reuse`, a schema an earlier run kept is opened as it is, and only the migrations it lacks run.
  */
 export async function openPostgresBenchDatabase(
   url: string,
   schema: string,
   dimension: number,
   storage: EmbeddingStorage,
+  reuse = false,
 ): Promise<BenchDatabase & { dropSchema(): Promise<void> }> {
   if (!/^[a-z_][a-z0-9_]*$/.test(schema)) throw new Error(`bad schema name ${schema}`);
   const options = `-c search_path=${schema},public`;
@@ -100,8 +102,18 @@ export async function openPostgresBenchDatabase(
   const notices: string[] = [];
   client.on('notice', (notice) => notices.push(`${notice.severity ?? 'NOTICE'}: ${notice.message}`));
   await client.connect();
-  await client.query(BENCH_SCHEMA_SQL.dropSchema(schema));
-  await client.query(BENCH_SCHEMA_SQL.createSchema(schema));
+  if (reuse) {
+    const [{ kept }] = (await client.query(BENCH_SCHEMA_SQL.schemaExists, [schema])).rows as {
+      kept: boolean;
+    }[];
+    if (!kept) {
+      await client.end();
+      throw new UsageError(`--reuse: no schema ${schema} to reuse (run once with --keep first)`);
+    }
+  } else {
+    await client.query(BENCH_SCHEMA_SQL.dropSchema(schema));
+    await client.query(BENCH_SCHEMA_SQL.createSchema(schema));
+  }
   // Extensions are one per database: in public, every bench schema sees their types and functions
   // (created by the migrations or TypeORM inside the first schema, the second storage's would not).
   for (const sql of BENCH_SCHEMA_SQL.sharedExtensions) await client.query(sql);

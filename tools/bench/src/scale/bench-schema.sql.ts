@@ -9,4 +9,5 @@ export const BENCH_SCHEMA_SQL = {
   /** `schema` is checked to be a plain identifier before it gets here. */
   dropSchema: (schema: string) => `DROP SCHEMA IF EXISTS ${schema} CASCADE`,
   createSchema: (schema: string) => `CREATE SCHEMA ${schema}`,
+  schemaExists: `SELECT EXISTS (SELECT 1 FROM pg_namespace WHERE nspname = $1) AS kept`,
 } as const;
