@@ -127,13 +127,25 @@ describe(`BM25 pruned top-k equals the exhaustive search (${TEST_BACKEND})`, () 
       k1: K1,
       b: B,
       efSearch: 40,
-      bm25Pruning: { pruneAbove: 0, seedLookups: 60, maxEssentialShare: 1, maxIntersectionShare: 0.25 },
+      bm25Pruning: {
+        pruneAbove: 0,
+        maxPrunedTerms: 64,
+        seedLookups: 60,
+        maxEssentialShare: 1,
+        maxIntersectionShare: 0.25,
+      },
     });
     intersecting = new SqlChunkSearch(db.dataSource, {
       k1: K1,
       b: B,
       efSearch: 40,
-      bm25Pruning: { pruneAbove: 0, seedLookups: 60, maxEssentialShare: 0, maxIntersectionShare: 1 },
+      bm25Pruning: {
+        pruneAbove: 0,
+        maxPrunedTerms: 64,
+        seedLookups: 60,
+        maxEssentialShare: 0,
+        maxIntersectionShare: 1,
+      },
     });
     const corpus = generateSyntheticCorpus({ chunks: 1500, dimension: 2, queries: 0, seed: 7 });
     const documents: SeedDocument[] = corpus.documents.map((document) => ({

@@ -28,6 +28,12 @@ export interface Bm25PruningOptions {
   /** Queries whose terms hold at most this many postings in all are scored exhaustively. */
   pruneAbove: number;
   /**
+   * Queries of more scored terms than this are scored exhaustively: with many terms the threshold
+   * rarely leaves any non-essential (MaxScore pruned 0–7% of 24-term queries in bench:scale), and trying
+   * costs the seeds' statement on top of the exhaustive one.
+   */
+  maxPrunedTerms: number;
+  /**
    * Postings looked up to score the first chunks for the threshold: the rarest terms' first
    * seedLookups / terms chunks (at least 2k, at most 100) are scored in full.
    */
@@ -46,9 +52,15 @@ export interface Bm25PruningOptions {
   maxIntersectionShare: number;
 }
 
-/** Chosen by measurement on bench:scale (README, "BM25 at scale"). */
+/**
+ * Chosen by measurement on bench:scale (README, "BM25 at scale"). With the postings read from their key
+ * alone, the exhaustive statement reads about 0.7 µs a posting at 1M chunks, so a pruned search that
+ * gives up (its seeds' statement, then the exhaustive one) costs more than reading 12,000 postings: three
+ * mid terms at 1M, 12.5 ms against 9.2, with pruneAbove at 5,000.
+ */
 export const DEFAULT_BM25_PRUNING: Bm25PruningOptions = {
-  pruneAbove: 5_000,
+  pruneAbove: 15_000,
+  maxPrunedTerms: 8,
   seedLookups: 600,
   maxEssentialShare: 0.3,
   maxIntersectionShare: 0.25,
@@ -139,6 +151,7 @@ export class Bm25PrunedSearch {
       await db.query(BM25_TERMS_OR_HITS_SQL, [
         ...this.statementParameters(query, null),
         this.pruning.pruneAbove,
+        this.pruning.maxPrunedTerms,
       ]);
     const terms = rows.length > 0 ? Number(rows[0].terms) : 0;
     const postings = rows.length > 0 ? Number(rows[0].postings) : 0;
@@ -148,9 +161,11 @@ export class Bm25PrunedSearch {
     return { terms, postings, hits: this.isSmall(query, terms, postings) ? hits : null };
   }
 
-  /** Too small to prune: few postings in all, one term, or no hit asked for. */
+  /** Not worth pruning: few postings in all, one term or many, or no hit asked for. */
   private isSmall(query: Bm25Query, terms: number, postings: number): boolean {
-    return terms < 2 || postings <= this.pruning.pruneAbove || query.k < 1;
+    return (
+      terms < 2 || terms > this.pruning.maxPrunedTerms || postings <= this.pruning.pruneAbove || query.k < 1
+    );
   }
 
   private async pruned(

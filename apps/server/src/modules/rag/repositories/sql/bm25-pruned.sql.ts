@@ -65,7 +65,7 @@ function topHits(postings: string, where = ''): string {
 /**
  * The first statement of a search: how many scored terms the query has and how many postings they hold
  * in all (the exhaustive search's weighted_terms: same df, order and limit), and, when that is at most $9
- * postings or there is only one term, the top $4 scored as the exhaustive statement scores them (same
+ * postings, or there is only one term or more than $10, the top $4 scored as the exhaustive statement scores them (same
  * sums, so same scores and order): a query too small to prune costs one statement, planned about as
  * quickly as the exhaustive one (the terms' bounds, which only a pruned search needs, are read in its
  * snapshot: BM25_TERMS_AND_SEEDS_SQL). Parameters $1–$8 are the exhaustive statement's
@@ -75,7 +75,8 @@ function topHits(postings: string, where = ''): string {
 export const BM25_TERMS_OR_HITS_SQL = `
 ${SCORED_TERMS}
 small AS (
-  SELECT coalesce(sum(df), 0) <= $9::float8 OR count(*) < 2 AS small, count(*)::int AS terms,
+  SELECT coalesce(sum(df), 0) <= $9::float8 OR count(*) < 2 OR count(*) > $10::int AS small,
+         count(*)::int AS terms,
          coalesce(sum(df), 0)::float8 AS postings
   FROM weighted_terms
 ),
