@@ -161,7 +161,11 @@ export class Bm25PrunedSearch {
     return { terms, postings, hits: this.isSmall(query, terms, postings) ? hits : null };
   }
 
-  /** Not worth pruning: few postings in all, one term or many, or no hit asked for. */
+  /**
+   * Not worth pruning: few postings in all, one term or many, or no hit asked for. BM25_TERMS_OR_HITS_SQL
+   * writes the same rule as its `small` (it cannot wait for this one: it decides whether to read the
+   * postings at all); the two must agree, or termsOrHits would take its empty hits for the answer.
+   */
   private isSmall(query: Bm25Query, terms: number, postings: number): boolean {
     return (
       terms < 2 || terms > this.pruning.maxPrunedTerms || postings <= this.pruning.pruneAbove || query.k < 1
